@@ -1,0 +1,1 @@
+"""Tabletop Arena rules engines: pure Python, deterministic, no I/O."""

@@ -1,0 +1,125 @@
+"""The game interface. Every engine implements :class:`GameState` and describes itself
+with a :class:`Game` entry in the registry.
+
+The state API follows OpenSpiel's shape, extended for simultaneous decisions:
+
+- ``pending_seats()``: the seats that owe a decision now. Usually one; several during a
+  simultaneous step (each decides without seeing the others' pending choices).
+- ``decision(seat)``: that seat's :class:`Decision` (kind and small option list).
+- ``apply(seat, index)``: choose an option by index; illegal input raises
+  :class:`IllegalChoice` and leaves the state unchanged.
+- ``observation(seat)``: everything that seat may know, nothing more. This is the only
+  gate for hidden information.
+- ``is_terminal()`` / ``result()``.
+
+Randomness comes only from the state's own :class:`GameRng`, seeded at creation, so a
+game is a pure function of (config, seed, choices).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.decision import Decision
+from engine.core.result import Result
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    """How to set a game up: seat count, engine options, and optional card data.
+
+    ``cards`` is the *text* of a user-supplied card file (not a path), so a replay that
+    carries its config is self-contained. ``None`` means the embedded defaults.
+    """
+
+    players: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+    cards: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": self.players, "options": dict(self.options), "cards": self.cards}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameConfig:
+        return cls(int(data["players"]), dict(data.get("options", {})), data.get("cards"))
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """Static metadata: the shape of a game before any rule is read."""
+
+    game_id: str
+    name: str
+    min_players: int
+    max_players: int
+    hidden_information: bool
+    simultaneous_decisions: bool
+    chance: bool = True
+
+
+class GameState(ABC):
+    """A game in progress. Mutable; ``clone()`` gives an independent copy cheaply."""
+
+    @abstractmethod
+    def pending_seats(self) -> tuple[int, ...]:
+        """Seats that owe a decision now, ascending. Empty iff the game is over."""
+
+    @abstractmethod
+    def decision(self, seat: int) -> Decision:
+        """The pending decision of ``seat``. Raises NotYourTurn if it owes none."""
+
+    @abstractmethod
+    def apply(self, seat: int, index: int) -> None:
+        """Choose option ``index`` of ``seat``'s pending decision."""
+
+    @abstractmethod
+    def observation(self, seat: int) -> Any:
+        """What ``seat`` may know: an immutable, equality-comparable value."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> Result:
+        """The final result. Only valid when terminal."""
+
+    @abstractmethod
+    def clone(self) -> GameState:
+        """An independent copy (no deepcopy: games copy their own structures)."""
+
+    def current_seat(self) -> int:
+        """The first seat that owes a decision (the only one outside simultaneous steps)."""
+        seats = self.pending_seats()
+        if not seats:
+            raise RuntimeError("the game is over: nobody owes a decision")
+        return seats[0]
+
+    def describe_option(self, seat: int, index: int) -> str:
+        """A short human-readable label for one option (for logs and replays)."""
+        return str(self.decision(seat).options[index])
+
+    def public_log(self) -> tuple[str, ...]:
+        """Human-readable public events so far, for replay printing."""
+        return ()
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A registry entry: metadata plus the factory ``new_state(config, seed)``.
+
+    ``validate_config`` raises ConfigError for an unusable config. ``observation_to_json``
+    turns an observation into plain JSON data (for logs and the JSON wire fallback).
+    """
+
+    info: GameInfo
+    new_state: Callable[[GameConfig, int], GameState]
+    validate_config: Callable[[GameConfig], None]
+    observation_to_json: Callable[[Any], Any]
+    default_options: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def game_id(self) -> str:
+        return self.info.game_id

@@ -1,0 +1,1 @@
+"""Processes and I/O around the engines: gateway, runner, ladder, tournaments, metrics, CLI."""

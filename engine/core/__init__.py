@@ -6,7 +6,7 @@ A service imports only from here; it never reaches into a game's internals.
 from engine.core.bot import Bot, BotFactory
 from engine.core.decision import Decision
 from engine.core.errors import ConfigError, IllegalChoice, NotYourTurn
-from engine.core.game import Game, GameConfig, GameInfo, GameState
+from engine.core.game import Game, GameConfig, GameInfo, GameState, WireCodec
 from engine.core.match import MatchOutcome, MatchSession, play_match
 from engine.core.registry import available_games, bots_for, get_game, make_bot, register_game
 from engine.core.replay import Replay, replay_match
@@ -29,6 +29,7 @@ __all__ = [
     "NotYourTurn",
     "Replay",
     "Result",
+    "WireCodec",
     "available_games",
     "bots_for",
     "competition_ranks",

@@ -21,7 +21,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from engine.core.decision import Decision
 from engine.core.result import Result
@@ -106,12 +106,28 @@ class GameState(ABC):
         return ()
 
 
+class WireCodec(Protocol):
+    """Converts a game's observations and options to its protobuf messages.
+
+    ``field`` names the game's member in the ``oneof`` of the envelope messages
+    ``arena.v1.Observation`` and ``arena.v1.Option`` (e.g. ``monster_my_neighbor``).
+    Used only at the gateway edge, never on the built-in fast path.
+    """
+
+    field: str
+
+    def observation(self, observation: Any) -> Any: ...
+
+    def option(self, decision_kind: str, option: Any) -> Any: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """A registry entry: metadata plus the factory ``new_state(config, seed)``.
 
     ``validate_config`` raises ConfigError for an unusable config. ``observation_to_json``
-    turns an observation into plain JSON data (for logs and the JSON wire fallback).
+    turns an observation into plain JSON data (for logs and --json output). ``wire``
+    lazily builds the protobuf codec (imported only by services that need it).
     """
 
     info: GameInfo
@@ -119,6 +135,7 @@ class Game:
     validate_config: Callable[[GameConfig], None]
     observation_to_json: Callable[[Any], Any]
     default_options: Mapping[str, Any] = field(default_factory=dict)
+    wire: Callable[[], WireCodec] | None = None
 
     @property
     def game_id(self) -> str:

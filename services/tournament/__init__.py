@@ -1,0 +1,1 @@
+"""Local evaluations: schedule built-in bots over many seeded matches and tally them."""

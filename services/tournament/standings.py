@@ -1,0 +1,72 @@
+"""Per-bot statistics of a tournament, accumulated one match record at a time.
+
+Sums are kept as exact fractions, so the totals do not depend on the order in which
+workers report games: one worker or many give identical standings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from services.runner.batch import MatchRecord
+
+
+def first_place_shares(ranks: Sequence[int]) -> tuple[Fraction, ...]:
+    """Each seat's share of the win: a k-way tie for first gives each winner 1/k."""
+    winners = sum(1 for rank in ranks if rank == 1)
+    share = Fraction(1, winners) if winners else Fraction(0)
+    return tuple(share if rank == 1 else Fraction(0) for rank in ranks)
+
+
+@dataclass(slots=True)
+class BotTally:
+    """Running totals of one bot over the seats it played."""
+
+    seats: int = 0
+    wins: Fraction = field(default_factory=Fraction)
+    score_sum: Fraction = field(default_factory=Fraction)
+    rank_sum: int = 0
+
+    def add(self, score: float, rank: int, win_share: Fraction) -> None:
+        self.seats += 1
+        self.wins += win_share
+        self.score_sum += Fraction(score)
+        self.rank_sum += rank
+
+    @property
+    def mean_score(self) -> float | None:
+        return float(self.score_sum / self.seats) if self.seats else None
+
+    @property
+    def mean_rank(self) -> float | None:
+        return self.rank_sum / self.seats if self.seats else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.seats,
+            "wins": float(self.wins),
+            "mean_score": self.mean_score,
+            "mean_rank": self.mean_rank,
+        }
+
+
+class Standings:
+    """Tallies of every bot of a tournament, plus the number of games and decisions."""
+
+    def __init__(self, bots: Sequence[str]) -> None:
+        self.tallies: dict[str, BotTally] = {name: BotTally() for name in bots}
+        self.games = 0
+        self.decisions = 0
+
+    def add(self, record: MatchRecord) -> None:
+        shares = first_place_shares(record.ranks)
+        for seat, name in enumerate(record.labels):
+            self.tallies[name].add(record.scores[seat], record.ranks[seat], shares[seat])
+        self.games += 1
+        self.decisions += record.decisions
+
+    def bots_json(self) -> dict[str, dict[str, Any]]:
+        return {name: tally.to_json() for name, tally in self.tallies.items()}

@@ -1,0 +1,149 @@
+"""A pool of :class:`MatchWorker` actors that plays any number of matches.
+
+Matches arrive as a lazy stream of :class:`MatchTask` and are cut into batches. Each
+worker holds at most ``batches_per_worker`` batches in flight and the next batch is cut
+only when one finishes (``ray.wait``), so driver memory stays flat however many games a
+run has. Records are yielded as batches complete (completion order, not game order).
+
+Killed-worker policy: if an actor dies (``RayActorError``, ``WorkerCrashedError``), the
+pool replaces it with a fresh actor and re-runs every unfinished batch of the dead one
+from the same tasks, i.e. the same seeds. Matches are pure functions of their task, so
+each game is reported exactly once and the records equal those of an undisturbed run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any
+
+import ray
+from ray.exceptions import RayActorError, WorkerCrashedError
+
+from engine.core import GameConfig
+from services.runner.batch import MatchRecord, MatchTask, MatchWorker
+
+_WORKER_DEATHS = (RayActorError, WorkerCrashedError)
+
+
+class WorkerLost(RuntimeError):
+    """A batch killed its worker too many times to be worth retrying."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Flight:
+    """A batch submitted to the worker in ``slot`` (its ``generation``-th actor)."""
+
+    slot: int
+    generation: int
+    batch: list[MatchTask]
+    attempt: int
+
+
+class MatchPool:
+    """``workers`` match actors for one game configuration. Use as a context manager."""
+
+    def __init__(
+        self,
+        game_id: str,
+        config: GameConfig,
+        workers: int,
+        *,
+        batch_size: int = 16,
+        batches_per_worker: int = 2,
+        with_replays: bool = False,
+        max_attempts: int = 3,
+    ) -> None:
+        if workers < 1 or batch_size < 1 or batches_per_worker < 1 or max_attempts < 1:
+            raise ValueError("workers, batch_size, batches_per_worker, max_attempts must be >= 1")
+        self.game_id = game_id
+        self.config = config
+        self.workers = workers
+        self.batch_size = batch_size
+        self.batches_per_worker = batches_per_worker
+        self.with_replays = with_replays
+        self.max_attempts = max_attempts
+        self.restarts = 0
+        self._actors: list[Any] = []
+        self._generations: list[int] = []
+
+    @property
+    def actors(self) -> tuple[Any, ...]:
+        """The live actor handles, one per slot (replaced ones are gone)."""
+        return tuple(self._actors)
+
+    def __enter__(self) -> MatchPool:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def start(self) -> None:
+        """Create the workers and wait until each is up."""
+        self._actors = [self._new_actor() for _ in range(self.workers)]
+        self._generations = [0] * self.workers
+        ray.get([actor.ready.remote() for actor in self._actors])
+
+    def close(self) -> None:
+        """Kill the workers, releasing their CPUs."""
+        for actor in self._actors:
+            ray.kill(actor, no_restart=True)
+        self._actors = []
+
+    def run(self, tasks: Iterable[MatchTask]) -> Iterator[MatchRecord]:
+        """Play every task; yield one record per task, each exactly once."""
+        if not self._actors:
+            raise RuntimeError("the pool is not started (use it as a context manager)")
+        batches = _batched(tasks, self.batch_size)
+        in_flight: dict[Any, _Flight] = {}
+        for slot in range(self.workers):
+            for _ in range(self.batches_per_worker):
+                batch = next(batches, None)
+                if batch is None:
+                    break
+                self._submit(in_flight, slot, batch, attempt=1)
+        while in_flight:
+            (ref,), _ = ray.wait(list(in_flight), num_returns=1)
+            flight = in_flight.pop(ref)
+            try:
+                records: list[MatchRecord] = ray.get(ref)
+            except _WORKER_DEATHS:
+                self._replace_if_current(flight)
+                if flight.attempt >= self.max_attempts:
+                    first = flight.batch[0].index
+                    raise WorkerLost(
+                        f"the batch starting at game {first} lost its worker "
+                        f"{flight.attempt} times"
+                    ) from None
+                self._submit(in_flight, flight.slot, flight.batch, flight.attempt + 1)
+                continue
+            yield from records
+            batch = next(batches, None)
+            if batch is not None:
+                self._submit(in_flight, flight.slot, batch, attempt=1)
+
+    def _new_actor(self) -> Any:
+        return MatchWorker.remote(self.game_id, self.config, self.with_replays)
+
+    def _submit(
+        self, in_flight: dict[Any, _Flight], slot: int, batch: list[MatchTask], attempt: int
+    ) -> None:
+        ref = self._actors[slot].run.remote(batch)
+        in_flight[ref] = _Flight(slot, self._generations[slot], batch, attempt)
+
+    def _replace_if_current(self, flight: _Flight) -> None:
+        """Replace the dead actor of ``flight`` unless an earlier failure already did."""
+        if self._generations[flight.slot] != flight.generation:
+            return
+        ray.kill(self._actors[flight.slot], no_restart=True)
+        self._actors[flight.slot] = self._new_actor()
+        self._generations[flight.slot] += 1
+        self.restarts += 1
+
+
+def _batched(tasks: Iterable[MatchTask], size: int) -> Iterator[list[MatchTask]]:
+    iterator = iter(tasks)
+    while batch := list(islice(iterator, size)):
+        yield batch

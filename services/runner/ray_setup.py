@@ -1,0 +1,29 @@
+"""Starting a local Ray instance, or joining a cluster, for a run of matches."""
+
+from __future__ import annotations
+
+import os
+
+import ray
+
+
+def ensure_ray(workers: int, address: str | None = None) -> bool:
+    """Make Ray available; return True if this call started it (so the caller shuts it down).
+
+    An already initialised Ray (a test session, an embedding service) is reused. With an
+    ``address`` (or ``RAY_ADDRESS`` in the environment) the driver joins that cluster;
+    otherwise a private local instance with ``workers`` CPUs is started.
+    """
+    if ray.is_initialized():
+        return False
+    address = address or os.environ.get("RAY_ADDRESS") or None
+    if address:
+        ray.init(address=address, log_to_driver=False, configure_logging=False)
+    else:
+        ray.init(
+            num_cpus=workers,
+            include_dashboard=False,
+            log_to_driver=False,
+            configure_logging=False,
+        )
+    return True

@@ -1,0 +1,26 @@
+"""Elo ladders and bot tokens: rating maths, a store contract, memory and Redis stores."""
+
+from services.ladder.elo import DEFAULT_K, INITIAL_RATING, match_deltas
+from services.ladder.records import AppliedMatch, LadderEntry
+from services.ladder.store import (
+    BotAlreadyRegistered,
+    LadderStore,
+    MatchConflict,
+    StoreError,
+    StoreUnavailable,
+    open_store,
+)
+
+__all__ = [
+    "DEFAULT_K",
+    "INITIAL_RATING",
+    "AppliedMatch",
+    "BotAlreadyRegistered",
+    "LadderEntry",
+    "LadderStore",
+    "MatchConflict",
+    "StoreError",
+    "StoreUnavailable",
+    "match_deltas",
+    "open_store",
+]

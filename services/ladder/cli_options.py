@@ -1,0 +1,35 @@
+"""Command-line options shared by the commands that open a ladder store."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from rich.console import Console
+
+from services.ladder.store import LadderStore, open_store
+
+REDIS_URL_ENV = "ARENA_REDIS_URL"
+
+
+def add_store_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--redis",
+        metavar="URL",
+        default=os.environ.get(REDIS_URL_ENV),
+        help=f"Redis URL of the ladder store (default ${REDIS_URL_ENV}; "
+        "without one, an in-process store that lives only in this command)",
+    )
+    parser.add_argument(
+        "--key-prefix", default="arena", help="prefix of every Redis key (default arena)"
+    )
+
+
+def store_from_args(args: argparse.Namespace, err: Console) -> LadderStore:
+    """Open the store the options name, warning on ``err`` when it is in-process."""
+    if args.redis is None:
+        err.print(
+            "[yellow]warning:[/] no --redis given: using an in-process store that lives"
+            " only in this process and is lost when the command exits"
+        )
+    return open_store(args.redis, key_prefix=args.key_prefix)

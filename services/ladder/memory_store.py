@@ -1,0 +1,108 @@
+"""The in-process ladder store: plain dictionaries behind one lock.
+
+It is the embedded default (``open_store(None)``): everything lives and dies with the
+process, which suits tests, single-process tournaments and the CLI without ``--redis``.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from services.ladder.elo import DEFAULT_K
+from services.ladder.records import AppliedMatch, BotTally, LadderEntry, settle_match
+from services.ladder.store import BotAlreadyRegistered, LadderStore
+
+
+class _GameLadder:
+    """One game's ratings, tallies and applied matches."""
+
+    def __init__(self) -> None:
+        self.ratings: dict[str, float] = {}
+        self.tallies: dict[str, BotTally] = {}
+        self.matches: dict[str, AppliedMatch] = {}
+
+
+class MemoryStore(LadderStore):
+    """Thread-safe in-process :class:`LadderStore`."""
+
+    def __init__(self, k: float = DEFAULT_K) -> None:
+        super().__init__(k)
+        self._lock = threading.Lock()
+        self._digest_to_name: dict[str, str] = {}
+        self._name_to_digest: dict[str, str] = {}
+        self._games: dict[str, _GameLadder] = {}
+
+    def ping(self) -> None:
+        """Always reachable: the store is this process's memory."""
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def registered_bots(self) -> list[str]:
+        with self._lock:
+            return sorted(self._name_to_digest)
+
+    def _save_token(self, name: str, digest: str, rotate: bool) -> None:
+        with self._lock:
+            old = self._name_to_digest.get(name)
+            if old is not None:
+                if not rotate:
+                    raise BotAlreadyRegistered(
+                        f"bot {name!r} is already registered; rotate its token to replace it"
+                    )
+                del self._digest_to_name[old]
+            self._name_to_digest[name] = digest
+            self._digest_to_name[digest] = name
+
+    def _name_for_digest(self, digest: str) -> str | None:
+        with self._lock:
+            return self._digest_to_name.get(digest)
+
+    def _apply(
+        self, game: str, match_id: str, participants: list[str], ranks: list[int]
+    ) -> AppliedMatch:
+        with self._lock:
+            ladder = self._games.setdefault(game, _GameLadder())
+            existing = ladder.matches.get(match_id)
+            if existing is not None:
+                return existing
+            settlement = settle_match(
+                match_id,
+                len(ladder.matches) + 1,
+                participants,
+                ranks,
+                {name: ladder.ratings.get(name) for name in participants},
+                {name: ladder.tallies.get(name) for name in participants},
+                self.k,
+            )
+            ladder.ratings.update(settlement.ratings)
+            ladder.tallies.update(settlement.tallies)
+            ladder.matches[match_id] = settlement.record
+            return settlement.record
+
+    def _applied_match(self, game: str, match_id: str) -> AppliedMatch | None:
+        with self._lock:
+            ladder = self._games.get(game)
+            return None if ladder is None else ladder.matches.get(match_id)
+
+    def _applied_matches(self, game: str) -> list[AppliedMatch]:
+        with self._lock:
+            ladder = self._games.get(game)
+            return [] if ladder is None else list(ladder.matches.values())
+
+    def _entries(self, game: str) -> list[LadderEntry]:
+        with self._lock:
+            ladder = self._games.get(game)
+            if ladder is None:
+                return []
+            return [
+                LadderEntry.from_tally(name, rating, ladder.tallies[name])
+                for name, rating in ladder.ratings.items()
+            ]
+
+    def _entry(self, game: str, name: str) -> LadderEntry | None:
+        with self._lock:
+            ladder = self._games.get(game)
+            if ladder is None or name not in ladder.ratings:
+                return None
+            return LadderEntry.from_tally(name, ladder.ratings[name], ladder.tallies[name])

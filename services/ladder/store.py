@@ -1,0 +1,191 @@
+"""The ladder store contract, its errors, and :func:`open_store`.
+
+A store holds registered bots (by token digest) and, per game, an Elo ladder. Two
+implementations share this contract: :class:`~services.ladder.memory_store.MemoryStore`
+(in-process, the embedded default) and :class:`~services.ladder.redis_store.RedisStore`.
+Validation and the rating maths live here and in :mod:`services.ladder.records`; an
+implementation only supplies atomic reads and writes.
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from types import TracebackType
+
+from services.ladder.elo import DEFAULT_K, validate_result
+from services.ladder.records import AppliedMatch, LadderEntry
+from services.ladder.tokens import hash_token, new_token, validate_bot_name
+
+_GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
+MAX_MATCH_ID = 200
+MAX_PARTICIPANT_NAME = 128
+
+
+class StoreError(Exception):
+    """Base of every ladder-store error."""
+
+
+class BotAlreadyRegistered(StoreError):
+    """``register_bot`` for a name that already has a token (pass ``rotate=True``)."""
+
+
+class MatchConflict(StoreError):
+    """A match id was applied before with different participants or ranks."""
+
+
+class StoreUnavailable(StoreError):
+    """The backing server could not be reached, even after bounded retries."""
+
+
+class LadderStore(ABC):
+    """Bot tokens and per-game Elo ladders. Every public method is thread-safe."""
+
+    def __init__(self, k: float = DEFAULT_K) -> None:
+        self.k = k
+
+    # -- bots ---------------------------------------------------------------------------
+
+    def register_bot(self, name: str, *, rotate: bool = False) -> str:
+        """Create a bot and return its new secret token (shown once, stored hashed).
+
+        Raises BotAlreadyRegistered if ``name`` exists, unless ``rotate`` is true: then
+        the old token stops working and the new one replaces it.
+        """
+        validate_bot_name(name)
+        token = new_token()
+        self._save_token(name, hash_token(token), rotate)
+        return token
+
+    def authenticate(self, token: str) -> str | None:
+        """The name of the bot owning ``token``, or None for an unknown token."""
+        if not isinstance(token, str) or not token:
+            return None
+        return self._name_for_digest(hash_token(token))
+
+    @abstractmethod
+    def registered_bots(self) -> list[str]:
+        """Names of all registered bots, sorted."""
+
+    # -- ladders ------------------------------------------------------------------------
+
+    def apply_match(
+        self, game: str, match_id: str, participants: Sequence[str], ranks: Sequence[int]
+    ) -> dict[str, float]:
+        """Rate one finished match, atomically and at most once per (game, match_id).
+
+        ``participants[i]`` held seat ``i`` and finished ``ranks[i]`` (1 = best, ties
+        share a rank); a name may hold several seats. Returns the rating change of each
+        distinct participant. Applying a match id again changes nothing and returns the
+        deltas of the first application; raises MatchConflict if the repeat carries
+        different participants or ranks.
+        """
+        validate_game_id(game)
+        validate_match_id(match_id)
+        participants = list(participants)
+        ranks = list(ranks)
+        validate_result(participants, ranks)
+        for name in participants:
+            if len(name) > MAX_PARTICIPANT_NAME:
+                raise ValueError(f"participant name longer than {MAX_PARTICIPANT_NAME}")
+        record = self._apply(game, match_id, participants, ranks)
+        if not record.same_result(participants, ranks):
+            raise MatchConflict(
+                f"match {match_id!r} of {game} was applied with participants "
+                f"{list(record.participants)} and ranks {list(record.ranks)}"
+            )
+        return dict(record.deltas)
+
+    def applied_match(self, game: str, match_id: str) -> AppliedMatch | None:
+        """The record of an applied match, or None if it was never applied."""
+        validate_game_id(game)
+        return self._applied_match(game, match_id)
+
+    def applied_matches(self, game: str) -> list[AppliedMatch]:
+        """Every applied match of a game, in the order they were applied."""
+        validate_game_id(game)
+        return sorted(self._applied_matches(game), key=lambda m: m.seq)
+
+    def ladder(self, game: str, limit: int | None = None) -> list[LadderEntry]:
+        """The game's ladder, best first (rating descending, then name ascending)."""
+        validate_game_id(game)
+        entries = sorted(self._entries(game), key=lambda e: (-e.rating, e.name))
+        return entries if limit is None else entries[:limit]
+
+    def bot_stats(self, game: str, name: str) -> LadderEntry | None:
+        """One bot's ladder entry, or None if it has no rated match in this game."""
+        validate_game_id(game)
+        return self._entry(game, name)
+
+    @abstractmethod
+    def ping(self) -> None:
+        """Raise StoreUnavailable if the backing server cannot be reached."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Release connections; the store must not be used afterwards."""
+
+    def __enter__(self) -> LadderStore:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # -- what an implementation provides -------------------------------------------------
+
+    @abstractmethod
+    def _save_token(self, name: str, digest: str, rotate: bool) -> None:
+        """Atomically bind ``digest`` to ``name`` (dropping an old digest when rotating)."""
+
+    @abstractmethod
+    def _name_for_digest(self, digest: str) -> str | None: ...
+
+    @abstractmethod
+    def _apply(
+        self, game: str, match_id: str, participants: list[str], ranks: list[int]
+    ) -> AppliedMatch:
+        """Atomically settle the match unless its id is recorded; return the record."""
+
+    @abstractmethod
+    def _applied_match(self, game: str, match_id: str) -> AppliedMatch | None: ...
+
+    @abstractmethod
+    def _applied_matches(self, game: str) -> list[AppliedMatch]: ...
+
+    @abstractmethod
+    def _entries(self, game: str) -> list[LadderEntry]: ...
+
+    @abstractmethod
+    def _entry(self, game: str, name: str) -> LadderEntry | None: ...
+
+
+def validate_game_id(game: str) -> None:
+    if not isinstance(game, str) or not _GAME_ID.fullmatch(game):
+        raise ValueError(f"invalid game id {game!r}")
+
+
+def validate_match_id(match_id: str) -> None:
+    if not isinstance(match_id, str) or not match_id or len(match_id) > MAX_MATCH_ID:
+        raise ValueError(f"match ids must be 1-{MAX_MATCH_ID} characters, got {match_id!r}")
+
+
+def open_store(
+    url: str | None, *, key_prefix: str = "arena", k: float = DEFAULT_K
+) -> LadderStore:
+    """A store for ``url``: None gives a fresh in-process memory store, ``redis://`` or
+    ``rediss://`` a Redis store whose keys all start with ``key_prefix``."""
+    if url is None:
+        from services.ladder.memory_store import MemoryStore
+
+        return MemoryStore(k=k)
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        from services.ladder.redis_store import RedisStore
+
+        return RedisStore(url, key_prefix=key_prefix, k=k)
+    raise ValueError(f"unsupported ladder store URL {url!r}: use redis://HOST:PORT/DB")

@@ -1,0 +1,116 @@
+"""Redis restarts and lost connections: the ladder survives a restart (append-only
+file), the store reconnects by itself, a down server gives a clear error instead of a
+hang, and an apply whose reply was lost is retried without being counted twice."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+import redis
+
+from services.ladder.redis_store import RedisStore, RetryPolicy
+from services.ladder.store import StoreUnavailable
+from tests.conftest import RedisServer
+
+GAME = "monster-my-neighbor"
+
+
+def lose_the_first_exec_reply(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Make the next transaction commit on the server but fail on the client, as when
+    the connection drops between EXEC and its reply. Returns the lost replies."""
+    commit = redis.client.Pipeline.execute
+    lost_replies: list[object] = []
+
+    def commit_then_lose_the_reply(self: redis.client.Pipeline, *args: object) -> object:
+        reply = commit(self, *args)
+        if not lost_replies:
+            lost_replies.append(reply)
+            raise redis.ConnectionError("connection lost after EXEC")
+        return reply
+
+    monkeypatch.setattr(redis.client.Pipeline, "execute", commit_then_lose_the_reply)
+    return lost_replies
+
+
+def test_ladder_survives_a_restart_and_writes_resume(redis_server: RedisServer) -> None:
+    store = RedisStore(redis_server.url, key_prefix="restart")
+    token = store.register_bot("alice")
+    for i in range(10):
+        store.apply_match(GAME, f"m{i}", ["alice", "bob", "carol"], [1 + i % 3, 1, 3])
+    before = store.ladder(GAME)
+
+    redis_server.restart()
+
+    assert store.ladder(GAME) == before
+    assert store.authenticate(token) == "alice"
+    assert store.apply_match(GAME, "m0", ["alice", "bob", "carol"], [1, 1, 3]) == (
+        store.applied_match(GAME, "m0").deltas  # type: ignore[union-attr]
+    )
+    store.apply_match(GAME, "after", ["alice", "bob"], [1, 2])
+    assert store.bot_stats(GAME, "alice").games == 11  # type: ignore[union-attr]
+    store.close()
+
+
+@pytest.mark.timeout(60)
+def test_a_down_server_gives_a_clear_error(redis_server: RedisServer) -> None:
+    store = RedisStore(
+        redis_server.url, key_prefix="down", retry=RetryPolicy(attempts=3, base_delay=0.01)
+    )
+    store.apply_match(GAME, "m1", ["a", "b"], [1, 2])
+    redis_server.stop()
+    with pytest.raises(StoreUnavailable, match=r"127\.0\.0\.1.*after 3 attempts"):
+        store.apply_match(GAME, "m2", ["a", "b"], [1, 2])
+    with pytest.raises(StoreUnavailable):
+        store.ladder(GAME)
+    with pytest.raises(StoreUnavailable):
+        store.authenticate("some-token")
+    store.close()
+
+
+def test_an_apply_waits_out_a_short_outage(redis_server: RedisServer) -> None:
+    store = RedisStore(
+        redis_server.url,
+        key_prefix="outage",
+        retry=RetryPolicy(attempts=60, base_delay=0.05, max_delay=0.25),
+    )
+    store.apply_match(GAME, "m1", ["a", "b"], [1, 2])
+    redis_server.stop()
+    restarter = threading.Timer(0.3, redis_server.start)
+    restarter.start()
+    try:
+        deltas = store.apply_match(GAME, "m2", ["a", "b"], [2, 1])
+    finally:
+        restarter.join()
+    assert store.applied_match(GAME, "m2").deltas == deltas  # type: ignore[union-attr]
+    assert store.bot_stats(GAME, "a").games == 2  # type: ignore[union-attr]
+    store.close()
+
+
+def test_an_apply_whose_reply_was_lost_is_not_counted_twice(
+    redis_url: str, key_prefix: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = RedisStore(redis_url, key_prefix=key_prefix, retry=RetryPolicy(base_delay=0.01))
+    store.apply_match(GAME, "m1", ["a", "b"], [1, 2])
+    lost_replies = lose_the_first_exec_reply(monkeypatch)
+    deltas = store.apply_match(GAME, "m2", ["a", "b"], [1, 2])
+    monkeypatch.undo()
+
+    assert lost_replies, "the fault was not injected"
+    assert store.applied_match(GAME, "m2").deltas == deltas  # type: ignore[union-attr]
+    assert [m.match_id for m in store.applied_matches(GAME)] == ["m1", "m2"]
+    assert store.bot_stats(GAME, "a").games == 2  # type: ignore[union-attr]
+    store.close()
+
+
+def test_a_registration_whose_reply_was_lost_still_returns_a_working_token(
+    redis_url: str, key_prefix: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = RedisStore(redis_url, key_prefix=key_prefix, retry=RetryPolicy(base_delay=0.01))
+    lost_replies = lose_the_first_exec_reply(monkeypatch)
+    token = store.register_bot("alice")
+    monkeypatch.undo()
+
+    assert lost_replies, "the fault was not injected"
+    assert store.authenticate(token) == "alice"
+    store.close()

@@ -1,0 +1,186 @@
+"""The store contract, run against both the memory and the Redis store."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+import redis
+
+from services.ladder.elo import INITIAL_RATING, match_deltas
+from services.ladder.memory_store import MemoryStore
+from services.ladder.redis_store import RedisStore
+from services.ladder.store import (
+    BotAlreadyRegistered,
+    LadderStore,
+    MatchConflict,
+    open_store,
+)
+
+GAME = "monster-my-neighbor"
+
+
+def stored_text(store: LadderStore) -> str:
+    """Everything the store holds about bots, as one string."""
+    if isinstance(store, RedisStore):
+        client = redis.Redis.from_url(store.url)
+        try:
+            parts = []
+            for key in client.scan_iter(match=f"{store.key_prefix}:*"):
+                parts.append(key.decode())
+                if client.type(key) == b"hash":
+                    for field, value in client.hgetall(key).items():
+                        parts += [field.decode(), value.decode()]
+            return "\n".join(parts)
+        finally:
+            client.close()
+    assert isinstance(store, MemoryStore)
+    return repr(vars(store))
+
+
+def test_open_store_picks_the_implementation(redis_url: str) -> None:
+    assert isinstance(open_store(None), MemoryStore)
+    with open_store(redis_url, key_prefix="test-open") as store:
+        assert isinstance(store, RedisStore)
+    with pytest.raises(ValueError):
+        open_store("http://example.invalid/")
+
+
+def test_registered_token_authenticates_its_bot(store: LadderStore) -> None:
+    alice = store.register_bot("alice")
+    bob = store.register_bot("bob")
+    assert alice != bob
+    assert store.authenticate(alice) == "alice"
+    assert store.authenticate(bob) == "bob"
+    assert store.authenticate(alice + "x") is None
+    assert store.authenticate("") is None
+    assert store.registered_bots() == ["alice", "bob"]
+
+
+def test_tokens_are_stored_only_as_sha256_digests(store: LadderStore) -> None:
+    token = store.register_bot("alice")
+    text = stored_text(store)
+    assert token not in text
+    assert hashlib.sha256(token.encode()).hexdigest() in text
+
+
+def test_registering_an_existing_name_fails_unless_rotating(store: LadderStore) -> None:
+    old = store.register_bot("alice")
+    with pytest.raises(BotAlreadyRegistered):
+        store.register_bot("alice")
+    assert store.authenticate(old) == "alice"
+    new = store.register_bot("alice", rotate=True)
+    assert store.authenticate(new) == "alice"
+    assert store.authenticate(old) is None
+    assert store.registered_bots() == ["alice"]
+
+
+@pytest.mark.parametrize("name", ["", "builtin:random", "has space", "-dash", "x" * 65])
+def test_invalid_bot_names_are_rejected(store: LadderStore, name: str) -> None:
+    with pytest.raises(ValueError):
+        store.register_bot(name)
+
+
+def test_apply_match_returns_elo_deltas_and_updates_ratings(store: LadderStore) -> None:
+    deltas = store.apply_match(GAME, "m1", ["a", "b", "c"], [1, 2, 3])
+    assert deltas == match_deltas(["a", "b", "c"], [1, 2, 3], {})
+    for name, delta in deltas.items():
+        entry = store.bot_stats(GAME, name)
+        assert entry is not None
+        assert entry.rating == INITIAL_RATING + delta
+    second = store.apply_match(GAME, "m2", ["a", "c"], [2, 1])
+    current = {"a": INITIAL_RATING + deltas["a"], "c": INITIAL_RATING + deltas["c"]}
+    assert second == match_deltas(["a", "c"], [2, 1], current)
+
+
+def test_applying_a_match_twice_changes_nothing(store: LadderStore) -> None:
+    first = store.apply_match(GAME, "m1", ["a", "b"], [1, 2])
+    before = store.ladder(GAME)
+    again = store.apply_match(GAME, "m1", ["a", "b"], [1, 2])
+    assert again == first
+    assert store.ladder(GAME) == before
+    assert [m.match_id for m in store.applied_matches(GAME)] == ["m1"]
+
+
+def test_a_repeated_match_id_with_another_result_is_a_conflict(store: LadderStore) -> None:
+    store.apply_match(GAME, "m1", ["a", "b"], [1, 2])
+    before = store.ladder(GAME)
+    with pytest.raises(MatchConflict):
+        store.apply_match(GAME, "m1", ["a", "b"], [2, 1])
+    assert store.ladder(GAME) == before
+
+
+def test_match_ids_are_scoped_by_game(store: LadderStore) -> None:
+    store.apply_match(GAME, "m1", ["a", "b"], [1, 2])
+    store.apply_match("epic-resort", "m1", ["a", "b"], [2, 1])
+    assert store.bot_stats(GAME, "a").rating > INITIAL_RATING  # type: ignore[union-attr]
+    assert store.bot_stats("epic-resort", "a").rating < INITIAL_RATING  # type: ignore[union-attr]
+
+
+def test_ladder_is_ordered_best_first_with_stats(store: LadderStore) -> None:
+    matches = [
+        (["a", "b", "c", "d"], [1, 1, 3, 4]),
+        (["a", "b", "c"], [1, 2, 3]),
+        (["a", "c"], [1, 2]),
+    ]
+    expected: dict[str, float] = {}
+    for i, (names, ranks) in enumerate(matches):
+        store.apply_match(GAME, f"m{i}", names, ranks)
+        for name, delta in match_deltas(names, ranks, expected).items():
+            expected[name] = round(expected.get(name, INITIAL_RATING) + delta, 6)
+    ladder = store.ladder(GAME)
+    assert [(e.name, e.rating) for e in ladder] == sorted(
+        expected.items(), key=lambda item: -item[1]
+    )
+    assert [e.name for e in ladder][:2] == ["a", "b"]
+    a = store.bot_stats(GAME, "a")
+    assert a is not None
+    assert (a.games, a.wins, a.mean_rank) == (3, 2.5, 1.0)
+    b = store.bot_stats(GAME, "b")
+    assert b is not None
+    assert (b.games, b.wins, b.mean_rank) == (2, 0.5, 1.5)
+    c = store.bot_stats(GAME, "c")
+    assert c is not None
+    assert (c.games, c.wins) == (3, 0.0)
+    assert c.mean_rank == pytest.approx(8 / 3)
+    assert store.ladder(GAME, limit=2) == ladder[:2]
+    assert store.bot_stats(GAME, "nobody") is None
+    assert store.ladder("epic-resort") == []
+
+
+def test_equal_ratings_are_ordered_by_name(store: LadderStore) -> None:
+    store.apply_match(GAME, "m1", ["zed", "amy", "kim"], [2, 2, 2])
+    assert [e.name for e in store.ladder(GAME)] == ["amy", "kim", "zed"]
+
+
+def test_a_bot_filling_several_seats_counts_one_game(store: LadderStore) -> None:
+    deltas = store.apply_match(GAME, "m1", ["builtin:random", "x", "builtin:random"], [1, 2, 3])
+    assert deltas == {"builtin:random": 0.0, "x": 0.0}
+    entry = store.bot_stats(GAME, "builtin:random")
+    assert entry is not None
+    assert (entry.games, entry.wins, entry.mean_rank) == (1, 1.0, 2.0)
+
+
+def test_applied_matches_keep_application_order_and_deltas(store: LadderStore) -> None:
+    for i in range(5):
+        store.apply_match(GAME, f"m{i}", ["a", "b"], [1 + i % 2, 2 - i % 2])
+    records = store.applied_matches(GAME)
+    assert [(r.match_id, r.seq) for r in records] == [(f"m{i}", i + 1) for i in range(5)]
+    record = store.applied_match(GAME, "m3")
+    assert record is not None
+    assert record.participants == ("a", "b")
+    assert record.ranks == (2, 1)
+    assert store.applied_match(GAME, "missing") is None
+
+
+@pytest.mark.parametrize(
+    ("game", "match_id", "names", "ranks"),
+    [("Bad Game", "m", ["a", "b"], [1, 2]), (GAME, "", ["a", "b"], [1, 2]),
+     (GAME, "m", ["a"], [1]), (GAME, "m", ["a", "b"], [1, 0])],
+)
+def test_malformed_matches_are_rejected_without_effect(
+    store: LadderStore, game: str, match_id: str, names: list[str], ranks: list[int]
+) -> None:
+    with pytest.raises(ValueError):
+        store.apply_match(game, match_id, names, ranks)
+    assert store.ladder(GAME) == []

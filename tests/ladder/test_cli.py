@@ -1,0 +1,114 @@
+"""``arena bots register`` and ``arena ladder`` through their argument parsers."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+from services.cli import bots, ladder
+from services.ladder.cli_options import REDIS_URL_ENV
+from services.ladder.store import open_store
+
+GAME = "monster-my-neighbor"
+
+
+@pytest.fixture(autouse=True)
+def no_default_redis(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(REDIS_URL_ENV, raising=False)
+
+
+def run(argv: list[str]) -> int:
+    """Parse with only the ladder's own commands, as ``arena`` would, and run."""
+    parser = argparse.ArgumentParser(prog="arena")
+    sub = parser.add_subparsers(dest="command", required=True)
+    bots.add_parser(sub)
+    ladder.add_parser(sub)
+    args = parser.parse_args(argv)
+    return int(args.func(args) or 0)
+
+
+def test_bots_register_prints_the_token_alone_on_the_last_line(
+    redis_url: str, key_prefix: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = run(["bots", "register", "alice", "--redis", redis_url, "--key-prefix", key_prefix])
+    out = capsys.readouterr()
+    assert code == 0
+    token = out.out.rstrip("\n").splitlines()[-1]
+    assert token.strip() == token
+    assert " " not in token
+    with open_store(redis_url, key_prefix=key_prefix) as store:
+        assert store.authenticate(token) == "alice"
+    assert "in-process" not in out.err
+
+
+def test_bots_register_twice_fails_unless_rotating(
+    redis_url: str, key_prefix: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["bots", "register", "alice", "--redis", redis_url, "--key-prefix", key_prefix]
+    assert run(argv) == 0
+    first = capsys.readouterr().out.splitlines()[-1]
+    assert run(argv) == 1
+    assert "already registered" in capsys.readouterr().err
+    assert run([*argv, "--rotate"]) == 0
+    second = capsys.readouterr().out.splitlines()[-1]
+    with open_store(redis_url, key_prefix=key_prefix) as store:
+        assert store.authenticate(first) is None
+        assert store.authenticate(second) == "alice"
+
+
+def test_bots_register_without_redis_warns_the_store_is_in_process(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run(["bots", "register", "alice"]) == 0
+    out = capsys.readouterr()
+    assert out.out.splitlines()[-1].startswith("arena_")
+    assert "in-process" in out.err
+
+
+def test_bots_register_rejects_a_bad_name(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["bots", "register", "no spaces please"]) == 2
+    assert "invalid bot name" in capsys.readouterr().err
+
+
+def test_ladder_json_lists_the_entries_best_first(
+    redis_url: str, key_prefix: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with open_store(redis_url, key_prefix=key_prefix) as store:
+        store.apply_match(GAME, "m1", ["alice", "bob", "carol"], [1, 2, 3])
+        store.apply_match(GAME, "m2", ["bob", "carol"], [1, 2])
+        expected = [entry.to_json() for entry in store.ladder(GAME)]
+    argv = ["ladder", "--game", GAME, "--redis", redis_url, "--key-prefix", key_prefix]
+    assert run([*argv, "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert listed == expected
+    assert [e["name"] for e in listed][-1] == "carol"
+    assert set(listed[0]) == {"name", "rating", "games", "wins", "mean_rank"}
+
+    assert run(argv) == 0
+    table = capsys.readouterr().out
+    for entry in expected:
+        assert entry["name"] in table
+
+
+def test_ladder_rejects_an_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["ladder", "--game", "chess", "--json"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown game" in err
+    assert GAME in err
+
+
+def test_ladder_without_redis_is_empty_and_warns(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["ladder", "--game", GAME, "--json"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out) == []
+    assert "in-process" in out.err
+
+
+def test_ladder_reports_an_unreachable_redis(capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.conftest import free_port
+
+    url = f"redis://127.0.0.1:{free_port()}/0"
+    assert run(["ladder", "--game", GAME, "--redis", url]) == 1
+    assert "unreachable" in capsys.readouterr().err

@@ -1,0 +1,173 @@
+"""``arena play``: a local evaluation of built-in bots on Ray, with a summary table."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from engine.core import ConfigError, GameConfig
+from services.runner.pool import WorkerLost
+from services.tournament.local import TournamentPlan, TournamentReport, run_tournament
+
+EXIT_CONFIG = 2
+EXIT_RUNTIME = 1
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "play",
+        help="play built-in bots against each other locally on Ray",
+        description="Play GAMES matches between built-in bots on a local Ray instance "
+        "(or a cluster), rotating seats, and summarise them per bot.",
+    )
+    parser.add_argument("--game", required=True, help="game id, e.g. monster-my-neighbor")
+    parser.add_argument("--players", type=int, required=True, help="seats per match")
+    parser.add_argument("--bots", required=True, help="comma-separated built-in bot names")
+    parser.add_argument("--games", type=int, required=True, help="number of matches")
+    parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    parser.add_argument("--workers", type=int, default=1, help="Ray match workers (default 1)")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="write the summary as JSON")
+    parser.add_argument("--replays", type=Path, metavar="DIR", help="write one replay per game")
+    parser.add_argument("--cards", type=Path, metavar="FILE", help="card data file to play with")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE",
+        help="engine option (repeatable); values read as int, float, bool or text",
+    )
+    parser.add_argument(
+        "--ray-address", metavar="ADDR",
+        help="join this Ray cluster (default: $RAY_ADDRESS, else a private local instance)",
+    )
+    parser.set_defaults(func=run)
+
+
+def parse_option_value(text: str) -> int | float | bool | str:
+    """``3`` -> 3, ``0.5`` -> 0.5, ``true``/``false`` -> bool, anything else stays text."""
+    lowered = text.strip().lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    for convert in (int, float):
+        try:
+            return convert(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_options(pairs: list[str]) -> dict[str, int | float | bool | str]:
+    options: dict[str, int | float | bool | str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise ConfigError(f"--option wants KEY=VALUE, got {pair!r}")
+        options[key.strip()] = parse_option_value(value)
+    return options
+
+
+def read_cards(path: Path | None) -> str | None:
+    if path is None:
+        return None
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(f"card file {str(path)!r} does not exist") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise ConfigError(f"cannot read card file {str(path)!r}: {err}") from None
+
+
+def build_plan(args: argparse.Namespace) -> TournamentPlan:
+    bots = tuple(name.strip() for name in args.bots.split(",") if name.strip())
+    config = GameConfig(args.players, parse_options(args.option), read_cards(args.cards))
+    return TournamentPlan(
+        game_id=args.game,
+        config=config,
+        bots=bots,
+        games=args.games,
+        seed=args.seed,
+        workers=args.workers,
+        replays_dir=args.replays,
+    )
+
+
+def print_error(message: str) -> None:
+    """One clean line on stderr (no markup parsing: messages may contain brackets)."""
+    Console(stderr=True, soft_wrap=True, highlight=False).print(
+        Text.assemble(("error:", "bold red"), " ", message)
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        plan = build_plan(args)
+        plan.validate()
+    except ConfigError as error:
+        print_error(str(error))
+        return EXIT_CONFIG
+    # Imported here so that `arena --help` and config errors do not pay for Ray.
+    from services.runner.ray_setup import ensure_ray
+
+    try:
+        started_ray = ensure_ray(plan.workers, args.ray_address)
+    except Exception as error:  # Ray raises many kinds (ConnectionError, RuntimeError...)
+        print_error(f"cannot start or reach Ray: {error}")
+        return EXIT_RUNTIME
+    try:
+        report = _play_with_progress(plan, Console(stderr=True))
+    except (WorkerLost, ConfigError) as error:
+        print_error(str(error))
+        return EXIT_RUNTIME
+    finally:
+        if started_ray:
+            import ray
+
+            ray.shutdown()
+    Console().print(summary_table(report))
+    if args.json is not None:
+        args.json.write_text(json.dumps(report.to_json(), indent=2) + "\n")
+    return 0
+
+
+def _play_with_progress(plan: TournamentPlan, console: Console) -> TournamentReport:
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=True) as progress:
+        bar = progress.add_task(f"{plan.game_id}", total=plan.games)
+        return run_tournament(plan, on_record=lambda _record: progress.advance(bar))
+
+
+def summary_table(report: TournamentReport) -> Table:
+    plan = report.plan
+    table = Table(
+        title=f"{plan.game_id}: {report.standings.games} games, {plan.config.players} players, "
+        f"seed {plan.seed}",
+        caption=f"{report.games_per_second:,.1f} games/s, "
+        f"a fair share of wins is {1 / plan.config.players:.1%} per seat, "
+        f"{report.standings.decisions:,} decisions, {plan.workers} worker(s)",
+    )
+    for heading in ("bot", "seats", "wins", "wins/seat", "mean score", "mean rank"):
+        table.add_column(heading, justify="left" if heading == "bot" else "right")
+    for name, tally in report.standings.tallies.items():
+        rate = float(tally.wins) / tally.seats if tally.seats else 0.0
+        table.add_row(
+            name,
+            str(tally.seats),
+            f"{float(tally.wins):g}",
+            f"{rate:.1%}",
+            _fmt(tally.mean_score, ".2f"),
+            _fmt(tally.mean_rank, ".3f"),
+        )
+    return table
+
+
+def _fmt(value: float | None, spec: str) -> str:
+    return "-" if value is None else format(value, spec)

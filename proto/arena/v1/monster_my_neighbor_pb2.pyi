@@ -27,20 +27,22 @@ class MonsterMyNeighborFaceDownCard(_message.Message):
     def __init__(self, origin: _Optional[str] = ..., known_type: _Optional[str] = ...) -> None: ...
 
 class MonsterMyNeighborSeat(_message.Message):
-    __slots__ = ("seat", "vp", "hand_size", "play_area", "face_down", "friend")
+    __slots__ = ("seat", "vp", "hand_size", "play_area", "face_down", "friend", "turns_taken")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     VP_FIELD_NUMBER: _ClassVar[int]
     HAND_SIZE_FIELD_NUMBER: _ClassVar[int]
     PLAY_AREA_FIELD_NUMBER: _ClassVar[int]
     FACE_DOWN_FIELD_NUMBER: _ClassVar[int]
     FRIEND_FIELD_NUMBER: _ClassVar[int]
+    TURNS_TAKEN_FIELD_NUMBER: _ClassVar[int]
     seat: int
     vp: int
     hand_size: int
     play_area: _containers.RepeatedCompositeFieldContainer[MonsterMyNeighborPlayedCard]
     face_down: _containers.RepeatedCompositeFieldContainer[MonsterMyNeighborFaceDownCard]
     friend: bool
-    def __init__(self, seat: _Optional[int] = ..., vp: _Optional[int] = ..., hand_size: _Optional[int] = ..., play_area: _Optional[_Iterable[_Union[MonsterMyNeighborPlayedCard, _Mapping]]] = ..., face_down: _Optional[_Iterable[_Union[MonsterMyNeighborFaceDownCard, _Mapping]]] = ..., friend: _Optional[bool] = ...) -> None: ...
+    turns_taken: int
+    def __init__(self, seat: _Optional[int] = ..., vp: _Optional[int] = ..., hand_size: _Optional[int] = ..., play_area: _Optional[_Iterable[_Union[MonsterMyNeighborPlayedCard, _Mapping]]] = ..., face_down: _Optional[_Iterable[_Union[MonsterMyNeighborFaceDownCard, _Mapping]]] = ..., friend: _Optional[bool] = ..., turns_taken: _Optional[int] = ...) -> None: ...
 
 class MonsterMyNeighborRoundSummary(_message.Message):
     __slots__ = ("round", "monster", "ending", "monster_seat", "catcher_seat", "vp_awarded")
@@ -67,7 +69,7 @@ class MonsterMyNeighborCardCount(_message.Message):
     def __init__(self, card_type: _Optional[str] = ..., count: _Optional[int] = ...) -> None: ...
 
 class MonsterMyNeighborObservation(_message.Message):
-    __slots__ = ("players", "seat", "round", "rotation", "active_seat", "wanted_holder", "seats", "hand", "hunters_played", "villagers_played", "first_hunter_played", "main_deck_size", "hunters_under_main_deck", "dog_known_holder", "monsters_possible", "finished_rounds", "public_log", "private_log", "composition")
+    __slots__ = ("players", "seat", "round", "rotation", "active_seat", "wanted_holder", "seats", "hand", "hunters_played", "villagers_played", "first_hunter_played", "main_deck_size", "hunters_under_main_deck", "dog_known_holder", "monsters_possible", "finished_rounds", "public_log", "private_log", "composition", "rounds", "pending_kind", "pending_seats", "own_pending_choice")
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     ROUND_FIELD_NUMBER: _ClassVar[int]
@@ -87,6 +89,10 @@ class MonsterMyNeighborObservation(_message.Message):
     PUBLIC_LOG_FIELD_NUMBER: _ClassVar[int]
     PRIVATE_LOG_FIELD_NUMBER: _ClassVar[int]
     COMPOSITION_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    PENDING_KIND_FIELD_NUMBER: _ClassVar[int]
+    PENDING_SEATS_FIELD_NUMBER: _ClassVar[int]
+    OWN_PENDING_CHOICE_FIELD_NUMBER: _ClassVar[int]
     players: int
     seat: int
     round: int
@@ -106,7 +112,11 @@ class MonsterMyNeighborObservation(_message.Message):
     public_log: _containers.RepeatedScalarFieldContainer[str]
     private_log: _containers.RepeatedScalarFieldContainer[str]
     composition: _containers.RepeatedCompositeFieldContainer[MonsterMyNeighborCardCount]
-    def __init__(self, players: _Optional[int] = ..., seat: _Optional[int] = ..., round: _Optional[int] = ..., rotation: _Optional[int] = ..., active_seat: _Optional[int] = ..., wanted_holder: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[MonsterMyNeighborSeat, _Mapping]]] = ..., hand: _Optional[_Iterable[_Union[MonsterMyNeighborCardCount, _Mapping]]] = ..., hunters_played: _Optional[int] = ..., villagers_played: _Optional[int] = ..., first_hunter_played: _Optional[bool] = ..., main_deck_size: _Optional[int] = ..., hunters_under_main_deck: _Optional[int] = ..., dog_known_holder: _Optional[int] = ..., monsters_possible: _Optional[_Iterable[str]] = ..., finished_rounds: _Optional[_Iterable[_Union[MonsterMyNeighborRoundSummary, _Mapping]]] = ..., public_log: _Optional[_Iterable[str]] = ..., private_log: _Optional[_Iterable[str]] = ..., composition: _Optional[_Iterable[_Union[MonsterMyNeighborCardCount, _Mapping]]] = ...) -> None: ...
+    rounds: int
+    pending_kind: str
+    pending_seats: _containers.RepeatedScalarFieldContainer[int]
+    own_pending_choice: str
+    def __init__(self, players: _Optional[int] = ..., seat: _Optional[int] = ..., round: _Optional[int] = ..., rotation: _Optional[int] = ..., active_seat: _Optional[int] = ..., wanted_holder: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[MonsterMyNeighborSeat, _Mapping]]] = ..., hand: _Optional[_Iterable[_Union[MonsterMyNeighborCardCount, _Mapping]]] = ..., hunters_played: _Optional[int] = ..., villagers_played: _Optional[int] = ..., first_hunter_played: _Optional[bool] = ..., main_deck_size: _Optional[int] = ..., hunters_under_main_deck: _Optional[int] = ..., dog_known_holder: _Optional[int] = ..., monsters_possible: _Optional[_Iterable[str]] = ..., finished_rounds: _Optional[_Iterable[_Union[MonsterMyNeighborRoundSummary, _Mapping]]] = ..., public_log: _Optional[_Iterable[str]] = ..., private_log: _Optional[_Iterable[str]] = ..., composition: _Optional[_Iterable[_Union[MonsterMyNeighborCardCount, _Mapping]]] = ..., rounds: _Optional[int] = ..., pending_kind: _Optional[str] = ..., pending_seats: _Optional[_Iterable[int]] = ..., own_pending_choice: _Optional[str] = ...) -> None: ...
 
 class MonsterMyNeighborOption(_message.Message):
     __slots__ = ("card_type", "target_seat", "count", "cards")

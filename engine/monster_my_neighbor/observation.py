@@ -1,0 +1,282 @@
+"""The single gate for hidden information (§14.2).
+
+:func:`build` is the only code that turns a state into what one seat may know. It reads
+public fields, the seat's own hand (as a canonical sorted tuple of card types), the
+seat's own private log and the seat's own pending simultaneous choice. It never reads
+other hands, the decks' contents or order, the RNG, or other seats' pending choices.
+Physical cards have no identity here: identical cards are indistinguishable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.monster_my_neighbor.cards import CardSet
+from engine.monster_my_neighbor.options import (
+    CARD_KINDS,
+    CHOOSE_TARGET,
+    DEAL_GIVE,
+    ENDING_NAMES,
+    EV_CAPTURE,
+    EV_CARD_TO_HAND,
+    EV_COUNT,
+    EV_DEAL,
+    EV_DOG_DISCARD,
+    EV_FOG,
+    EV_FORCED_HUNTER_DISCARD,
+    EV_GOSSIP,
+    EV_MONSTER_PLAYED,
+    EV_PASS,
+    EV_PEEK,
+    EV_PLAY,
+    EV_RESULT,
+    EV_ROUND_END,
+    EV_ROUND_START,
+    EV_RUMOR,
+    EV_SKIP,
+    EV_STEAL,
+    EV_TARGET,
+    HOW_NAMES,
+    KIND_NAMES,
+    NO_DECISION,
+    ORIGIN_NAMES,
+    PV_DEALT,
+    PV_FORCED,
+    PV_GAVE,
+    PV_OWN_DISCARD,
+    PV_RECEIVED,
+    PV_SAW_HAND,
+    RESULT_NAMES,
+    FaceDownCard,
+    PlayedCard,
+    RoundSummary,
+)
+
+if TYPE_CHECKING:
+    from engine.monster_my_neighbor.state import MonsterState
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """Everything one seat may know. Immutable and ==-comparable.
+
+    Card types are integer ids into ``cards.names``. ``hand`` is this seat's hand as a
+    sorted tuple of types. Logs hold event tuples (see :mod:`options` for the codes);
+    :func:`describe_event` and :func:`describe_private` render them as text.
+    """
+
+    seat: int
+    players: int
+    cards: CardSet
+    round: int
+    rounds: int
+    rotation: int
+    active_seat: int
+    wanted_holder: int
+    vp: tuple[int, ...]
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    turns_taken: tuple[int, ...]
+    play_areas: tuple[tuple[PlayedCard, ...], ...]
+    face_down: tuple[tuple[FaceDownCard, ...], ...]
+    friends: tuple[bool, ...]
+    hunters_played: int
+    villagers_played: int
+    first_hunter_played: bool
+    main_deck_size: int
+    hunters_under_main_deck: int
+    tracked_holders: tuple[tuple[int, int], ...]
+    monsters_possible: tuple[int, ...]
+    finished_rounds: tuple[RoundSummary, ...]
+    pending_kind: str
+    pending_seats: tuple[int, ...]
+    own_pending_choice: Any
+    public_log: tuple[tuple[Any, ...], ...]
+    private_log: tuple[tuple[Any, ...], ...]
+
+    def holds(self, card: int) -> int:
+        """How many cards of type ``card`` this seat holds."""
+        return self.hand.count(card)
+
+
+def build(s: MonsterState, seat: int) -> Observation:
+    c = s.cards
+    hand = s.hands[seat]
+    own_hand = tuple(t for t, k in enumerate(hand) if k for _ in range(k))
+    hunter = c.hunter_type
+    face_down = tuple(
+        tuple(
+            FaceDownCard(origin, card if knower == seat else -1)
+            for card, origin, knower in pile
+        )
+        for pile in s.face_down
+    )
+    pending_kind = KIND_NAMES[s.pend_kind] if s.pend_kind != NO_DECISION else ""
+    return Observation(
+        seat=seat,
+        players=s.n,
+        cards=c,
+        round=s.round_no,
+        rounds=s.rounds,
+        rotation=s.rotation,
+        active_seat=s.active,
+        wanted_holder=s.wanted_holder,
+        vp=tuple(s.vp),
+        hand=own_hand,
+        hand_sizes=tuple(s.hand_sizes),
+        turns_taken=tuple(s.turns_taken),
+        play_areas=tuple(tuple(a) for a in s.play_areas),
+        face_down=face_down,
+        friends=tuple(s.friends),
+        hunters_played=s.counters[0],
+        villagers_played=s.counters[1],
+        first_hunter_played=s.first_hunter_played,
+        main_deck_size=sum(s.main_deck) + sum(s.under_deck),
+        hunters_under_main_deck=s.under_deck[hunter],
+        tracked_holders=tuple((t, q) for t, q in enumerate(s.tracked_holder) if q >= 0),
+        monsters_possible=tuple(t for t in c.monster_types if t not in s.removed),
+        finished_rounds=tuple(s.finished),
+        pending_kind=pending_kind,
+        pending_seats=s.pend_participants,
+        own_pending_choice=s.buffered.get(seat),
+        public_log=tuple(s.public_events),
+        private_log=tuple(s.private_logs[seat]),
+    )
+
+
+# ================================================================ readable text
+def describe_option(cards: CardSet, kind: int, option: Any) -> str:
+    if kind in CARD_KINDS:
+        return cards.labels[option]
+    if kind == CHOOSE_TARGET:
+        return f"seat {option}"
+    if kind == DEAL_GIVE:
+        return " + ".join(cards.labels[t] for t in option)
+    return str(option)
+
+
+def _cards_text(cards: CardSet, types: tuple[int, ...]) -> str:
+    return ", ".join(cards.labels[t] for t in types) if types else "nothing"
+
+
+def describe_event(cards: CardSet, e: tuple[Any, ...]) -> str:
+    """One public log event as text."""
+    code = e[0]
+    name = cards.labels
+    if code == EV_ROUND_START:
+        return f"round {e[1]} begins"
+    if code == EV_PLAY:
+        return f"seat {e[1]} plays {name[e[2]]} (rotation {e[3]})"
+    if code == EV_TARGET:
+        return f"seat {e[1]} targets seat {e[3]} with {name[e[2]]}"
+    if code == EV_COUNT:
+        return f"seat {e[1]} chooses to exchange {e[2]} card(s)"
+    if code == EV_RESULT:
+        return f"seat {e[1]}'s {name[e[2]]}: {RESULT_NAMES[e[3]]}"
+    if code == EV_SKIP:
+        return f"seat {e[1]} has no cards: turn skipped (rotation {e[2]})"
+    if code == EV_FORCED_HUNTER_DISCARD:
+        return f"seat {e[1]} had no legal play and discarded a Hunter face down"
+    if code == EV_PASS:
+        return f"seat {e[1]} passed (no legal play)"
+    if code == EV_DOG_DISCARD:
+        return f"seat {e[1]} discarded a face-down card to seat {e[2]}"
+    if code == EV_CARD_TO_HAND:
+        return f"the {name[e[1]]} moved from seat {e[2]} to seat {e[3]}'s hand"
+    if code == EV_STEAL:
+        return f"seat {e[1]} took 1 card from seat {e[2]} and gave 1 back"
+    if code == EV_DEAL:
+        return f"seats {e[1]} and {e[2]} exchanged {e[3]} card(s)"
+    if code == EV_RUMOR:
+        moves = ", ".join(f"{a}->{b}" for a, b in e[1])
+        return f"Rumor resolved; transfers: {moves or 'none'}"
+    if code == EV_GOSSIP:
+        return f"Gossip: seats {', '.join(map(str, e[1]))} each passed a card left"
+    if code == EV_FOG:
+        return f"Fog: seats {', '.join(map(str, e[1]))} pooled a card and were dealt one back"
+    if code == EV_PEEK:
+        return f"seat {e[1]} looked at seat {e[2]}'s hand"
+    if code == EV_CAPTURE:
+        return (
+            f"seat {e[1]}'s {name[e[4]]} made seat {e[2]} discard the Monster: {name[e[3]]}"
+        )
+    if code == EV_MONSTER_PLAYED:
+        return f"seat {e[1]} played the Monster: {name[e[2]]}"
+    if code == EV_ROUND_END:
+        vp = ", ".join(map(str, e[4]))
+        return f"round {e[1]} ends ({ENDING_NAMES[e[2]]}, {name[e[3]]}); VP awarded: {vp}"
+    return repr(e)
+
+
+def describe_private(cards: CardSet, e: tuple[Any, ...]) -> str:
+    """One private log event as text."""
+    code = e[0]
+    name = cards.labels
+    if code == PV_DEALT:
+        return f"round {e[1]}: dealt {_cards_text(cards, e[2])}"
+    if code == PV_RECEIVED:
+        source = f"seat {e[2]}" if e[2] >= 0 else "the pool"
+        return f"received {name[e[1]]} from {source} ({HOW_NAMES[e[3]]})"
+    if code == PV_GAVE:
+        dest = f"seat {e[2]}" if e[2] >= 0 else "the table"
+        return f"gave {name[e[1]]} to {dest} ({HOW_NAMES[e[3]]})"
+    if code == PV_SAW_HAND:
+        return f"saw seat {e[1]}'s hand: {_cards_text(cards, e[2])}"
+    if code == PV_OWN_DISCARD:
+        return f"discarded {name[e[1]]} face down ({ORIGIN_NAMES[e[2]]})"
+    if code == PV_FORCED:
+        return f"forced {KIND_NAMES[e[1]]}: {describe_option(cards, e[1], e[2])}"
+    return repr(e)
+
+
+def to_json(obs: Observation) -> dict[str, Any]:
+    """Plain JSON data (names instead of ids) for logs and --json output."""
+    c = obs.cards
+    name = c.names
+    return {
+        "seat": obs.seat,
+        "players": obs.players,
+        "round": obs.round,
+        "rounds": obs.rounds,
+        "rotation": obs.rotation,
+        "active_seat": obs.active_seat,
+        "wanted_holder": obs.wanted_holder,
+        "vp": list(obs.vp),
+        "hand": [name[t] for t in obs.hand],
+        "hand_sizes": list(obs.hand_sizes),
+        "play_areas": [
+            [
+                {"card": name[p.card], "rotation": p.rotation, "target": p.target,
+                 "result": RESULT_NAMES[p.result]}
+                for p in area
+            ]
+            for area in obs.play_areas
+        ],
+        "face_down": [
+            [
+                {"origin": ORIGIN_NAMES[f.origin],
+                 "known_type": name[f.known_type] if f.known_type >= 0 else None}
+                for f in pile
+            ]
+            for pile in obs.face_down
+        ],
+        "friends": [q for q, f in enumerate(obs.friends) if f],
+        "hunters_played": obs.hunters_played,
+        "villagers_played": obs.villagers_played,
+        "first_hunter_played": obs.first_hunter_played,
+        "main_deck_size": obs.main_deck_size,
+        "hunters_under_main_deck": obs.hunters_under_main_deck,
+        "tracked_holders": {name[t]: q for t, q in obs.tracked_holders},
+        "monsters_possible": [name[t] for t in obs.monsters_possible],
+        "finished_rounds": [
+            {"round": r.round, "monster": name[r.monster], "ending": ENDING_NAMES[r.ending],
+             "monster_seat": r.monster_seat, "catcher_seat": r.catcher_seat,
+             "vp_awarded": list(r.vp_awarded)}
+            for r in obs.finished_rounds
+        ],
+        "pending_kind": obs.pending_kind,
+        "pending_seats": list(obs.pending_seats),
+        "public_log": [describe_event(c, e) for e in obs.public_log],
+        "private_log": [describe_private(c, e) for e in obs.private_log],
+    }

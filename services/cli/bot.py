@@ -1,0 +1,59 @@
+"""``arena bot``: the reference Python bot client, playing through a gateway."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+import grpc
+
+from services.botclient import STRATEGIES, make_strategy, play
+
+EXIT_REFUSED = 2
+EXIT_FAILED = 1
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "bot",
+        help="connect a reference bot to a gateway",
+        description="Dial an `arena serve` gateway, play with a built-in strategy, and exit "
+        "after MATCHES matches (or when the server closes the stream).",
+    )
+    parser.add_argument("--server", required=True, metavar="HOST:PORT", help="gateway address")
+    parser.add_argument("--token", required=True, help="the token from `arena bots register`")
+    parser.add_argument("--game", default="monster-my-neighbor", help="game id to play")
+    parser.add_argument(
+        "--strategy", default="random", choices=sorted(STRATEGIES), help="how to choose moves"
+    )
+    parser.add_argument(
+        "--matches", type=int, default=0, metavar="N", help="matches to play (0: until stopped)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the strategy's randomness")
+    parser.add_argument("--quiet", action="store_true", help="print only the final summary")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.matches < 0:
+        print("error: --matches must be >= 0", file=sys.stderr)
+        return EXIT_REFUSED
+    say = None if args.quiet else (lambda text: print(text, flush=True))
+    try:
+        report = play(args.server, args.token, args.game, make_strategy(args.strategy),
+                      max_matches=args.matches, seed=args.seed, on_event=say)
+    except grpc.RpcError as exc:
+        code = exc.code()  # type: ignore[attr-defined]
+        print(f"error: {code.name}: {exc.details()}", file=sys.stderr)  # type: ignore[attr-defined]
+        return EXIT_REFUSED if code == grpc.StatusCode.UNAUTHENTICATED else EXIT_FAILED
+    rated = sum(1 for m in report.matches if m.rated)
+    forfeits = sum(1 for m in report.matches if m.reason == "forfeit")
+    final = report.matches[-1].rating if report.matches else 0.0
+    print(f"{report.name}: {len(report.matches)} matches ({rated} rated, {forfeits} forfeited), "
+          f"{report.decisions} decisions, rating {final:.1f}")
+    if args.matches and len(report.matches) < args.matches:
+        print(f"error: the server ended the stream after {len(report.matches)} of "
+              f"{args.matches} matches", file=sys.stderr)
+        return EXIT_FAILED
+    return 0

@@ -1,0 +1,120 @@
+"""``arena serve``: run the gRPC gateway that remote bots play through."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+from engine.core import ConfigError, GameConfig, bots_for, get_game
+from services.gateway.config import GatewayConfig
+from services.gateway.server import Gateway
+from services.ladder.cli_options import add_store_arguments, store_from_args
+from services.metrics import ArenaMetrics
+from services.runner.ray_setup import ensure_ray
+
+EXIT_CONFIG = 2
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "serve",
+        help="run the gateway remote bots connect to",
+        description="Serve ArenaService on HOST:PORT: bots dial in with their token, are "
+        "matched, and play rated matches; empty seats get the --fill bot. Matches run as "
+        "Ray actors. Stop with Ctrl-C.",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=50051, help="gRPC port (default 50051)")
+    parser.add_argument(
+        "--metrics-port", type=int, metavar="PORT", help="serve Prometheus /metrics on this port"
+    )
+    parser.add_argument("--game", default="monster-my-neighbor", help="the hosted game")
+    parser.add_argument("--players", type=int, default=5, help="seats per match (default 5)")
+    parser.add_argument("--fill", default="random", help="built-in bot for empty seats")
+    parser.add_argument("--replays", type=Path, metavar="DIR", help="save a replay per match")
+    parser.add_argument(
+        "--move-timeout", type=float, default=5.0, metavar="S",
+        help="seconds per decision before a strike (default 5)",
+    )
+    parser.add_argument(
+        "--time-bank", type=float, default=0.0, metavar="S",
+        help="extra seconds per seat and match usable beyond the move timeout (default 0)",
+    )
+    parser.add_argument(
+        "--max-strikes", type=int, default=3, metavar="N",
+        help="late or illegal replies that forfeit a match (default 3)",
+    )
+    parser.add_argument(
+        "--gather", type=float, default=0.5, metavar="S",
+        help="seconds to gather waiting bots before starting a match short of players",
+    )
+    parser.add_argument("--seed", type=int, help="seed of match seeds and seatings")
+    parser.add_argument(
+        "--ray-address", metavar="ADDR",
+        help="join this Ray cluster (default: $RAY_ADDRESS, else a private local instance)",
+    )
+    add_store_arguments(parser)
+    parser.set_defaults(func=run)
+
+
+def gateway_config(args: argparse.Namespace) -> GatewayConfig:
+    """Validate the options; raise ConfigError with a message naming the option."""
+    game = get_game(args.game)
+    game.validate_config(GameConfig(args.players, dict(game.default_options)))
+    if args.fill not in bots_for(args.game):
+        raise ConfigError(
+            f"--fill {args.fill!r} is not a built-in bot of {args.game}; "
+            f"known: {', '.join(bots_for(args.game))}"
+        )
+    if game.wire is None:
+        raise ConfigError(f"{args.game} has no wire codec and cannot be served")
+    if args.move_timeout <= 0 or args.time_bank < 0 or args.gather < 0:
+        raise ConfigError("--move-timeout must be > 0, --time-bank and --gather >= 0")
+    if args.max_strikes < 1:
+        raise ConfigError("--max-strikes must be at least 1")
+    return GatewayConfig(
+        game=args.game, players=args.players, fill=args.fill, move_timeout=args.move_timeout,
+        time_bank=args.time_bank, max_strikes=args.max_strikes, gather_seconds=args.gather,
+        replays=args.replays, seed=args.seed,
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    err = Console(stderr=True)
+    try:
+        config = gateway_config(args)
+    except ConfigError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        return EXIT_CONFIG
+    store = store_from_args(args, err)
+    ensure_ray(workers=2, address=args.ray_address)
+    try:
+        asyncio.run(_serve(args, config, store))
+    finally:
+        store.close()
+    return 0
+
+
+async def _serve(args: argparse.Namespace, config: GatewayConfig, store: Any) -> None:
+    metrics = ArenaMetrics()
+    gateway = Gateway(config, store, metrics)
+    port = await gateway.start(args.host, args.port)
+    if args.metrics_port is not None:
+        metrics_port = metrics.serve(args.metrics_port, args.host)
+        print(f"metrics on http://{args.host}:{metrics_port}/metrics", flush=True)
+    print(f"serving {config.game} on {args.host}:{port}", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    print("shutting down", file=sys.stderr, flush=True)
+    await gateway.stop(grace=2.0)

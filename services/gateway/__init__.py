@@ -1,0 +1,1 @@
+"""The gRPC gateway: remote bots dial in, are matched, and play over one stream each."""

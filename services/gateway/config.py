@@ -1,0 +1,26 @@
+"""Settings of one gateway, as given to ``arena serve``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True, slots=True)
+class GatewayConfig:
+    """``game`` is the hosted game; every match has ``players`` seats, the ones no remote
+    bot takes are played by the built-in bot ``fill``. ``move_timeout`` and ``time_bank``
+    are seconds; ``gather_seconds`` is how long waiting bots are gathered before a match
+    starts with fewer than ``players`` of them. ``seed`` fixes every match seed and seat
+    shuffle (None: random per server start)."""
+
+    game: str = "monster-my-neighbor"
+    players: int = 5
+    fill: str = "random"
+    move_timeout: float = 5.0
+    time_bank: float = 0.0
+    max_strikes: int = 3
+    gather_seconds: float = 0.5
+    hello_timeout: float = 10.0
+    replays: Path | None = None
+    seed: int | None = None

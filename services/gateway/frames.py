@@ -1,0 +1,94 @@
+"""Hand-composed protobuf frames for the per-decision hot path.
+
+A DecisionRequest is mostly bytes the match host has already encoded (observation and
+options, via the game's WireCodec). Protobuf's wire format lets a message be written as
+concatenated fields, so the gateway wraps those bytes with a few header fields instead
+of parsing and rebuilding messages for every decision. Field numbers are read from the
+generated descriptors, so the frames follow the .proto file.
+"""
+
+from __future__ import annotations
+
+from arena.v1 import arena_pb2
+
+_LENGTH_DELIMITED = 2
+_VARINT = 0
+
+
+def _field_number(message: type, name: str) -> int:
+    return message.DESCRIPTOR.fields_by_name[name].number
+
+
+OBSERVATION_GAME_FIELDS = {
+    f.name: f.number for f in arena_pb2.Observation.DESCRIPTOR.oneofs_by_name["game"].fields
+}
+OPTION_GAME_FIELDS = {
+    f.name: f.number for f in arena_pb2.Option.DESCRIPTOR.oneofs_by_name["game"].fields
+}
+_OPTION_LABEL = _field_number(arena_pb2.Option, "label")
+_REQ = arena_pb2.DecisionRequest
+_REQ_MATCH_ID = _field_number(_REQ, "match_id")
+_REQ_SEAT = _field_number(_REQ, "seat")
+_REQ_ID = _field_number(_REQ, "request_id")
+_REQ_KIND = _field_number(_REQ, "kind")
+_REQ_DEADLINE = _field_number(_REQ, "deadline_ms")
+_REQ_BANK = _field_number(_REQ, "time_bank_ms")
+_REQ_OBSERVATION = _field_number(_REQ, "observation")
+_REQ_OPTIONS = _field_number(_REQ, "options")
+_RESPONSE_DECISION_REQUEST = _field_number(arena_pb2.PlayResponse, "decision_request")
+
+
+def varint(value: int) -> bytes:
+    """Base-128 varint of a non-negative integer."""
+    out = bytearray()
+    while value > 0x7F:
+        out.append((value & 0x7F) | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+def delimited(number: int, payload: bytes) -> bytes:
+    """A length-delimited field (string, bytes or sub-message)."""
+    return varint(number << 3 | _LENGTH_DELIMITED) + varint(len(payload)) + payload
+
+
+def integer(number: int, value: int) -> bytes:
+    """A non-negative varint field."""
+    return varint(number << 3 | _VARINT) + varint(value)
+
+
+def decision_body(
+    kind: str, game_field: str, observation: bytes, options: list[tuple[str, bytes]]
+) -> bytes:
+    """The request fields fixed by the game state: kind, observation and options.
+
+    ``observation`` and each option payload are the serialized game messages of the
+    WireCodec; ``game_field`` names the game's member of the envelope ``oneof``.
+    """
+    obs_envelope = delimited(OBSERVATION_GAME_FIELDS[game_field], observation)
+    option_field = OPTION_GAME_FIELDS[game_field]
+    parts = [delimited(_REQ_KIND, kind.encode()), delimited(_REQ_OBSERVATION, obs_envelope)]
+    for label, payload in options:
+        option = delimited(_OPTION_LABEL, label.encode()) + delimited(option_field, payload)
+        parts.append(delimited(_REQ_OPTIONS, option))
+    return b"".join(parts)
+
+
+def seat_prefix(match_id: str, seat: int) -> bytes:
+    """The request fields fixed for one seat of one match."""
+    return delimited(_REQ_MATCH_ID, match_id.encode()) + integer(_REQ_SEAT, seat)
+
+
+def decision_request(
+    prefix: bytes, request_id: int, deadline_ms: int, time_bank_ms: int, body: bytes
+) -> bytes:
+    """A serialized PlayResponse carrying one DecisionRequest."""
+    request = b"".join((
+        prefix,
+        integer(_REQ_ID, request_id),
+        integer(_REQ_DEADLINE, deadline_ms),
+        integer(_REQ_BANK, time_bank_ms),
+        body,
+    ))
+    return delimited(_RESPONSE_DECISION_REQUEST, request)

@@ -1,0 +1,184 @@
+"""Hosting one match whose seats are partly remote bots (reached through the gateway).
+
+:class:`MatchHost` wraps :class:`engine.core.MatchSession`. Built-in seats (the gateway's
+fill bot) decide inside the host with no round trip. Whenever remote seats owe a
+decision, the host returns one :class:`SeatRequest` per newly pending seat whose
+observation and options are already encoded with the game's WireCodec, so only remote
+decisions pay for protobuf. A seat's request is built from ``observation(seat)`` alone:
+the engine's observation is the single gate for hidden information.
+
+:data:`RemoteMatchHost` is the same class as a Ray actor; the gateway creates one per
+match, so matches run beside each other on a Ray cluster.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import ray
+
+from engine.core import (
+    Bot,
+    GameConfig,
+    GameRng,
+    IllegalChoice,
+    MatchSession,
+    Result,
+    get_game,
+    make_bot,
+)
+from engine.core.match import bot_seed
+from services.gateway.frames import decision_body
+
+# Salt for the private streams of substituted moves (separate from the seats' own bots).
+_SUBSTITUTE_SALT = 0x5B57
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRequest:
+    """A decision owed by a remote seat; ``body`` holds the encoded request fields."""
+
+    seat: int
+    kind: str
+    option_count: int
+    body: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class HostStep:
+    """What changed since the previous call.
+
+    ``requests``: remote seats that now owe a new decision. ``substituted``: the option
+    index played for the seat of the call when its own choice was not used.
+    ``builtin_decisions``/``builtin_seconds``: decisions taken by built-in bots
+    (including substitutions) during the call. ``result`` and ``replay`` are set once
+    the game is over (the replay as JSON data).
+    """
+
+    requests: tuple[SeatRequest, ...]
+    over: bool
+    substituted: int | None
+    builtin_decisions: int
+    builtin_seconds: float
+    result: Result | None = None
+    replay: Mapping[str, Any] | None = None
+
+
+class MatchHost:
+    """One match: built-in ``fill`` bots on the seats that are not remote."""
+
+    def __init__(
+        self,
+        game_id: str,
+        config: Mapping[str, Any],
+        seed: int,
+        remote: Sequence[bool],
+        labels: Sequence[str],
+        fill: str,
+    ) -> None:
+        game = get_game(game_id)
+        if game.wire is None:
+            raise ValueError(f"{game_id} has no wire codec: remote seats are impossible")
+        self._codec = game.wire()
+        self._game_config = GameConfig.from_json(config)
+        seats: list[Bot | None] = [
+            None if is_remote else make_bot(game_id, fill) for is_remote in remote
+        ]
+        self._session = MatchSession(game_id, self._game_config, seed, seats, labels)
+        self._substitutes = [make_bot(game_id, fill) for _ in remote]
+        self._substitute_rngs = [
+            GameRng(bot_seed(seed, seat) ^ _SUBSTITUTE_SALT) for seat in range(len(remote))
+        ]
+        self._asked: set[int] = set()
+        self._counted_decisions = 0
+        self._counted_seconds = 0.0
+        self._extra_decisions = 0
+        self._extra_seconds = 0.0
+
+    def start(self) -> HostStep:
+        """Play built-in seats until remote seats are pending; return their requests."""
+        return self._step(None)
+
+    def submit(self, seat: int, index: int) -> HostStep:
+        """Apply a remote seat's choice; an illegal index is replaced by the fill bot's."""
+        self._owed(seat)
+        self._asked.discard(seat)
+        if not 0 <= index < len(self._session.state.decision(seat).options):
+            return self._step(self._substitute(seat))
+        try:
+            self._session.submit(seat, index)
+        except IllegalChoice:
+            return self._step(self._substitute(seat))
+        return self._step(None)
+
+    def substitute(self, seat: int) -> HostStep:
+        """Play the fill bot's choice for a remote seat that did not answer in time."""
+        self._owed(seat)
+        self._asked.discard(seat)
+        return self._step(self._substitute(seat))
+
+    def forfeit(self, seat: int) -> HostStep:
+        """Hand a remote seat to the fill bot for the rest of the match."""
+        seats = list(self._session.seats)
+        if seats[seat] is None:
+            seats[seat] = self._substitutes[seat]
+            self._session.seats = tuple(seats)
+        self._asked.discard(seat)
+        return self._step(None)
+
+    def _owed(self, seat: int) -> None:
+        if seat not in self._asked:
+            raise IllegalChoice(f"seat {seat} was not asked for a decision")
+
+    def _substitute(self, seat: int) -> int:
+        state = self._session.state
+        started = time.perf_counter()
+        index = self._substitutes[seat].choose(
+            state.observation(seat), state.decision(seat), self._substitute_rngs[seat]
+        )
+        self._extra_seconds += time.perf_counter() - started
+        self._extra_decisions += 1
+        self._session.submit(seat, index)
+        return index
+
+    def _step(self, substituted: int | None) -> HostStep:
+        session = self._session
+        pending = session.advance()
+        self._asked.intersection_update(pending)
+        new = [seat for seat in pending if seat not in self._asked]
+        self._asked.update(new)
+        decisions = session.builtin_decisions + self._extra_decisions
+        seconds = session.builtin_seconds + self._extra_seconds
+        step_decisions = decisions - self._counted_decisions
+        step_seconds = seconds - self._counted_seconds
+        self._counted_decisions, self._counted_seconds = decisions, seconds
+        over = session.is_over()
+        return HostStep(
+            requests=tuple(self._request(seat) for seat in new),
+            over=over,
+            substituted=substituted,
+            builtin_decisions=step_decisions,
+            builtin_seconds=step_seconds,
+            result=session.state.result() if over else None,
+            replay=session.replay().to_json() if over else None,
+        )
+
+    def _request(self, seat: int) -> SeatRequest:
+        state = self._session.state
+        decision = state.decision(seat)
+        codec = self._codec
+        kind = decision.kind
+        options = [
+            (state.describe_option(seat, i), codec.option(kind, option).SerializeToString())
+            for i, option in enumerate(decision.options)
+        ]
+        observation = codec.observation(state.observation(seat)).SerializeToString()
+        body = decision_body(kind, codec.field, observation, options)
+        return SeatRequest(seat, kind, len(options), body)
+
+
+# One actor per match; it only waits on the gateway between calls, so it reserves no CPU.
+RemoteMatchHost = ray.remote(num_cpus=0)(MatchHost)

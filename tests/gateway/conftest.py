@@ -1,0 +1,63 @@
+"""A real gateway on a free loopback port, its matches on the session's local Ray, its
+ladder in the session's real Redis (a fresh key prefix per test)."""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from services.gateway.config import GatewayConfig
+from services.gateway.server import Gateway, GatewayThread
+from services.ladder.records import AppliedMatch
+from services.ladder.store import LadderStore, open_store
+from services.metrics import ArenaMetrics
+
+GAME = "monster-my-neighbor"
+
+
+@dataclass
+class RunningGateway:
+    address: str
+    store: LadderStore
+    metrics: ArenaMetrics
+    config: GatewayConfig
+
+    def token(self, name: str) -> str:
+        return self.store.register_bot(name)
+
+    def applied(self, match_id: str) -> AppliedMatch:
+        (record,) = [m for m in self.store.applied_matches(GAME) if m.match_id == match_id]
+        return record
+
+    def metric(self, name: str, **labels: str) -> float:
+        value = self.metrics.registry.get_sample_value(name, labels)
+        return 0.0 if value is None else value
+
+
+@pytest.fixture
+def start_gateway(
+    ray_local: None, redis_url: str, tmp_path: Path
+) -> Iterator[Callable[..., RunningGateway]]:
+    """Start a gateway with GatewayConfig fields overridden by keyword."""
+    started: list[tuple[GatewayThread, LadderStore]] = []
+    base = GatewayConfig(game=GAME, players=5, fill="random", move_timeout=5.0,
+                         max_strikes=3, gather_seconds=0.2, replays=tmp_path / "replays", seed=7)
+
+    def start(**overrides: object) -> RunningGateway:
+        config = dataclasses.replace(base, **overrides)
+        store = open_store(redis_url, key_prefix=f"test-gw-{secrets.token_hex(6)}")
+        metrics = ArenaMetrics()
+        thread = GatewayThread(Gateway(config, store, metrics))
+        port = thread.start("127.0.0.1", 0)
+        started.append((thread, store))
+        return RunningGateway(f"127.0.0.1:{port}", store, metrics, config)
+
+    yield start
+    for thread, store in started:
+        thread.stop()
+        store.close()

@@ -1,0 +1,48 @@
+"""Hand-composed decision frames parse to exactly the messages protobuf would build."""
+
+from __future__ import annotations
+
+from arena.v1 import arena_pb2, monster_my_neighbor_pb2
+
+from services.gateway import frames
+
+
+def _expected(request_id: int, seat: int) -> arena_pb2.PlayResponse:
+    observation = monster_my_neighbor_pb2.MonsterMyNeighborObservation(
+        players=5, seat=seat, round=2, hand=[
+            monster_my_neighbor_pb2.MonsterMyNeighborCardCount(card_type="hunter", count=2)
+        ],
+    )
+    options = [
+        arena_pb2.Option(label="play hunter", monster_my_neighbor=
+                         monster_my_neighbor_pb2.MonsterMyNeighborOption(card_type="hunter")),
+        arena_pb2.Option(label="target 3", monster_my_neighbor=
+                         monster_my_neighbor_pb2.MonsterMyNeighborOption(target_seat=3)),
+    ]
+    request = arena_pb2.DecisionRequest(
+        match_id="m-1", seat=seat, request_id=request_id, kind="PLAY_CARD",
+        deadline_ms=1500, time_bank_ms=500,
+        observation=arena_pb2.Observation(monster_my_neighbor=observation), options=options,
+    )
+    return arena_pb2.PlayResponse(decision_request=request)
+
+
+def test_composed_request_equals_protobuf_built_one() -> None:
+    for seat, request_id in ((0, 1), (3, 2**40 + 7)):
+        expected = _expected(request_id, seat)
+        request = expected.decision_request
+        body = frames.decision_body(
+            "PLAY_CARD",
+            "monster_my_neighbor",
+            request.observation.monster_my_neighbor.SerializeToString(),
+            [(o.label, o.monster_my_neighbor.SerializeToString()) for o in request.options],
+        )
+        prefix = frames.seat_prefix("m-1", seat)
+        frame = frames.decision_request(prefix, request_id, 1500, 500, body)
+        assert arena_pb2.PlayResponse.FromString(frame) == expected
+
+
+def test_varint_matches_protobuf_encoding() -> None:
+    for value in (0, 1, 127, 128, 300, 2**32, 2**63):
+        encoded = arena_pb2.DecisionReply(request_id=value).SerializeToString()
+        assert encoded == (frames.integer(1, value) if value else b"")

@@ -1,0 +1,121 @@
+"""The match host on its own (in-process): requests, substitutions and forfeits."""
+
+from __future__ import annotations
+
+import random
+
+from arena.v1 import arena_pb2
+
+from engine.core import GameConfig, get_game, replay_match
+from engine.core.replay import Replay
+from services.runner.host import HostStep, MatchHost, SeatRequest
+
+GAME = "monster-my-neighbor"
+REMOTE = (True, False, True, False, False)
+LABELS = ("a", "builtin:random", "b", "builtin:random", "builtin:random")
+
+
+def _host(seed: int = 11) -> MatchHost:
+    return MatchHost(GAME, GameConfig(5, {}).to_json(), seed, REMOTE, LABELS, "random")
+
+
+def _parse(request: SeatRequest) -> arena_pb2.DecisionRequest:
+    return arena_pb2.DecisionRequest.FromString(request.body)
+
+
+def _play(host: MatchHost, choose) -> tuple[HostStep, int]:
+    step = host.start()
+    pending = {r.seat: r for r in step.requests}
+    calls = 0
+    while not step.over:
+        seat = min(pending)
+        request = pending.pop(seat)
+        step = choose(host, request)
+        calls += 1
+        assert all(r.seat not in pending for r in step.requests), "a seat was asked twice"
+        pending.update({r.seat: r for r in step.requests})
+    assert not pending
+    return step, calls
+
+
+def test_requests_encode_the_seats_own_observation_and_options() -> None:
+    asked: list[tuple[SeatRequest, int]] = []
+    rng = random.Random(2)
+
+    def choose(h: MatchHost, r: SeatRequest) -> HostStep:
+        index = rng.randrange(r.option_count)
+        asked.append((r, index))
+        return h.submit(r.seat, index)
+
+    step, _ = _play(_host(), choose)
+    assert step.replay is not None
+    replay = Replay.from_json(dict(step.replay))
+    game = get_game(GAME)
+    codec = game.wire()
+    state = game.new_state(replay.config, replay.seed)
+    remaining = list(asked)
+    for seat, index in replay.choices:
+        if REMOTE[seat]:
+            request, chosen = next(item for item in remaining if item[0].seat == seat)
+            remaining.remove((request, chosen))
+            message = _parse(request)
+            decision = state.decision(seat)
+            assert chosen == index and message.kind == decision.kind
+            assert message.observation == arena_pb2.Observation(
+                monster_my_neighbor=codec.observation(state.observation(seat)))
+            assert [(o.label, o.monster_my_neighbor) for o in message.options] == [
+                (state.describe_option(seat, i), codec.option(decision.kind, option))
+                for i, option in enumerate(decision.options)
+            ]
+        state.apply(seat, index)
+    assert not remaining
+
+
+def test_legal_choices_play_to_the_end_and_the_replay_holds() -> None:
+    rng = random.Random(5)
+    step, calls = _play(_host(), lambda h, r: h.submit(r.seat, rng.randrange(r.option_count)))
+    assert step.result is not None and step.replay is not None
+    replay = Replay.from_json(dict(step.replay))
+    replay_match(replay)
+    remote_choices = sum(1 for seat, _ in replay.choices if REMOTE[seat])
+    assert remote_choices == calls
+
+
+def test_builtin_counters_add_up_to_the_non_remote_choices() -> None:
+    steps: list[HostStep] = []
+    host = _host(3)
+
+    def choose(h: MatchHost, r: SeatRequest) -> HostStep:
+        step = h.submit(r.seat, 0)
+        steps.append(step)
+        return step
+
+    first = host.start()
+    steps.append(first)
+    pending = {r.seat: r for r in first.requests}
+    step = first
+    while not step.over:
+        step = choose(host, pending.pop(min(pending)))
+        pending.update({r.seat: r for r in step.requests})
+    assert step.replay is not None
+    builtin = sum(s.builtin_decisions for s in steps)
+    remote = sum(1 for s in steps[1:])
+    assert builtin + remote == len(step.replay["choices"])
+
+
+def test_an_illegal_index_is_replaced_by_a_legal_one() -> None:
+    host = _host()
+    request = host.start().requests[0]
+    step = host.submit(request.seat, request.option_count + 4)
+    assert step.substituted is not None and 0 <= step.substituted < request.option_count
+    assert step.builtin_decisions >= 1
+
+
+def test_a_forfeited_seat_is_played_by_the_fill_bot() -> None:
+    host = _host()
+    step = host.start()
+    for seat in (0, 2):
+        step = host.forfeit(seat)
+    assert step.over and not step.requests
+    assert step.replay is not None
+    replay_match(Replay.from_json(dict(step.replay)))

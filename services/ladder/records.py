@@ -86,20 +86,20 @@ class AppliedMatch:
         return self.participants == tuple(participants) and self.ranks == tuple(ranks)
 
     def to_json(self) -> str:
+        """JSON of everything but ``seq``, which a store keeps beside the record."""
         return json.dumps({
             "match_id": self.match_id,
-            "seq": self.seq,
             "participants": list(self.participants),
             "ranks": list(self.ranks),
             "deltas": dict(self.deltas),
         })
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> AppliedMatch:
+    def from_json(cls, text: str | bytes, seq: int) -> AppliedMatch:
         data = json.loads(text)
         return cls(
             data["match_id"],
-            int(data["seq"]),
+            seq,
             tuple(data["participants"]),
             tuple(int(r) for r in data["ranks"]),
             {str(k): float(v) for k, v in data["deltas"].items()},

@@ -6,19 +6,26 @@ Keys (``P`` is the configurable key prefix, default ``arena``):
 - ``P:bots:names`` hash: bot name -> token digest
 - ``P:ladder:{game}:ratings`` sorted set: bot name -> rating
 - ``P:ladder:{game}:tallies`` hash: bot name -> JSON ``{games, wins, rank_sum}``
-- ``P:ladder:{game}:matches`` hash: match id -> JSON :class:`AppliedMatch` (with deltas)
+- ``P:ladder:{game}:matches`` hash: match id -> JSON of its :class:`AppliedMatch`
+- ``P:ladder:{game}:order`` sorted set: match id -> its 1-based application order
 
-Writes are WATCH/MULTI/EXEC transactions retried on WatchError, so concurrent writers
-never lose an update; the match record is written in the same transaction as the
-ratings, so a match id is counted at most once. A lost connection (or a server still
-loading its append-only file) is retried with bounded exponential backoff, then
-reported as :class:`StoreUnavailable`. Retrying an interrupted apply is safe: if the
-first attempt did commit, the retry finds its record and returns the same deltas.
+Applying a match is optimistic: one MULTI/EXEC reads a consistent snapshot of the
+participants, the Elo maths runs here in Python, and a Lua script commits only if the
+match id is still unrecorded and no participant's tally changed meanwhile (every write
+grows a tally's ``games``, so an unchanged tally means an unchanged participant);
+otherwise the read is retried. Matches with disjoint participants never conflict, a
+match is counted at most once, and the final state equals applying the matches one by
+one in ``order``. Registration uses a WATCH/MULTI/EXEC transaction.
+
+A lost connection (or a server still loading its append-only file) is retried with
+bounded exponential backoff, then reported as :class:`StoreUnavailable`. Retrying an
+interrupted apply is safe: if the first attempt did commit, the retry finds its record
+and returns the same deltas.
 """
 
 from __future__ import annotations
 
-import random
+import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,9 +43,32 @@ from services.ladder.store import BotAlreadyRegistered, LadderStore, StoreError,
 
 T = TypeVar("T")
 
-# Optimistic transactions retried on WatchError before giving up: only reachable under
-# pathological contention, since every retry means another writer made progress.
+# Optimistic attempts before giving up: only reachable under pathological contention,
+# since every failed attempt means another writer committed.
 MAX_OPTIMISTIC_ATTEMPTS = 10_000
+
+# KEYS: ratings, tallies, matches, order.
+# ARGV: match id, record JSON, then per participant: name, tally read ('' if none),
+# new rating, new tally. Returns {'applied', record, seq}, {'conflict'} or {'ok', seq}.
+_COMMIT_MATCH = """
+local recorded = redis.call('HGET', KEYS[3], ARGV[1])
+if recorded then
+  return {'applied', recorded, redis.call('ZSCORE', KEYS[4], ARGV[1])}
+end
+for i = 3, #ARGV, 4 do
+  if (redis.call('HGET', KEYS[2], ARGV[i]) or '') ~= ARGV[i + 1] then
+    return {'conflict'}
+  end
+end
+for i = 3, #ARGV, 4 do
+  redis.call('ZADD', KEYS[1], ARGV[i + 2], ARGV[i])
+  redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 3])
+end
+local seq = redis.call('ZCARD', KEYS[4]) + 1
+redis.call('HSET', KEYS[3], ARGV[1], ARGV[2])
+redis.call('ZADD', KEYS[4], seq, ARGV[1])
+return {'ok', seq}
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,11 +89,15 @@ class _GameKeys:
     ratings: str
     tallies: str
     matches: str
+    order: str
 
     @classmethod
     def of(cls, prefix: str, game: str) -> _GameKeys:
         base = f"{prefix}:ladder:{game}"
-        return cls(f"{base}:ratings", f"{base}:tallies", f"{base}:matches")
+        return cls(f"{base}:ratings", f"{base}:tallies", f"{base}:matches", f"{base}:order")
+
+    def commit_keys(self) -> list[str]:
+        return [self.ratings, self.tallies, self.matches, self.order]
 
 
 def redacted(url: str) -> str:
@@ -100,6 +134,8 @@ class RedisStore(LadderStore):
             socket_connect_timeout=connect_timeout,
             retry=Retry(NoBackoff(), 0),
         )
+        # Runs by EVALSHA, reloading itself if the server lost its script cache.
+        self._commit_match = self._client.register_script(_COMMIT_MATCH)
         self._digests_key = f"{key_prefix}:bots:digests"
         self._names_key = f"{key_prefix}:bots:names"
 
@@ -118,25 +154,6 @@ class RedisStore(LadderStore):
                     ) from exc
                 time.sleep(self.retry.delay(failures))
 
-    def _transaction(self, keys: tuple[str, ...], step: Callable[[redis.client.Pipeline], T]) -> T:
-        """Run ``step`` under WATCH ``keys``, retrying on WatchError.
-
-        ``step`` reads in immediate mode, then calls ``pipe.multi()`` and queues writes;
-        this function executes them. ``step`` may return early without calling multi().
-        """
-        with self._client.pipeline(transaction=True) as pipe:
-            for attempt in range(MAX_OPTIMISTIC_ATTEMPTS):
-                try:
-                    pipe.watch(*keys)
-                    outcome = step(pipe)
-                    if pipe.explicit_transaction:
-                        pipe.execute()
-                    return outcome
-                except WatchError:
-                    pipe.reset()
-                    time.sleep(random.uniform(0.0, min(0.005, 0.0002 * attempt)))
-        raise StoreError(f"gave up after {MAX_OPTIMISTIC_ATTEMPTS} conflicting transactions")
-
     def ping(self) -> None:
         self._retrying(self._client.ping)
 
@@ -149,21 +166,30 @@ class RedisStore(LadderStore):
         return sorted(self._retrying(lambda: self._client.hkeys(self._names_key)))
 
     def _save_token(self, name: str, digest: str, rotate: bool) -> None:
-        def step(pipe: redis.client.Pipeline) -> None:
-            old = pipe.hget(self._names_key, name)
-            if old == digest:
-                return  # a retried call whose first attempt committed
-            if old is not None and not rotate:
-                raise BotAlreadyRegistered(
-                    f"bot {name!r} is already registered; rotate its token to replace it"
-                )
-            pipe.multi()
-            if old is not None:
-                pipe.hdel(self._digests_key, old)
-            pipe.hset(self._digests_key, digest, name)
-            pipe.hset(self._names_key, name, digest)
+        self._retrying(lambda: self._save_token_once(name, digest, rotate))
 
-        self._retrying(lambda: self._transaction((self._names_key,), step))
+    def _save_token_once(self, name: str, digest: str, rotate: bool) -> None:
+        with self._client.pipeline(transaction=True) as pipe:
+            for _ in range(MAX_OPTIMISTIC_ATTEMPTS):
+                try:
+                    pipe.watch(self._names_key)
+                    old = pipe.hget(self._names_key, name)
+                    if old == digest:
+                        return  # a retried call whose first attempt committed
+                    if old is not None and not rotate:
+                        raise BotAlreadyRegistered(
+                            f"bot {name!r} is already registered; rotate its token to replace it"
+                        )
+                    pipe.multi()
+                    if old is not None:
+                        pipe.hdel(self._digests_key, old)
+                    pipe.hset(self._digests_key, digest, name)
+                    pipe.hset(self._names_key, name, digest)
+                    pipe.execute()
+                    return
+                except WatchError:
+                    continue
+        raise StoreError(f"gave up registering {name!r} after {MAX_OPTIMISTIC_ATTEMPTS} conflicts")
 
     def _name_for_digest(self, digest: str) -> str | None:
         return self._retrying(lambda: self._client.hget(self._digests_key, digest))
@@ -174,42 +200,71 @@ class RedisStore(LadderStore):
         self, game: str, match_id: str, participants: list[str], ranks: list[int]
     ) -> AppliedMatch:
         keys = _GameKeys.of(self.key_prefix, game)
+        return self._retrying(lambda: self._apply_once(keys, match_id, participants, ranks))
+
+    def _apply_once(
+        self, keys: _GameKeys, match_id: str, participants: list[str], ranks: list[int]
+    ) -> AppliedMatch:
         names = list(dict.fromkeys(participants))
-
-        def step(pipe: redis.client.Pipeline) -> AppliedMatch:
-            recorded = pipe.hget(keys.matches, match_id)
+        for _ in range(MAX_OPTIMISTIC_ATTEMPTS):
+            with self._client.pipeline(transaction=True) as pipe:
+                pipe.hget(keys.matches, match_id)
+                pipe.zscore(keys.order, match_id)
+                pipe.zmscore(keys.ratings, names)
+                pipe.hmget(keys.tallies, names)
+                recorded, seq, ratings, tallies_read = pipe.execute()
             if recorded is not None:
-                return AppliedMatch.from_json(recorded)
-            seq = pipe.hlen(keys.matches) + 1
-            ratings = dict(zip(names, pipe.zmscore(keys.ratings, names), strict=True))
-            tallies = {
-                name: None if raw is None else BotTally.from_json(raw)
-                for name, raw in zip(names, pipe.hmget(keys.tallies, names), strict=True)
-            }
+                return AppliedMatch.from_json(recorded, int(seq))
             settlement = settle_match(
-                match_id, seq, participants, ranks, ratings, tallies, self.k
+                match_id,
+                0,
+                participants,
+                ranks,
+                dict(zip(names, ratings, strict=True)),
+                {
+                    name: None if raw is None else BotTally.from_json(raw)
+                    for name, raw in zip(names, tallies_read, strict=True)
+                },
+                self.k,
             )
-            pipe.multi()
-            pipe.zadd(keys.ratings, settlement.ratings)
-            pipe.hset(
-                keys.tallies,
-                mapping={name: tally.to_json() for name, tally in settlement.tallies.items()},
-            )
-            pipe.hset(keys.matches, match_id, settlement.record.to_json())
-            return settlement.record
-
-        watched = (keys.matches, keys.ratings, keys.tallies)
-        return self._retrying(lambda: self._transaction(watched, step))
+            args: list[str] = [match_id, settlement.record.to_json()]
+            for name, read in zip(names, tallies_read, strict=True):
+                args += [
+                    name,
+                    read or "",
+                    repr(settlement.ratings[name]),
+                    settlement.tallies[name].to_json(),
+                ]
+            reply = self._commit_match(keys=keys.commit_keys(), args=args)
+            if reply[0] == "applied":
+                return AppliedMatch.from_json(reply[1], int(float(reply[2])))
+            if reply[0] == "ok":
+                return dataclasses.replace(settlement.record, seq=int(reply[1]))
+        raise StoreError(f"gave up applying {match_id!r} after {MAX_OPTIMISTIC_ATTEMPTS} conflicts")
 
     def _applied_match(self, game: str, match_id: str) -> AppliedMatch | None:
-        key = _GameKeys.of(self.key_prefix, game).matches
-        raw = self._retrying(lambda: self._client.hget(key, match_id))
-        return None if raw is None else AppliedMatch.from_json(raw)
+        keys = _GameKeys.of(self.key_prefix, game)
+
+        def read() -> AppliedMatch | None:
+            with self._client.pipeline(transaction=True) as pipe:
+                pipe.hget(keys.matches, match_id)
+                pipe.zscore(keys.order, match_id)
+                recorded, seq = pipe.execute()
+            return None if recorded is None else AppliedMatch.from_json(recorded, int(seq))
+
+        return self._retrying(read)
 
     def _applied_matches(self, game: str) -> list[AppliedMatch]:
-        key = _GameKeys.of(self.key_prefix, game).matches
-        raw = self._retrying(lambda: self._client.hvals(key))
-        return [AppliedMatch.from_json(text) for text in raw]
+        keys = _GameKeys.of(self.key_prefix, game)
+
+        def read() -> list[AppliedMatch]:
+            with self._client.pipeline(transaction=True) as pipe:
+                pipe.hgetall(keys.matches)
+                pipe.zrange(keys.order, 0, -1, withscores=True)
+                records, order = pipe.execute()
+            return [AppliedMatch.from_json(records[match_id], int(seq)) for match_id, seq in order]
+
+        return self._retrying(read)
 
     def _entries(self, game: str) -> list[LadderEntry]:
         keys = _GameKeys.of(self.key_prefix, game)

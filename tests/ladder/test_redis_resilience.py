@@ -8,6 +8,7 @@ import threading
 
 import pytest
 import redis
+from redis.commands.core import Script
 
 from services.ladder.redis_store import RedisStore, RetryPolicy
 from services.ladder.store import StoreUnavailable
@@ -16,20 +17,22 @@ from tests.conftest import RedisServer
 GAME = "monster-my-neighbor"
 
 
-def lose_the_first_exec_reply(monkeypatch: pytest.MonkeyPatch) -> list[object]:
-    """Make the next transaction commit on the server but fail on the client, as when
-    the connection drops between EXEC and its reply. Returns the lost replies."""
-    commit = redis.client.Pipeline.execute
+def lose_the_first_reply(
+    monkeypatch: pytest.MonkeyPatch, owner: type, method: str
+) -> list[object]:
+    """Make the next call of ``owner.method`` run on the server but fail on the client,
+    as when the connection drops between a commit and its reply. Returns lost replies."""
+    commit = getattr(owner, method)
     lost_replies: list[object] = []
 
-    def commit_then_lose_the_reply(self: redis.client.Pipeline, *args: object) -> object:
-        reply = commit(self, *args)
+    def commit_then_lose_the_reply(self: object, *args: object, **kwargs: object) -> object:
+        reply = commit(self, *args, **kwargs)
         if not lost_replies:
             lost_replies.append(reply)
-            raise redis.ConnectionError("connection lost after EXEC")
+            raise redis.ConnectionError("connection lost after the commit")
         return reply
 
-    monkeypatch.setattr(redis.client.Pipeline, "execute", commit_then_lose_the_reply)
+    monkeypatch.setattr(owner, method, commit_then_lose_the_reply)
     return lost_replies
 
 
@@ -92,11 +95,12 @@ def test_an_apply_whose_reply_was_lost_is_not_counted_twice(
 ) -> None:
     store = RedisStore(redis_url, key_prefix=key_prefix, retry=RetryPolicy(base_delay=0.01))
     store.apply_match(GAME, "m1", ["a", "b"], [1, 2])
-    lost_replies = lose_the_first_exec_reply(monkeypatch)
+    # The match commits through a Lua script.
+    lost_replies = lose_the_first_reply(monkeypatch, Script, "__call__")
     deltas = store.apply_match(GAME, "m2", ["a", "b"], [1, 2])
     monkeypatch.undo()
 
-    assert lost_replies, "the fault was not injected"
+    assert lost_replies == [["ok", 2]], "the fault was not injected into the commit"
     assert store.applied_match(GAME, "m2").deltas == deltas  # type: ignore[union-attr]
     assert [m.match_id for m in store.applied_matches(GAME)] == ["m1", "m2"]
     assert store.bot_stats(GAME, "a").games == 2  # type: ignore[union-attr]
@@ -107,7 +111,8 @@ def test_a_registration_whose_reply_was_lost_still_returns_a_working_token(
     redis_url: str, key_prefix: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store = RedisStore(redis_url, key_prefix=key_prefix, retry=RetryPolicy(base_delay=0.01))
-    lost_replies = lose_the_first_exec_reply(monkeypatch)
+    # Registration commits through MULTI/EXEC.
+    lost_replies = lose_the_first_reply(monkeypatch, redis.client.Pipeline, "execute")
     token = store.register_bot("alice")
     monkeypatch.undo()
 

@@ -117,6 +117,7 @@ def run(args: argparse.Namespace) -> int:
     except Exception as error:  # Ray raises many kinds (ConnectionError, RuntimeError...)
         print_error(f"cannot start or reach Ray: {error}")
         return EXIT_RUNTIME
+    _warn_if_short_of_cpus(plan.workers)
     try:
         report = _play_with_progress(plan, Console(stderr=True))
     except (WorkerLost, ConfigError) as error:
@@ -131,6 +132,17 @@ def run(args: argparse.Namespace) -> int:
     if args.json is not None:
         args.json.write_text(json.dumps(report.to_json(), indent=2) + "\n")
     return 0
+
+
+def _warn_if_short_of_cpus(workers: int) -> None:
+    import ray
+
+    cpus = ray.cluster_resources().get("CPU", 0)
+    if workers > cpus:
+        Console(stderr=True, soft_wrap=True, highlight=False).print(
+            f"warning: {workers} workers need {workers} CPUs but Ray has {cpus:g}; "
+            "the run waits until the cluster grows"
+        )
 
 
 def _play_with_progress(plan: TournamentPlan, console: Console) -> TournamentReport:
@@ -150,9 +162,8 @@ def summary_table(report: TournamentReport) -> Table:
     table = Table(
         title=f"{plan.game_id}: {report.standings.games} games, {plan.config.players} players, "
         f"seed {plan.seed}",
-        caption=f"{report.games_per_second:,.1f} games/s, "
-        f"a fair share of wins is {1 / plan.config.players:.1%} per seat, "
-        f"{report.standings.decisions:,} decisions, {plan.workers} worker(s)",
+        caption=f"{report.games_per_second:,.1f} games/s · "
+        f"{report.standings.decisions:,} decisions · {plan.workers} worker(s)",
     )
     for heading in ("bot", "seats", "wins", "wins/seat", "mean score", "mean rank"):
         table.add_column(heading, justify="left" if heading == "bot" else "right")

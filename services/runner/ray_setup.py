@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 
 import ray
@@ -12,18 +13,19 @@ def ensure_ray(workers: int, address: str | None = None) -> bool:
 
     An already initialised Ray (a test session, an embedding service) is reused. With an
     ``address`` (or ``RAY_ADDRESS`` in the environment) the driver joins that cluster;
-    otherwise a private local instance with ``workers`` CPUs is started.
+    otherwise a private local instance with ``workers`` CPUs is started. Ray's own
+    driver logging is limited to errors so the command's output stays readable.
     """
     if ray.is_initialized():
         return False
     address = address or os.environ.get("RAY_ADDRESS") or None
     if address:
-        ray.init(address=address, log_to_driver=False, configure_logging=False)
+        ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
     else:
         ray.init(
             num_cpus=workers,
             include_dashboard=False,
             log_to_driver=False,
-            configure_logging=False,
+            logging_level=logging.ERROR,
         )
     return True

@@ -1,0 +1,84 @@
+"""The Ray match pool on a real local Ray: every game once, same as in-process, and
+unchanged when workers are killed mid-run."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import ray
+
+from engine.core import GameConfig, Replay, bots_for, replay_match
+from services.runner.batch import MatchRecord, MatchTask, play_batch
+from services.runner.pool import MatchPool
+from services.tournament.schedule import schedule
+
+GAME = "monster-my-neighbor"
+
+
+def tasks(games: int, players: int = 3, seed: int = 21) -> list[MatchTask]:
+    return list(schedule(bots_for(GAME), players, games, seed))
+
+
+def outcome_key(record: MatchRecord) -> tuple[object, ...]:
+    """Everything of a record that must not depend on where or when it was played."""
+    return (record.index, record.seed, record.labels, record.scores, record.ranks,
+            record.decisions, record.replay)
+
+
+def test_pool_plays_every_game_once_exactly_as_in_process(ray_local: None) -> None:
+    config = GameConfig(3)
+    plan = tasks(24)
+    with MatchPool(GAME, config, workers=2, batch_size=5) as pool:
+        records = list(pool.run(iter(plan)))
+        assert pool.restarts == 0
+    assert sorted(r.index for r in records) == list(range(24))
+    expected = play_batch(GAME, config, plan)
+    assert sorted(map(outcome_key, records)) == sorted(map(outcome_key, expected))
+    for record in records:
+        assert record.replay is None
+        assert record.decisions > 0
+        assert record.engine_seconds >= 0 and record.bot_seconds >= 0
+
+
+def test_replays_are_returned_only_when_asked_and_re_simulate(ray_local: None) -> None:
+    config = GameConfig(4)
+    with MatchPool(GAME, config, workers=2, batch_size=3, with_replays=True) as pool:
+        records = list(pool.run(tasks(6, players=4)))
+    assert len(records) == 6
+    for record in records:
+        assert record.replay is not None
+        replay = Replay.from_json(record.replay)
+        assert replay.seed == record.seed
+        assert tuple(replay.labels) == record.labels
+        assert len(replay.choices) == record.decisions
+        final = replay_match(replay)
+        assert tuple(final.result().ranks) == record.ranks
+
+
+def test_killed_workers_batches_are_rerun_and_counted_once(ray_local: None) -> None:
+    config = GameConfig(3)
+    plan = tasks(40)
+    with MatchPool(GAME, config, workers=2, batch_size=4) as pool:
+        undisturbed = sorted(map(outcome_key, pool.run(plan)))
+
+    with MatchPool(GAME, config, workers=2, batch_size=4) as pool:
+        killed: list[object] = []
+
+        def tasks_killing_workers_mid_run() -> Iterator[MatchTask]:
+            # The pool cuts the batch of games 16-19 after the first batch has come back,
+            # and submits it right away: kill every worker then, so that batch (and any
+            # other unfinished one) runs into a dead actor.
+            for task in plan:
+                if task.index == 16:
+                    killed.extend(pool.actors)
+                    for actor in pool.actors:
+                        ray.kill(actor, no_restart=True)
+                yield task
+
+        disturbed = list(pool.run(tasks_killing_workers_mid_run()))
+        assert pool.restarts >= 1
+        assert killed and all(actor not in pool.actors for actor in killed)
+
+    indices = [r.index for r in disturbed]
+    assert sorted(indices) == list(range(40)), "a game was lost or counted twice"
+    assert sorted(map(outcome_key, disturbed)) == undisturbed

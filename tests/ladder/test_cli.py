@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -112,3 +115,25 @@ def test_ladder_reports_an_unreachable_redis(capsys: pytest.CaptureFixture[str])
     url = f"redis://127.0.0.1:{free_port()}/0"
     assert run(["ladder", "--game", GAME, "--redis", url]) == 1
     assert "unreachable" in capsys.readouterr().err
+
+
+def test_the_arena_command_registers_and_lists(redis_url: str, key_prefix: str) -> None:
+    """End to end through the installed entry point's module, in a child process."""
+    store_args = ["--redis", redis_url, "--key-prefix", key_prefix]
+    env = {k: v for k, v in os.environ.items() if k != REDIS_URL_ENV}
+
+    def arena(*argv: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "services.cli.main", *argv],
+            capture_output=True, text=True, env=env, timeout=120, check=False,
+        )
+
+    registered = arena("bots", "register", "alice", *store_args)
+    assert registered.returncode == 0, registered.stderr
+    token = registered.stdout.splitlines()[-1]
+    with open_store(redis_url, key_prefix=key_prefix) as store:
+        assert store.authenticate(token) == "alice"
+        store.apply_match(GAME, "m1", ["alice", "builtin:random"], [1, 2])
+    listed = arena("ladder", "--game", GAME, "--json", *store_args)
+    assert listed.returncode == 0, listed.stderr
+    assert [entry["name"] for entry in json.loads(listed.stdout)] == ["alice", "builtin:random"]

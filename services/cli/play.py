@@ -163,7 +163,8 @@ def summary_table(report: TournamentReport) -> Table:
         title=f"{plan.game_id}: {report.standings.games} games, {plan.config.players} players, "
         f"seed {plan.seed}",
         caption=f"{report.games_per_second:,.1f} games/s · "
-        f"{report.standings.decisions:,} decisions · {plan.workers} worker(s)",
+        f"{report.standings.decisions:,} decisions · {plan.workers} worker(s) · "
+        f"{_per_decision_us(report)}",
     )
     for heading in ("bot", "seats", "wins", "wins/seat", "mean score", "mean rank"):
         table.add_column(heading, justify="left" if heading == "bot" else "right")
@@ -178,6 +179,15 @@ def summary_table(report: TournamentReport) -> Table:
             _fmt(tally.mean_rank, ".3f"),
         )
     return table
+
+
+def _per_decision_us(report: TournamentReport) -> str:
+    standings = report.standings
+    if not standings.decisions:
+        return ""
+    engine = standings.engine_seconds / standings.decisions * 1e6
+    bots = standings.bot_seconds / standings.decisions * 1e6
+    return f"µs/decision: engine {engine:.0f}, bots {bots:.0f}"
 
 
 def _fmt(value: float | None, spec: str) -> str:

@@ -31,8 +31,10 @@ class MatchTask:
 class MatchRecord:
     """What a played match reports back.
 
-    ``engine_seconds`` is the match's wall time minus the bots' ``choose`` calls
-    (``bot_seconds``). ``replay`` is the replay's JSON, present only when asked for.
+    ``bot_seconds`` is the time :class:`engine.core.MatchSession` measures around the
+    bots' turns (``choose`` plus building its observation and decision arguments);
+    ``engine_seconds`` is the rest of the match's wall time. ``bench.engine`` measures
+    the engine alone more strictly. ``replay`` is the replay's JSON, only when asked for.
     """
 
     index: int

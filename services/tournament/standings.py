@@ -60,6 +60,9 @@ class Standings:
         self.tallies: dict[str, BotTally] = {name: BotTally() for name in bots}
         self.games = 0
         self.decisions = 0
+        # Timings vary run to run: reported for people, kept out of the compared results.
+        self.engine_seconds = 0.0
+        self.bot_seconds = 0.0
 
     def add(self, record: MatchRecord) -> None:
         shares = first_place_shares(record.ranks)
@@ -67,6 +70,8 @@ class Standings:
             self.tallies[name].add(record.scores[seat], record.ranks[seat], shares[seat])
         self.games += 1
         self.decisions += record.decisions
+        self.engine_seconds += record.engine_seconds
+        self.bot_seconds += record.bot_seconds
 
     def bots_json(self) -> dict[str, dict[str, Any]]:
         return {name: tally.to_json() for name, tally in self.tallies.items()}

@@ -80,7 +80,7 @@ def slot_view(slot: Slot) -> SlotView:
 
 
 def observe(s: State, seat: int) -> Observation:
-    plans_hidden = s.phase == 1 and s.params.phase_i_mode == "simultaneous"
+    plans_hidden = s.params.phase_i_mode == "simultaneous"  # plans exist only in Phase I
     views = []
     for i, p in enumerate(s.players):
         own = i == seat

@@ -1,0 +1,327 @@
+"""Spec sections 6 and 7 - A Ship Arrives and Attacks."""
+
+from __future__ import annotations
+
+from engine.epic_resort import rules
+from engine.epic_resort.phases import clean_up
+from tests.epic_resort.helpers import (
+    CARDS,
+    att,
+    attack_card,
+    bare,
+    hero,
+    monster,
+    opts,
+    pick,
+    put,
+    start,
+    tourist,
+    worker,
+)
+
+rules.AUTO.setdefault("STOP", lambda s, f: None)
+PEON, BOUNCER, APP = worker("lazy_peon"), worker("bouncer"), worker("apprentice")
+SPARE = "wild_boar"  # a monster left in the deck so the game does not end
+
+
+def attack(s, monster_name, card="attack_01", spare=True):
+    s.monster_deck = ([monster(SPARE, 1)] if spare else []) + [monster(monster_name)]
+    c = attack_card(card)
+    start(s, ("ATTACK", c), ("CARD_DONE", c), ("STOP",))
+    return c
+
+
+def test_defender_most_tourists_ties_go_to_harbormaster_order() -> None:
+    s = bare(3)
+    s.hm = 1
+    put(s, 0, 0, "beach", tourists=2)
+    put(s, 2, 0, "beach", tourists=2)
+    put(s, 1, 0, "beach", tourists=1)
+    attack(s, "goblin_raiders")  # most tourists, strength 2; tie 0/2 -> seat 2 first after HM 1
+    assert s.players[2].slots[0].tourists == 0
+    assert s.players[0].slots[0].tourists == 2
+    assert s.monster_discard == [monster("goblin_raiders")]
+
+
+def test_tied_harbormaster_is_attacked() -> None:
+    s = bare(2)
+    s.hm = 1
+    put(s, 0, 0, "beach", tourists=2)
+    put(s, 1, 0, "beach", tourists=2)
+    attack(s, "goblin_raiders")
+    assert (s.players[0].slots[0].tourists, s.players[1].slots[0].tourists) == (2, 0)
+
+
+def test_most_gold_and_harbormaster_targets() -> None:
+    s = bare(2)
+    s.hm = 0
+    put(s, 0, 0, "beach", tourists=3)
+    put(s, 1, 0, "beach", tourists=3)
+    s.players[1].gold = 1
+    attack(s, "pirate_scallywags")  # most gold: seat 1; eats 2 and plunders 1
+    assert (s.players[1].slots[0].tourists, s.players[1].gold) == (1, 0)
+    attack(s, "wild_boar")  # the Harbormaster, seat 0
+    assert s.players[0].slots[0].tourists == 1
+
+
+def test_position_from_card_halves() -> None:
+    s = bare(2)
+    put(s, 0, 0, "beach", tourists=3)
+    put(s, 0, 2, "tiki_hut", tourists=3)  # present attractions A[0]=slot0, A[1]=slot2
+    attack(s, "goblin_raiders", "attack_06")  # two: right
+    assert (s.players[0].slots[0].tourists, s.players[0].slots[2].tourists) == (3, 1)
+    put(s, 0, 1, "drakuzzi", tourists=3)
+    attack(s, "goblin_raiders", "attack_03")  # three: center
+    assert s.players[0].slots[1].tourists == 1
+
+
+def test_no_tourists_no_hero_places_damage_and_destroys() -> None:
+    """7.7.3 and 7.10: a Bridge Troll (extra damage 1) destroys an empty tier I stack; its
+    workers stay beside the slot and go to the discard pile in Phase V."""
+    s = bare(2)
+    s.hm = 0  # Troll targets the Harbormaster
+    put(s, 0, 0, "drakuzzi", tourists=0, workers=("apprentice",))
+    s.players[0].slots[0].stack.insert(0, att("beach"))
+    attack(s, "troll")
+    sl = s.players[0].slots[0]
+    assert sl.stack == [] and sl.workers == [] and sl.stranded == [APP]
+    clean_up(s)
+    assert s.players[0].discard == [APP] and s.players[0].slots[0].stranded == []
+
+
+def test_starting_attraction_takes_three_damage() -> None:
+    s = bare(2)
+    s.hm = 0
+    put(s, 0, 0, "beach", tourists=0, damage=1)
+    attack(s, "wild_boar")
+    assert s.players[0].slots[0].damage == 2 and s.players[0].slots[0].stack
+
+
+def test_dragon_scorch_damages_an_emptied_attraction() -> None:
+    s = bare(2)
+    put(s, 0, 0, "beach", tourists=2)
+    attack(s, "dragon_whelp")
+    assert (s.players[0].slots[0].tourists, s.players[0].slots[0].damage) == (0, 1)
+
+
+def test_hero_defends_loses_health_and_tourists_use_hero_strength() -> None:
+    """7.7.1: Archer (strength 3) vs Young Dragon (4): 1 health lost, 1 tourist lost."""
+    s = bare(2)
+    put(s, 0, 0, "beach", tourists=3, hero_name="archer", health=2)
+    attack(s, "young_dragon")  # defending is the only option: no prompt
+    sl = s.players[0].slots[0]
+    assert (sl.hero_health, sl.tourists, sl.damage) == (1, 2, 0)
+
+
+def test_hero_health_option_uses_health() -> None:
+    s = bare(2, {"defended_loss_uses": "hero_health"})
+    put(s, 0, 0, "beach", tourists=3, hero_name="archer", health=2)
+    attack(s, "young_dragon")
+    assert s.players[0].slots[0].tourists == 1  # 4 - health 2
+
+
+def test_spirit_drain_defeats_a_hero() -> None:
+    s = bare(2)
+    put(s, 0, 0, "beach", tourists=3, hero_name="archer", health=2)
+    attack(s, "restless_spirit")  # most heroes: seat 0
+    sl = s.players[0].slots[0]
+    assert sl.hero == -1 and s.dock_discard[0] == hero("archer")
+    assert sl.tourists == 3  # strength 2 < 3
+
+
+def test_dodge_locks_the_hero_then_tourists_are_eaten() -> None:
+    s = bare(2)
+    put(s, 0, 0, "beach", tourists=3, hero_name="archer", health=2)
+    put(s, 0, 1, "tiki_hut", tourists=0)
+    attack(s, "goblin_raiders", "attack_01")  # two: left -> slot 0
+    assert opts(s, 0) == [("defend",), ("dodge", 1)]
+    pick(s, 0, ("dodge", 1))
+    p = s.players[0]
+    assert (p.slots[0].hero, p.slots[0].tourists) == (-1, 1)
+    assert (p.slots[1].hero, p.slots[1].hero_locked) == (hero("archer"), True)
+    # a locked hero defends without a prompt and cannot move in
+    attack(s, "goblin_raiders", "attack_06")  # right -> slot 1, defended by the locked hero
+    assert p.slots[1].hero_health == 1
+    attack(s, "goblin_raiders", "attack_01")  # left -> slot 0: nobody may move in
+    assert p.slots[0].tourists == 0
+
+
+def test_move_in_an_unlocked_hero() -> None:
+    s = bare(2)
+    put(s, 0, 0, "beach", tourists=3)
+    put(s, 0, 1, "tiki_hut", tourists=0, hero_name="knight")
+    attack(s, "goblin_raiders", "attack_01")
+    assert opts(s, 0) == [("none",), ("move_in", 1)]
+    pick(s, 0, ("move_in", 1))
+    p = s.players[0]
+    sl = p.slots[0]
+    assert (sl.hero, sl.hero_locked, sl.hero_health) == (hero("knight"), True, 2)  # defended
+    assert p.slots[0].tourists == 3
+
+
+def test_response_window_runs_clockwise_from_defender() -> None:
+    s = bare(3)
+    s.hm = 2
+    for seat in range(3):
+        put(s, seat, 0, "beach", tourists=1 if seat != 1 else 3)
+        s.players[seat].hand = [PEON]
+    attack(s, "goblin_raiders")
+    asked = []
+    while s.frames and s.frames[-1][0] == "RESPOND":
+        asked.append(s.frames[-1][1])
+        pick(s, s.frames[-1][1], ("done",))
+    assert asked == [1, 2, 0]
+    assert s.players[1].slots[0].tourists == 1
+
+
+def test_lazy_peon_ends_the_attack() -> None:
+    """7.8: no effect at all; the Peon is removed from play; the monster is discarded."""
+    s = bare(2)
+    put(s, 0, 0, "beach", tourists=2)
+    s.players[1].hand = [PEON]
+    put(s, 1, 0, "beach", tourists=0)
+    attack(s, "dragon_whelp")
+    assert s.frames[-1] == ("RESPOND", 1, 0)  # seat 0 has no free action
+    pick(s, 1, ("discard", PEON))
+    assert s.players[0].slots[0].tourists == 2 and s.players[0].slots[0].damage == 0
+    assert s.players[1].removed == [PEON] and s.players[1].hand == []
+    assert s.monster_discard == [monster("dragon_whelp")]
+
+
+def test_lazy_peon_first_of_double_attack_does_not_cancel_second() -> None:
+    s = bare(2)
+    put(s, 0, 0, "beach", tourists=3)
+    s.players[0].hand = [PEON]
+    s.monster_deck = [monster(SPARE, 1), monster("goblin_raiders", 1), monster("goblin_raiders")]
+    c = attack_card("double_attack_01")
+    start(s, ("ATTACK", c), ("ATTACK", c), ("CARD_DONE", c), ("STOP",))
+    pick(s, 0, ("discard", PEON))
+    assert s.players[0].slots[0].tourists == 1  # second attack ate 2
+    assert s.monster_discard == [monster("goblin_raiders"), monster("goblin_raiders", 1)]
+    assert s.dock_discard == [c]
+
+
+def test_bouncer_reduces_strength() -> None:
+    s = bare(2)
+    put(s, 0, 0, "beach", tourists=3)
+    s.players[0].hand = [BOUNCER]
+    attack(s, "young_dragon")  # 4 - 2 = 2
+    pick(s, 0, ("discard", BOUNCER))
+    # nothing else to do in the window: it closed by itself
+    assert s.players[0].slots[0].tourists == 1
+
+
+def test_monster_viewing_gallery_redirects_and_restarts_window() -> None:
+    s = bare(2)
+    put(s, 0, 0, "beach", tourists=3)
+    put(s, 1, 0, "galleria_dei_mostri", tourists=1, workers=("apprentice",) * 3)
+    put(s, 1, 1, "beach", tourists=0)
+    s.players[0].hand = [PEON]
+    s.players[1].hand = [APP]
+    attack(s, "goblin_raiders")
+    assert s.frames[-1] == ("RESPOND", 0, 0)
+    pick(s, 0, ("done",))
+    assert ("ability", 0) in opts(s, 1)
+    pick(s, 1, ("ability", 0))
+    # the window restarts from the new defender, seat 1
+    assert s.frames[-1][:2] == ("RESPOND", 1)
+    pick(s, 1, ("done",))
+    pick(s, 0, ("done",))
+    assert s.players[1].slots[0].tourists == 0 and s.players[1].slots[0].locked
+    assert s.players[0].slots[0].tourists == 3
+
+
+def test_gallery_ability_only_during_attack() -> None:
+    s = bare(2)
+    put(s, 0, 0, "galleria_dei_mostri", workers=("apprentice",) * 3)
+    s.players[0].hand = [APP]
+    start(s, ("TURN", 0), ("STOP",))
+    assert ("ability", 0) not in opts(s, 0)
+
+
+def test_two_headed_giant_hits_center_and_outer_left_to_right() -> None:
+    s = bare(2)
+    for i, name in enumerate(("beach", "tiki_hut", "drakuzzi")):
+        put(s, 0, i, name, tourists=3)
+    attack(s, "two_headed_giant", "attack_06")  # left half "right" -> A[1] and A[2]
+    p = s.players[0]
+    assert [sl.tourists for sl in p.slots] == [3, 0, 0]
+
+
+def test_two_headed_giant_with_two_attractions_hits_both() -> None:
+    s = bare(2)
+    put(s, 0, 0, "beach", tourists=3)
+    put(s, 0, 1, "tiki_hut", tourists=3)
+    attack(s, "two_headed_giant")
+    assert [sl.tourists for sl in s.players[0].slots[:2]] == [0, 0]
+
+
+def test_extra_attack_follows_with_same_card() -> None:
+    s = bare(2)
+    s.hm = 0
+    put(s, 0, 0, "beach", tourists=3)
+    s.monster_deck = [monster(SPARE, 1), monster("goblin_raiders"), monster("kraken")]
+    c = attack_card("attack_01")
+    start(s, ("ATTACK", c), ("CARD_DONE", c), ("STOP",))
+    # Kraken (5, Harbormaster) ate 3 then damaged nothing; Goblins then hit the empty Beach
+    assert s.players[0].slots[0].tourists == 0
+    assert s.players[0].slots[0].damage == 1
+    assert s.monster_discard == [monster("kraken"), monster("goblin_raiders")]
+
+
+def test_attraction_ability_fires_when_hero_defends() -> None:
+    """Trophy Room (+2 strength, needs 3 units): Archer 3+2 vs Young Dragon 4 loses none."""
+    s = bare(2)
+    put(s, 0, 0, "sala_dei_trofei", tourists=3, hero_name="archer", health=2,
+        workers=("apprentice",) * 3)
+    attack(s, "young_dragon")
+    sl = s.players[0].slots[0]
+    assert (sl.tourists, sl.hero_health, sl.locked) == (3, 1, True)
+
+
+def test_nature_trail_repositions_heroes_during_attack() -> None:
+    s = bare(2)
+    put(s, 0, 0, "sentiero_natura", tourists=3, workers=("apprentice",) * 3, hero_name="monk")
+    put(s, 0, 1, "beach", tourists=1)
+    attack(s, "goblin_raiders", "attack_06")  # right -> slot 1
+    pick(s, 0, ("ability", 0))
+    assert opts(s, 0) == [(0,), (1,)]
+    pick(s, 0, (1,))
+    pick(s, 0, ("defend",))  # the window closed by itself; the moved hero may defend
+    p = s.players[0]
+    assert (p.slots[1].hero, p.slots[1].hero_locked) == (hero("monk"), False)
+    assert p.slots[1].tourists == 1  # defended: 2 - 2 strength
+
+
+def test_marked_only_option_limits_the_window() -> None:
+    s = bare(2, {"free_actions_during_attack": "marked_only"})
+    put(s, 0, 0, "beach", tourists=3)
+    s.players[0].hand = [APP, PEON, worker("street_performer")]
+    attack(s, "goblin_raiders")
+    assert opts(s, 0) == [("discard", PEON), ("done",)]
+
+
+def test_refill_loop_and_end_trigger() -> None:
+    """6.2/6.4: attack cards trigger attacks and never join the dock; when the last monster
+    is revealed, Phase III stops and Phase IV follows."""
+    s = bare(2)
+    put(s, 0, 0, "beach", tourists=3)
+    s.dock = [tourist("friends")]
+    c = attack_card("attack_01")
+    s.main_deck = [tourist("families"), tourist("friends", 1), c]
+    s.monster_deck = [monster("goblin_raiders")]
+    start(s, ("PHASE3",), ("STOP",))
+    assert s.end_triggered and s.terminal
+    assert s.dock == [] and s.dock_discard == [tourist("friends"), c]
+    assert len(s.main_deck) == 2
+
+
+def test_refill_fills_dock_to_size() -> None:
+    s = bare(2)
+    s.monster_deck = [monster("goblin_raiders")]
+    s.dock = [tourist("friends", k) for k in range(3)] + [hero("monk")]
+    s.main_deck = [tourist("day_trippers", k) for k in range(4)]
+    start(s, ("PHASE3",), ("STOP",))
+    assert len(s.dock) == 6 and s.dock[0] == tourist("friends", 1)
+    assert s.dock_discard == [tourist("friends")]
+    assert CARDS.main_cards[s.dock[-1]][0] == 0

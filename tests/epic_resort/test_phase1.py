@@ -1,0 +1,181 @@
+"""Spec section 4 - Phase I, Get to Work."""
+
+from __future__ import annotations
+
+from engine.epic_resort import rules
+from engine.epic_resort.observation import observe
+from tests.epic_resort.helpers import bare, hero, opts, pick, put, start, worker
+
+APP, DAY, GM = worker("apprentice"), worker("day_worker"), worker("guildmaster")
+
+
+def phase1(s):
+    start(s, ("PHASE1",), ("PHASE1_RESOLVE",), ("END_MARK",))
+
+
+def _end_mark() -> None:
+    rules.AUTO.setdefault("END_MARK", lambda s, f: None)
+
+
+_end_mark()
+
+
+def test_rulebook_example_unmet_work_costs_tourists() -> None:
+    """Beach (needs 1) unstaffed loses 1 of its 2 tourists and pays [2,1]; the Tiki Hut with
+    two Apprentices keeps 2 tourists and pays [1,3] (4.5, 14.1)."""
+    s = bare(2)
+    put(s, 0, 0, "beach", tourists=2)
+    put(s, 0, 1, "tiki_hut", tourists=2)
+    s.players[0].hand = [APP, APP]
+    phase1(s)
+    assert set(rules.pending(s)) == {0}  # seat 1 has nothing to send: auto "done"
+    pick(s, 0, ("send", APP, 1))
+    pick(s, 0, ("send", APP, 1))
+    p = s.players[0]
+    assert (p.flair, p.gold) == (3, 4)
+    assert (p.slots[0].tourists, p.slots[1].tourists) == (1, 2)
+    assert p.slots[1].workers == [APP, APP]
+
+
+def test_placements_are_simultaneous_and_hidden_until_all_commit() -> None:
+    s = bare(2)
+    for seat in (0, 1):
+        put(s, seat, 0, "beach", tourists=2)
+        s.players[seat].hand = [APP, APP]
+    phase1(s)
+    assert rules.pending(s) == (0, 1)
+    before = observe(s, 1)
+    pick(s, 0, ("send", APP, 0))
+    assert observe(s, 1) == before  # seat 0's pending placement is invisible to seat 1
+    assert observe(s, 0) != before
+    assert rules.pending(s) == (0, 1)
+    pick(s, 0, ("done",))
+    assert rules.pending(s) == (1,)
+    pick(s, 1, ("done",))
+    assert s.players[0].slots[0].workers == [APP]
+    assert s.players[1].slots[0].workers == []
+
+
+def test_in_turn_order_mode_asks_one_seat_at_a_time() -> None:
+    s = bare(2, {"phase_i_mode": "in_turn_order"})
+    s.hm = 1
+    for seat in (0, 1):
+        put(s, seat, 0, "beach", tourists=2)
+        s.players[seat].hand = [APP]
+    phase1(s)
+    assert rules.pending(s) == (1,)
+    pick(s, 1, ("send", APP, 0))
+    assert observe(s, 0).players[1].plan == ((APP, 0, ()),)
+    assert rules.pending(s) == (0,)  # seat 1's only option left, "done", was automatic
+
+
+def test_day_worker_needs_projected_gold_and_pays_wages() -> None:
+    """4.3.3: k Day-workers only if gold after the Phase I gains is at least k; 4.6 wages."""
+    s = bare(2)
+    put(s, 0, 0, "beach", tourists=0)  # unstaffed-proof: payout[0] = [3, 0]
+    put(s, 0, 1, "tiki_hut", tourists=2)  # staffed: payout[2] = [1, 3]; else [2, 2]
+    s.players[0].hand = [DAY, DAY, DAY]
+    phase1(s)
+    # projected gold with one Day-worker at the Tiki Hut: 3 >= 1
+    assert ("send", DAY, 1) in opts(s, 0)
+    pick(s, 0, ("send", DAY, 1))
+    pick(s, 0, ("send", DAY, 0))
+    # a third would need gold 3 from payouts: Tiki Hut pays 3 -> still legal
+    assert ("send", DAY, 0) in opts(s, 0)
+    pick(s, 0, ("send", DAY, 0))  # hand now empty: "done" is automatic
+    p = s.players[0]
+    assert (p.flair, p.gold) == (3 + 1, 3 - 3)
+
+
+def test_day_worker_refused_without_projected_gold() -> None:
+    s = bare(2)
+    put(s, 0, 0, "beach", tourists=0)  # pays [3, 0] whatever happens
+    s.players[0].hand = [DAY, APP]
+    phase1(s)
+    assert ("send", DAY, 0) not in opts(s, 0)
+    assert ("send", APP, 0) in opts(s, 0)
+
+
+def test_guildmaster_split_fixed_and_capped_at_three() -> None:
+    s = bare(2)
+    put(s, 0, 0, "beach", tourists=0)
+    put(s, 0, 1, "tiki_hut", tourists=0)
+    s.players[0].hand = [GM]
+    phase1(s)
+    pick(s, 0, ("send", GM, -1))
+    splits = opts(s, 0)
+    assert splits == [("split", (3, 1)), ("split", (2, 2)), ("split", (1, 3))]
+    pick(s, 0, ("split", (1, 3)))
+    p = s.players[0]
+    assert (p.slots[0].gm_units, p.slots[1].gm_units) == (1, 3)
+    assert p.slots[1].workers == [GM]  # sits with the attraction with the most units
+
+
+def test_guildmaster_has_twelve_splits_over_three_attractions() -> None:
+    s = bare(2)
+    put(s, 0, 0, "beach")
+    put(s, 0, 1, "tiki_hut")
+    put(s, 0, 2, "drakuzzi")
+    s.players[0].hand = [GM]
+    phase1(s)
+    pick(s, 0, ("send", GM, -1))
+    assert len(opts(s, 0)) == 12
+
+
+def test_payout_bonus_and_type_bonus_follow_the_top_card() -> None:
+    s = bare(2)
+    put(s, 0, 0, "tiki_hut", tourists=2)  # food, needs 2
+    s.players[0].hand = [worker("chef")]  # 1 + 1 at food; +1 flair at food
+    phase1(s)
+    pick(s, 0, ("send", worker("chef"), 0))
+    p = s.players[0]
+    assert p.slots[0].tourists == 2
+    assert (p.flair, p.gold) == (1 + 1, 3)
+
+
+def test_gains_are_capped_at_fourteen() -> None:
+    s = bare(2)
+    put(s, 0, 0, "beach", tourists=0)
+    s.players[0].flair = 13
+    s.players[0].gold = 14
+    phase1(s)
+    assert (s.players[0].flair, s.players[0].gold) == (14, 14)
+
+
+def test_overflow_forfeit_option_loses_whole_gain() -> None:
+    s = bare(2, {"overflow": "forfeit"})
+    put(s, 0, 0, "beach", tourists=0)
+    s.players[0].flair = 13
+    phase1(s)
+    assert s.players[0].flair == 13
+
+
+def test_unstaffed_penalty_flair_option() -> None:
+    s = bare(2, {"unstaffed_penalty": "flair"})
+    put(s, 0, 0, "tiki_hut", tourists=2)  # short by 2: keeps tourists, pays [1,3], -2 flair
+    phase1(s)
+    p = s.players[0]
+    assert p.slots[0].tourists == 2
+    assert (p.flair, p.gold) == (0, 3)
+
+
+def test_start_of_season_hero_ability_then_draw() -> None:
+    """4.1 then 4.2: the Enchantress gives 1 flair, then 5 workers are drawn."""
+    s = bare(2)
+    put(s, 0, 0, "beach", tourists=0, hero_name="enchantress")
+    s.players[0].draw = [APP] * 7
+    start(s, ("SEASON",))
+    assert s.players[0].flair == 1
+    assert len(s.players[0].hand) == 5 and len(s.players[0].draw) == 2
+    assert s.season == 2
+    assert hero("enchantress") == s.players[0].slots[0].hero
+
+
+def test_draw_reshuffles_discard_and_stops_when_empty() -> None:
+    s = bare(2)
+    p = s.players[0]
+    p.draw = [APP, APP]
+    p.discard = [DAY]
+    start(s, ("DRAW",), ("END_MARK",))
+    assert sorted(p.hand) == sorted([APP, APP, DAY])
+    assert not p.draw and not p.discard

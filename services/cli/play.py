@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -13,11 +13,13 @@ from rich.table import Table
 from rich.text import Text
 
 from engine.core import ConfigError, GameConfig
-from services.runner.pool import WorkerLost
-from services.tournament.local import TournamentPlan, TournamentReport, run_tournament
+
+if TYPE_CHECKING:  # Ray is imported only when a run starts: `arena --help` stays quick.
+    from services.tournament.local import TournamentPlan, TournamentReport
 
 EXIT_CONFIG = 2
 EXIT_RUNTIME = 1
+EXIT_INTERRUPTED = 130
 
 
 def add_parser(subparsers: Any) -> None:
@@ -82,6 +84,8 @@ def read_cards(path: Path | None) -> str | None:
 
 
 def build_plan(args: argparse.Namespace) -> TournamentPlan:
+    from services.tournament.local import TournamentPlan
+
     bots = tuple(name.strip() for name in args.bots.split(",") if name.strip())
     config = GameConfig(args.players, parse_options(args.option), read_cards(args.cards))
     return TournamentPlan(
@@ -109,7 +113,9 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print_error(str(error))
         return EXIT_CONFIG
-    # Imported here so that `arena --help` and config errors do not pay for Ray.
+    import ray
+
+    from services.runner.pool import WorkerLost
     from services.runner.ray_setup import ensure_ray
 
     try:
@@ -123,10 +129,14 @@ def run(args: argparse.Namespace) -> int:
     except (WorkerLost, ConfigError) as error:
         print_error(str(error))
         return EXIT_RUNTIME
+    except ray.exceptions.RayError as error:  # e.g. an engine bug inside a worker
+        print_error(f"a match failed on a Ray worker: {error}")
+        return EXIT_RUNTIME
+    except KeyboardInterrupt:
+        print_error("interrupted")
+        return EXIT_INTERRUPTED
     finally:
         if started_ray:
-            import ray
-
             ray.shutdown()
     Console().print(summary_table(report))
     if args.json is not None:
@@ -146,6 +156,8 @@ def _warn_if_short_of_cpus(workers: int) -> None:
 
 
 def _play_with_progress(plan: TournamentPlan, console: Console) -> TournamentReport:
+    from services.tournament.local import run_tournament
+
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),

@@ -1,8 +1,9 @@
 """Strategies of the reference bot client.
 
 They read only what the server sent: the DecisionRequest with this seat's protobuf
-observation and the encoded options. Nothing is reconstructed from engine internals, so
-the client shows exactly what a third-party bot can see and do.
+observation and the encoded options. The engine's built-in bots are not reused: their
+observations cannot be rebuilt from the wire (logs arrive as text), and a reference
+client should show exactly what a third-party bot can see and do.
 """
 
 from __future__ import annotations
@@ -30,7 +31,14 @@ class RandomStrategy:
         return rng.randrange(len(request.options))
 
 
-STRATEGIES: dict[str, Callable[[], Strategy]] = {"random": RandomStrategy}
+def _heuristic() -> Strategy:
+    from services.botclient.monster_heuristic import MonsterHeuristic
+
+    return MonsterHeuristic()
+
+
+# ``heuristic`` reads Monster My Neighbor messages; ``random`` suits every game.
+STRATEGIES: dict[str, Callable[[], Strategy]] = {"random": RandomStrategy, "heuristic": _heuristic}
 
 
 def make_strategy(name: str) -> Strategy:

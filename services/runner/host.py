@@ -171,11 +171,12 @@ class MatchHost:
         decision = state.decision(seat)
         codec = self._codec
         kind = decision.kind
+        # Observation first: a codec may take names for its options from it (card files).
+        observation = codec.observation(state.observation(seat)).SerializeToString()
         options = [
             (state.describe_option(seat, i), codec.option(kind, option).SerializeToString())
             for i, option in enumerate(decision.options)
         ]
-        observation = codec.observation(state.observation(seat)).SerializeToString()
         body = decision_body(kind, codec.field, observation, options)
         return SeatRequest(seat, kind, len(options), body)
 

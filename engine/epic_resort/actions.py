@@ -89,7 +89,8 @@ def do_free_action(s: State, seat: int, opt: tuple) -> None:
 
 def split_options(s: State, seat: int, w: int) -> list[Hashable]:
     d = s.cards.workers[w]
-    return list(worker_splits(d.split_total, d.split_max, len(s.players[seat].present())))
+    n = len(s.players[seat].present())
+    return [("split", a) for a in worker_splits(d.split_total, d.split_max, n)]
 
 
 # ----------------------------------------------------------------------------- main actions

@@ -126,7 +126,7 @@ def apply_option(s: State, seat: int, opt: Hashable) -> None:
     elif k == "HERO":
         attacks.apply_hero_option(s, f[1], opt)  # type: ignore[arg-type]
     elif k == "GM_SPLIT":
-        place_worker(s, s.players[seat], f[2], -1, opt)  # type: ignore[arg-type]
+        place_worker(s, s.players[seat], f[2], -1, opt[1])  # type: ignore[index]
     elif k == "HM_CHOICE":
         actions.take_harbormaster(s, opt)  # type: ignore[arg-type]
     elif k == "LAYOUT":

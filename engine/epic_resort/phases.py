@@ -118,7 +118,7 @@ def phase1_pending(s: State) -> tuple[int, ...]:
     return tuple(seat for seat in range(s.n) if not s.p1_done[seat])
 
 
-def _income(s: State, p: Player, units: dict[int, int], bonus_workers: dict[int, list[int]]
+def phase1_income(s: State, p: Player, units: dict[int, int], bonus_workers: dict[int, list[int]]
             ) -> tuple[int, int, list[tuple[int, int, int, int]]]:
     """Phase I results (spec 4.5) applied to a copy of the seat's resources.
 
@@ -154,7 +154,7 @@ def _income(s: State, p: Player, units: dict[int, int], bonus_workers: dict[int,
     return flair, gold, rows
 
 
-def _planned(s: State, seat: int, extra: tuple[int, int, tuple[int, ...]] | None
+def planned_units(s: State, seat: int, extra: tuple[int, int, tuple[int, ...]] | None
              ) -> tuple[dict[int, int], dict[int, list[int]]]:
     p = s.players[seat]
     atts = s.cards.attractions
@@ -191,8 +191,8 @@ def phase1_options(s: State, seat: int) -> list[Hashable]:
                 continue
             for i in present:
                 if d.staffing_gold:
-                    units, at = _planned(s, seat, (w, i, ()))
-                    _, gold, _ = _income(s, p, units, at)
+                    units, at = planned_units(s, seat, (w, i, ()))
+                    _, gold, _ = phase1_income(s, p, units, at)
                     if gold < d.staffing_gold * (s.p1_day[seat] + 1):
                         continue
                 out.append(("send", w, i))
@@ -229,7 +229,7 @@ def resolve_phase1(s: State) -> None:
         s.log.append(("phase1", seat, tuple(s.p1_plan[seat])))
         units = {i: supplied(s, sl) for i, sl in enumerate(p.slots) if sl.stack}
         at = {i: sl.workers for i, sl in enumerate(p.slots) if sl.stack}
-        flair, gold, rows = _income(s, p, units, at)
+        flair, gold, rows = phase1_income(s, p, units, at)
         for i, lost, _f, _g in rows:
             p.slots[i].tourists -= lost
         p.flair, p.gold = flair, gold

@@ -127,6 +127,7 @@ def apply_hero_option(s: State, i: int, opt: tuple) -> None:
     if opt[0] == "dodge":
         move_hero(p.slots[i], p.slots[opt[1]], True)
         s.log.append(("dodge", a.defender, i, opt[1]))
+        s.frames.append(("HERO", i))  # 7.6.3: another unlocked hero may now move in
     elif opt[0] == "move_in":
         move_hero(p.slots[opt[1]], p.slots[i], True)
         s.log.append(("move_in", a.defender, opt[1], i))

@@ -325,3 +325,19 @@ def test_refill_fills_dock_to_size() -> None:
     assert len(s.dock) == 6 and s.dock[0] == tourist("friends", 1)
     assert s.dock_discard == [tourist("friends")]
     assert CARDS.main_cards[s.dock[-1]][0] == 0
+
+
+def test_after_a_dodge_another_hero_may_move_in() -> None:
+    """7.6.3: no hero at X after a dodge: an unlocked hero from elsewhere may move in."""
+    s = bare(2)
+    put(s, 0, 0, "beach", tourists=3, hero_name="archer", health=1)
+    put(s, 0, 1, "tiki_hut", tourists=0, hero_name="knight")
+    put(s, 0, 2, "drakuzzi", tourists=0)
+    attack(s, "goblin_raiders", "attack_01")  # three: left -> slot 0
+    pick(s, 0, ("dodge", 2))
+    assert opts(s, 0) == [("none",), ("move_in", 1)]  # the dodged Archer is locked
+    pick(s, 0, ("move_in", 1))
+    p = s.players[0]
+    sl = p.slots[0]
+    assert (sl.hero, sl.hero_locked, sl.tourists) == (hero("knight"), True, 3)
+    assert (p.slots[2].hero, p.slots[2].hero_health) == (hero("archer"), 1)

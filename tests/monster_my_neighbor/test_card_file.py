@@ -1,0 +1,104 @@
+"""Card-file loading: the embedded data, user card text, and errors naming card and field."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import ConfigError, GameConfig, get_game, make_bot, play_match
+from engine.monster_my_neighbor.cards import compile_cards, default_cards, default_cards_text
+
+TEXT = default_cards_text()
+
+
+def test_default_cards_match_the_spec_counts() -> None:
+    c = default_cards()
+    assert c.total == 38 and c.general_total == 33 and len(c.monster_types) == 5
+    counts = dict(zip(c.names, c.counts, strict=True))
+    assert counts == {
+        "wanted": 1, "hunter": 4, "hide": 4, "friend": 2, "dog": 1, "steal": 2, "deal": 3,
+        "rumor": 4, "gossip": 4, "fog": 3, "outlaw": 2, "villagers": 3, "vampire": 1,
+        "mandragora": 1, "werewolf": 1, "kumiho": 1, "mermaid": 1,
+    }
+    assert c.random_by_players == tuple((n, 4 * (n - 1)) for n in range(3, 9))
+
+
+def test_packaged_file_keeps_provenance_marks() -> None:
+    assert "source: seed" in TEXT and "source: reconstructed" in TEXT
+
+
+def broken(old: str, new: str, count: int = 1) -> str:
+    assert old in TEXT, old
+    return TEXT.replace(old, new, count)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('2: {status: "yes", source: seed}', '2: {status: "maybe", source: seed}',
+         "card 'hunter': turns.2.status must be one of cannot/no_effect/conditional/yes"),
+        ("{op: peek_hand,", "{op: stare_at_hand,", "card 'outlaw': effect.2.op must be one of"),
+        ("pool: others_with_cards, source: seed}", "pool: everybody, source: seed}",
+         "card 'dog': effect.1.pool must be one of others/others_with_cards"),
+        ("count: {value: 2, source: reconstructed, basis: \"new card",
+         "count: {value: -2, source: reconstructed, basis: \"new card",
+         "card 'steal': count must be a non-negative integer"),
+        ("play_condition: {value: {counter: villagers_played,",
+         "play_condition: {value: {counter: goblins_played,",
+         "card 'mandragora': play_condition.counter must be one of"),
+        ("passive: {value: hunter_immunity_first_hunter,",
+         "passive: {value: swims_away,", "card 'mermaid': passive must be one of"),
+        ("card_type: hunter, to: main_deck_bottom",
+         "card_type: sword, to: main_deck_bottom", "card 'friend': effect.2.card_type"),
+        ("{op: capture_if_holds_monster, target: target,",
+         "{op: capture_if_holds_monster, target: victim,",
+         "card 'hunter': effect.2.target must be 'actor' or a bound name"),
+        ("count: {value: 4, source: reconstructed, basis: \"Criminal Dance Detective",
+         "count: {value: 5, source: reconstructed, basis: \"Criminal Dance Detective",
+         "game: general_cards is 33 but the counts sum to 34"),
+    ],
+)
+def test_errors_name_the_card_and_the_field(old: str, new: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=None) as err:
+        compile_cards(broken(old, new))
+    assert message in str(err.value)
+
+
+def test_not_yaml_and_missing_sections() -> None:
+    with pytest.raises(ConfigError, match="not valid YAML"):
+        compile_cards("game: [unclosed")
+    with pytest.raises(ConfigError, match="missing section 'general_cards'"):
+        compile_cards("game: {players: {min: 3, max: 8}, rounds: 5, hand_size: 4,"
+                      " max_turns_per_round: 4}\nmonster_cards: []\n")
+
+
+def test_user_card_text_replaces_the_default() -> None:
+    # Villagers become a Hunter-like card: the user's text is what the game runs.
+    text = broken("count: {value: 3, source: reconstructed, basis: \"Criminal Dance Bystander",
+                  "count: {value: 4, source: reconstructed, basis: \"Criminal Dance Bystander")
+    text = text.replace("count: {value: 3, source: reconstructed, basis: \"new card grouped",
+                        "count: {value: 2, source: reconstructed, basis: \"new card grouped")
+    cards = compile_cards(text)
+    assert cards.counts[cards.type_id("villagers")] == 4
+    assert cards.counts[cards.type_id("fog")] == 2
+    game = get_game("monster-my-neighbor")
+    config = GameConfig(5, {}, text)
+    game.validate_config(config)
+    state = game.new_state(config, 1)
+    assert state.cards.counts[cards.type_id("villagers")] == 4
+    bots = [make_bot("monster-my-neighbor", "random") for _ in range(5)]
+    assert len(play_match("monster-my-neighbor", config, 2, bots).result.scores) == 5
+
+
+def test_validate_config_rejects_bad_players_and_unknown_options() -> None:
+    game = get_game("monster-my-neighbor")
+    for players in (2, 9):
+        with pytest.raises(ConfigError, match="players must be between 3 and 8"):
+            game.validate_config(GameConfig(players))
+    with pytest.raises(ConfigError, match="unknown option"):
+        game.validate_config(GameConfig(4, {"turbo": True}))
+    with pytest.raises(ConfigError, match="'rounds'"):
+        game.validate_config(GameConfig(4, {"rounds": 6}))
+    with pytest.raises(ConfigError, match="card 'hunter'"):
+        game.validate_config(GameConfig(4, {}, broken('2: {status: "yes", source: seed}',
+                                                      '2: {status: "nope", source: seed}')))
+    game.validate_config(GameConfig(4, {"rounds": 2}))

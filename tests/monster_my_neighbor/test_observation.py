@@ -1,0 +1,153 @@
+"""§14.2 What each seat sees: its own hand and private log, public facts, nothing else."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from engine.monster_my_neighbor.options import (
+    HOW_DEAL,
+    HOW_DOG_HANDOVER,
+    HOW_FOG,
+    HOW_GOSSIP,
+    HOW_RUMOR,
+    HOW_STEAL,
+    ORIGIN_DOG,
+    PV_GAVE,
+    PV_OWN_DISCARD,
+    PV_RECEIVED,
+    PV_SAW_HAND,
+    FaceDownCard,
+)
+from engine.monster_my_neighbor.state import MonsterState
+from tests.monster_my_neighbor.helpers import choose, position, tid
+
+
+def private(s: MonsterState, seat: int) -> list[tuple]:
+    return list(s.observation(seat).private_log)
+
+
+def test_own_hand_is_sorted_by_type_and_others_only_as_sizes() -> None:
+    s = position(4, {0: ["fog", "hide", "hunter"], 1: ["werewolf", "rumor"]})
+    obs = s.observation(0)
+    assert obs.hand == (tid("hunter"), tid("hide"), tid("fog"))
+    assert obs.hand_sizes == (3, 2, 0, 0)
+    assert not hasattr(obs, "hands")
+    assert s.observation(1).hand == (tid("rumor"), tid("werewolf"))
+
+
+def test_after_outlaw_only_the_actor_sees_the_hand() -> None:
+    s = position(4, {0: ["outlaw", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor"]})
+    choose(s, 0, "outlaw")
+    choose(s, 0, 2)
+    assert private(s, 0)[-1] == (PV_SAW_HAND, 2, (tid("rumor"), tid("werewolf")))
+    for seat in (1, 2, 3):
+        assert all(e[0] != PV_SAW_HAND for e in private(s, seat))
+        assert "seat 0 looked at seat 2's hand" in [
+            line for line in s.public_log()
+        ]
+
+
+def test_after_steal_actor_sees_the_card_target_sees_both() -> None:
+    s = position(4, {0: ["steal", "fog"], 1: ["hide", "fog"], 2: ["werewolf"]})
+    choose(s, 0, "steal")
+    choose(s, 0, 2)
+    choose(s, 0, "fog")
+    wolf, fog = tid("werewolf"), tid("fog")
+    assert private(s, 0)[-2:] == [(PV_RECEIVED, wolf, 2, HOW_STEAL), (PV_GAVE, fog, 2, HOW_STEAL)]
+    assert private(s, 2)[-2:] == [(PV_GAVE, wolf, 0, HOW_STEAL), (PV_RECEIVED, fog, 0, HOW_STEAL)]
+    assert private(s, 1) == [] and private(s, 3) == []
+    assert "seat 0 took 1 card from seat 2 and gave 1 back" in s.public_log()
+
+
+def test_after_rumor_each_seat_knows_what_it_drew_and_lost() -> None:
+    s = position(4, {0: ["rumor", "fog"], 1: ["hide", "hide"], 2: ["werewolf", "werewolf"]})
+    choose(s, 0, "rumor")
+    assert (PV_RECEIVED, tid("fog"), 0, HOW_RUMOR) in private(s, 1)
+    assert (PV_GAVE, tid("fog"), 1, HOW_RUMOR) in private(s, 0)
+    assert (PV_RECEIVED, tid("hide"), 1, HOW_RUMOR) in private(s, 2)
+    assert private(s, 3)[0] == (PV_RECEIVED, tid("werewolf"), 2, HOW_RUMOR)
+    assert all(e[1] != tid("werewolf") for e in private(s, 1))
+
+
+def test_gossip_choices_stay_hidden_until_and_after_resolution() -> None:
+    s = position(4, {0: ["gossip", "fog", "hide"], 1: ["hunter", "rumor"], 3: ["werewolf", "hide"]})
+    choose(s, 0, "gossip")
+    before = [s.observation(q) for q in range(4)]
+    choose(s, 1, "rumor")
+    assert s.observation(1).own_pending_choice == tid("rumor")
+    for q in (0, 2, 3):
+        assert s.observation(q) == before[q]
+    assert s.observation(0).pending_seats == (0, 1, 3)
+    choose(s, 3, "werewolf")
+    choose(s, 0, "fog")
+    assert (PV_RECEIVED, tid("rumor"), 1, HOW_GOSSIP) in private(s, 2)
+    assert (PV_RECEIVED, tid("werewolf"), 3, HOW_GOSSIP) in private(s, 0)
+    assert all(e[1] != tid("werewolf") for e in private(s, 2))
+    assert all(e[1] != tid("werewolf") for e in private(s, 1))
+
+
+def test_fog_contributors_see_only_their_own_card_in_and_out() -> None:
+    s = position(
+        4, {0: ["fog", "hide", "villagers"], 1: ["rumor", "hide"], 2: ["werewolf", "hunter"]},
+        rotation=1,
+    )
+    choose(s, 0, "fog")
+    choose(s, 0, "villagers")
+    choose(s, 1, "rumor")
+    choose(s, 2, "hunter")
+    for q in (0, 1, 2):
+        fog_events = [e for e in private(s, q) if e[-1] == HOW_FOG]
+        assert [e[0] for e in fog_events] == [PV_GAVE, PV_RECEIVED]
+        assert all(e[2] == -1 for e in fog_events)  # the pool hides who gave what
+    assert private(s, 3) == []
+
+
+def test_deal_parties_see_what_they_received() -> None:
+    s = position(4, {0: ["deal", "fog", "rumor"], 1: ["hide", "fog"], 2: ["werewolf", "hunter"]})
+    choose(s, 0, "deal")
+    choose(s, 0, 2)
+    choose(s, 0, 1)
+    choose(s, 2, ("hunter",))
+    assert s.observation(0).own_pending_choice is None
+    choose(s, 0, ("rumor",))
+    assert (PV_RECEIVED, tid("hunter"), 2, HOW_DEAL) in private(s, 0)
+    assert (PV_RECEIVED, tid("rumor"), 0, HOW_DEAL) in private(s, 2)
+    assert private(s, 1) == [] and private(s, 3) == []
+    assert "seats 0 and 2 exchanged 1 card(s)" in s.public_log()
+
+
+def test_dog_discard_is_known_to_the_discarder_only() -> None:
+    s = position(4, {0: ["dog", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor"]})
+    choose(s, 0, "dog")
+    choose(s, 0, 2)
+    choose(s, 2, "rumor")
+    assert s.observation(2).face_down[0] == (FaceDownCard(ORIGIN_DOG, tid("rumor")),)
+    for q in (0, 1, 3):
+        assert s.observation(q).face_down[0] == (FaceDownCard(ORIGIN_DOG, -1),)
+        assert s.observation(q).tracked_holders == ((tid("dog"), 2),)
+    assert (PV_OWN_DISCARD, tid("rumor"), ORIGIN_DOG) in private(s, 2)
+    assert (PV_RECEIVED, tid("dog"), 0, HOW_DOG_HANDOVER) in private(s, 2)
+
+
+def test_dog_location_forgotten_after_a_hidden_transfer() -> None:
+    s = position(4, {0: ["dog", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor", "steal"]},
+                 rotation=1)
+    choose(s, 0, "dog")
+    choose(s, 0, 2)
+    choose(s, 2, "rumor")
+    assert s.observation(3).tracked_holders == ((tid("dog"), 2),)
+    choose(s, 1, "hide")
+    choose(s, 2, "steal")  # seat 2 steals and gives a card: the Dog may have moved
+    choose(s, 2, 1)
+    choose(s, 2, s.cards.names[s.decision(2).options[0]])
+    assert s.observation(3).tracked_holders == ()
+
+
+def test_observation_is_immutable_and_comparable() -> None:
+    s = position(4, {0: ["hide", "fog"], 1: ["werewolf", "rumor"]})
+    a, b = s.observation(0), s.observation(0)
+    assert a == b and hash(a.hand) == hash(b.hand)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.round = 3  # type: ignore[misc]

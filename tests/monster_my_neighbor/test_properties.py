@@ -1,0 +1,222 @@
+"""Properties over thousands of seeded random games (3-8 players).
+
+Every game ends and every round ends by rotation 4; all 38 cards are accounted for in
+every state; the §5.6 hand limit holds; a seat's observation does not change when only
+information hidden from it changes; games are pure functions of (seed, choices); an
+illegal choice raises and leaves the state unchanged.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from engine.core import (
+    GameConfig,
+    IllegalChoice,
+    NotYourTurn,
+    get_game,
+    make_bot,
+    play_match,
+    replay_match,
+)
+from engine.monster_my_neighbor import rules
+from engine.monster_my_neighbor.options import SIMULTANEOUS_KINDS
+from engine.monster_my_neighbor.state import MonsterState
+
+GAME = get_game("monster-my-neighbor")
+
+
+def random_states(games: int, seed0: int = 0) -> Iterator[tuple[int, MonsterState]]:
+    """Yield every state of ``games`` random games, cycling through 3..8 players."""
+    for seed in range(seed0, seed0 + games):
+        players = 3 + seed % 6
+        s = GAME.new_state(GameConfig(players), seed)
+        pick = random.Random(seed * 7 + 1)
+        yield seed, s
+        while not s.is_terminal():
+            seat = pick.choice(s.pending_seats())
+            s.apply(seat, pick.randrange(len(s.decision(seat).options)))
+            yield seed, s
+
+
+def snapshot(s: MonsterState) -> tuple:
+    """All of a state's data, for exact before/after comparison."""
+    return (
+        tuple(tuple(h) for h in s.hands), tuple(s.hand_sizes), tuple(s.turns_taken),
+        tuple(tuple(a) for a in s.play_areas), tuple(tuple(f) for f in s.face_down),
+        tuple(s.main_deck), tuple(s.under_deck), tuple(s.monster_deck), tuple(s.removed),
+        tuple(s.vp), s.round_no, s.rotation, s.active, s.pend_kind, tuple(s.pend_seats),
+        tuple(sorted(s.pend_options.items())), tuple(sorted(s.buffered.items())),
+        s.ctx_step, tuple(s.ctx_slots), tuple(s.public_events),
+        tuple(tuple(log) for log in s.private_logs), s.rng.fork().random(),
+    )
+
+
+def test_invariants_over_thousands_of_random_games() -> None:
+    games = 0
+    last_seed = -1
+    for seed, s in random_states(2400):
+        if seed != last_seed:
+            games += 1
+            last_seed = seed
+        assert rules.card_locations_total(s) == 38, seed
+        assert rules.hand_within_limit(s), seed
+        assert s.rotation <= 4, seed  # every round ends by rotation 4
+        if not s.is_terminal():
+            assert s.pending_seats(), seed
+            for seat in s.pending_seats():
+                assert len(s.decision(seat).options) >= 2  # single options auto-resolve
+        else:
+            assert len(s.result().details["rounds"]) == 5
+    assert games == 2400
+
+
+def hidden_variants(s: MonsterState, seat: int, rng: random.Random) -> list[MonsterState]:
+    """Clones of ``s`` that differ only in information hidden from ``seat``."""
+    variants = []
+    others = [q for q in range(s.n) if q != seat and s.hand_sizes[q]]
+    c = s.cards
+    if len(others) >= 2:  # swap one card between two other hands (sizes kept)
+        a, b = rng.sample(others, 2)
+        v = s.clone()
+        ta = rng.choice([t for t, k in enumerate(v.hands[a]) if k])
+        tb = rng.choice([t for t, k in enumerate(v.hands[b]) if k])
+        v.hands[a][ta] -= 1
+        v.hands[b][tb] -= 1
+        v.hands[a][tb] += 1
+        v.hands[b][ta] += 1
+        variants.append(v)
+    deck = [t for t, k in enumerate(s.main_deck) if k]
+    if others and deck:  # exchange a hidden hand card with an undealt card
+        q = rng.choice(others)
+        v = s.clone()
+        held = [t for t, k in enumerate(v.hands[q]) if k and not c.is_monster[t]]
+        if held:
+            t_hand, t_deck = rng.choice(held), rng.choice(deck)
+            v.hands[q][t_hand] -= 1
+            v.main_deck[t_hand] += 1
+            v.main_deck[t_deck] -= 1
+            v.hands[q][t_deck] += 1
+            variants.append(v)
+    v = s.clone()  # reorder the Monster deck and reseed the future
+    rng.shuffle(v.monster_deck)
+    v.rng.reseed(rng.randrange(1 << 30))
+    variants.append(v)
+    if s.pend_kind in SIMULTANEOUS_KINDS:  # change another seat's pending choice
+        for q in s.pend_participants:
+            if q != seat and q in s.buffered and len(s.pend_options[q]) > 1:
+                v = s.clone()
+                options = [o for o in v.pend_options[q] if o != v.buffered[q]]
+                v.buffered[q] = rng.choice(options)
+                variants.append(v)
+    return variants
+
+
+def test_observation_unchanged_when_only_hidden_information_changes() -> None:
+    rng = random.Random(99)
+    checked = 0
+    simultaneous_checked = 0
+    for _seed, s in random_states(60, seed0=10_000):
+        if s.is_terminal():
+            continue
+        pending = s.pending_seats()
+        if s.pend_kind in SIMULTANEOUS_KINDS and rng.random() < 0.5:
+            # commit one participant so others have a hidden pending choice to vary
+            first = pending[0]
+            probe = s.clone()
+            probe.apply(first, rng.randrange(len(probe.decision(first).options)))
+            if not probe.is_terminal() and probe.pend_kind in SIMULTANEOUS_KINDS:
+                for seat in range(probe.n):
+                    if seat != first:
+                        obs = probe.observation(seat)
+                        for v in hidden_variants(probe, seat, rng):
+                            assert v.observation(seat) == obs
+                            simultaneous_checked += 1
+        if rng.random() < 0.1:
+            for seat in range(s.n):
+                obs = s.observation(seat)
+                for v in hidden_variants(s, seat, rng):
+                    assert v.observation(seat) == obs
+                    checked += 1
+    assert checked > 5_000 and simultaneous_checked > 5_000
+
+
+def test_observation_does_change_with_the_seats_own_hand() -> None:
+    """The property above is not vacuous: a seat's own hidden hand is in its view."""
+    for _seed, s in random_states(30, seed0=500):
+        if s.is_terminal() or not s.hand_sizes[0]:
+            continue
+        v = s.clone()
+        t = next(t for t, k in enumerate(v.hands[0]) if k)
+        v.hands[0][t] -= 1
+        v.hands[0][(t + 1) % v.cards.type_count] += 1
+        assert v.observation(0) != s.observation(0)
+
+
+def play_recorded(players: int, seed: int) -> tuple[list, list, object]:
+    s = GAME.new_state(GameConfig(players), seed)
+    pick = random.Random(seed)
+    choices, views = [], []
+    while not s.is_terminal():
+        seat = s.pending_seats()[-1]
+        index = pick.randrange(len(s.decision(seat).options))
+        views.append(tuple(s.observation(q) for q in range(players)))
+        choices.append((seat, index))
+        s.apply(seat, index)
+    return choices, views, s.result()
+
+
+@pytest.mark.parametrize("players", [3, 5, 8])
+def test_same_seed_and_choices_give_the_same_game(players: int) -> None:
+    for seed in range(15):
+        choices, views, result = play_recorded(players, seed)
+        s = GAME.new_state(GameConfig(players), seed)
+        for step, (seat, index) in enumerate(choices):
+            assert tuple(s.observation(q) for q in range(players)) == views[step]
+            s.apply(seat, index)
+        assert s.result() == result
+
+
+def test_replay_match_reproduces_a_bot_game() -> None:
+    bots = [make_bot("monster-my-neighbor", "random") for _ in range(6)]
+    for seed in range(10):
+        outcome = play_match("monster-my-neighbor", GameConfig(6), seed, bots)
+        state = replay_match(outcome.replay)
+        assert state.result().scores == outcome.result.scores
+        assert state.public_log() == replay_match(outcome.replay).public_log()
+
+
+def test_clone_is_independent() -> None:
+    for _seed, s in random_states(20, seed0=77):
+        if s.is_terminal():
+            continue
+        before = snapshot(s)
+        twin = s.clone()
+        seat = twin.pending_seats()[0]
+        twin.apply(seat, 0)
+        assert snapshot(s) == before
+
+
+def test_illegal_choice_raises_and_leaves_the_state_unchanged() -> None:
+    rng = random.Random(5)
+    for _seed, s in random_states(60, seed0=3_000):
+        if s.is_terminal() or rng.random() < 0.7:
+            continue
+        before = snapshot(s)
+        views = [s.observation(q) for q in range(s.n)]
+        seat = s.pending_seats()[0]
+        size = len(s.decision(seat).options)
+        for bad in (-1, size, size + 5, True, "0", 1.0):
+            with pytest.raises(IllegalChoice):
+                s.apply(seat, bad)  # type: ignore[arg-type]
+        idle = [q for q in range(s.n) if q not in s.pending_seats()]
+        for q in idle:
+            with pytest.raises(NotYourTurn):
+                s.apply(q, 0)
+            with pytest.raises(NotYourTurn):
+                s.decision(q)
+        assert snapshot(s) == before
+        assert [s.observation(q) for q in range(s.n)] == views

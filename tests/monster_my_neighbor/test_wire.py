@@ -1,0 +1,68 @@
+"""The protobuf codec: observation and option messages built from the observation only."""
+
+from __future__ import annotations
+
+from arena.v1 import monster_my_neighbor_pb2 as pb
+
+from engine.core import get_game
+from tests.monster_my_neighbor.helpers import choose, position
+
+GAME = get_game("monster-my-neighbor")
+
+
+def test_codec_is_registered_lazily_under_its_field() -> None:
+    codec = GAME.wire()
+    assert codec.field == "monster_my_neighbor"
+
+
+def test_observation_message_carries_the_seats_view() -> None:
+    codec = GAME.wire()
+    s = position(4, {0: ["dog", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor"]},
+                 friends=[3])
+    choose(s, 0, "dog")
+    choose(s, 0, 2)
+    msg = codec.observation(s.observation(2))
+    assert isinstance(msg, pb.MonsterMyNeighborObservation)
+    assert (msg.players, msg.seat, msg.round, msg.rotation) == (4, 2, 1, 2)
+    assert msg.pending_kind == "DOG_DISCARD" and list(msg.pending_seats) == [2]
+    assert [(c.card_type, c.count) for c in msg.hand] == [("rumor", 1), ("werewolf", 1)]
+    assert [seat.hand_size for seat in msg.seats] == [1, 2, 2, 0]
+    assert msg.seats[3].friend and not msg.seats[0].friend
+    assert msg.seats[0].play_area[-1].card_type == "dog"
+    assert msg.seats[0].play_area[-1].target == 2
+    assert sum(c.count for c in msg.composition) == 38
+    assert list(msg.monsters_possible) == ["vampire", "mandragora", "werewolf", "kumiho",
+                                           "mermaid"]
+    assert "seat 0 targets seat 2 with Dog" in msg.public_log
+    choose(s, 2, "rumor")
+    other = codec.observation(s.observation(1))
+    assert other.seats[0].face_down[0].origin == "dog_discard"
+    assert other.seats[0].face_down[0].known_type == ""
+    assert other.dog_known_holder == 2
+    mine = codec.observation(s.observation(2))
+    assert mine.seats[0].face_down[0].known_type == "rumor"
+    assert any("discarded Rumor face down" in line for line in mine.private_log)
+
+
+def test_pending_simultaneous_choice_only_in_own_message() -> None:
+    codec = GAME.wire()
+    s = position(4, {0: ["gossip", "fog", "hide"], 1: ["hunter", "rumor"], 3: ["werewolf", "hide"]})
+    choose(s, 0, "gossip")
+    choose(s, 1, "rumor")
+    assert codec.observation(s.observation(1)).own_pending_choice == "Rumor"
+    assert codec.observation(s.observation(0)).own_pending_choice == ""
+    assert list(codec.observation(s.observation(0)).pending_seats) == [0, 1, 3]
+
+
+def test_option_messages_for_every_kind() -> None:
+    codec = GAME.wire()
+    hunter, hide = 1, 2
+    assert codec.option("PLAY_CARD", hunter).card_type == "hunter"
+    assert codec.option("DOG_DISCARD", hide).card_type == "hide"
+    assert codec.option("STEAL_GIVE", hide).WhichOneof("choice") == "card_type"
+    assert codec.option("GOSSIP_PASS", hide).card_type == "hide"
+    assert codec.option("FOG_CONTRIBUTE", hide).card_type == "hide"
+    assert codec.option("CHOOSE_TARGET", 3).target_seat == 3
+    assert codec.option("CHOOSE_DEAL_COUNT", 2).count == 2
+    pair = codec.option("DEAL_GIVE", (hunter, hide))
+    assert list(pair.cards.card_types) == ["hunter", "hide"]

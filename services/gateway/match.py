@@ -63,7 +63,8 @@ class RemoteSeat:
 
 def rating_ranks(ranks: Sequence[int], forfeited: set[int]) -> tuple[int, ...]:
     """Game ranks with forfeited seats moved to the (shared) last place."""
-    return competition_ranks([(seat not in forfeited, -rank) for seat, rank in enumerate(ranks)])
+    keys = [(0, 0) if seat in forfeited else (1, -rank) for seat, rank in enumerate(ranks)]
+    return competition_ranks(keys)
 
 
 class MatchRunner:

@@ -59,14 +59,17 @@ class TestBot:
 
     __test__ = False
 
-    def __init__(self, address: str, hello: bytes, policy: Policy = first_option) -> None:
+    def __init__(
+        self, address: str, hello: bytes | None, policy: Policy = first_option
+    ) -> None:
         self._channel = grpc.insecure_channel(address)
         self._play = self._channel.stream_stream(
             PLAY_METHOD, request_serializer=None,
             response_deserializer=arena_pb2.PlayResponse.FromString,
         )
         self._outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
-        self._outbox.put(hello)
+        if hello is not None:
+            self._outbox.put(hello)
         self.policy = policy
         self.transcript = Transcript()
         self._thread = threading.Thread(target=self._run, daemon=True)

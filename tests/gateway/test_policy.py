@@ -5,7 +5,7 @@ from __future__ import annotations
 import grpc
 from arena.v1 import arena_pb2
 
-from tests.gateway.botkit import Action, TestBot, first_option, hello_frame
+from tests.gateway.botkit import Action, TestBot, first_option, hello_frame, reply_frame
 from tests.gateway.conftest import GAME, RunningGateway
 
 ILLEGAL = arena_pb2.ERROR_CODE_ILLEGAL_OPTION
@@ -76,6 +76,30 @@ def test_a_silent_bot_is_substituted_at_each_deadline_then_forfeits(start_gatewa
     (end,) = transcript.of("match_end")
     assert end.reason == arena_pb2.MATCH_END_REASON_FORFEIT
     _assert_ranked_last(gateway, end.match_id, _seat_of(transcript))
+
+
+def test_a_reply_after_the_deadline_is_not_used(start_gateway) -> None:
+    gateway = start_gateway(move_timeout=0.2)
+    first_request: list[int] = []
+
+    def answer_first_late(request, n):
+        """Ignore the first request; answer it only once the next one arrives (it was
+        substituted by then), then play on normally."""
+        if n == 0:
+            first_request.append(request.request_id)
+            return Action.SILENT
+        if n == 1:
+            bot.send_raw(reply_frame(first_request[0], 0))
+        return 0
+
+    bot = TestBot(gateway.address, hello_frame(gateway.token("slow")), answer_first_late)
+    transcript = bot.start().join(timeout=60)
+    errors = transcript.of("error")
+    assert [(e.code, e.request_id) for e in errors] == [
+        (LATE, first_request[0]), (arena_pb2.ERROR_CODE_UNKNOWN_REQUEST, first_request[0])
+    ]
+    (end,) = transcript.of("match_end")
+    assert end.reason == arena_pb2.MATCH_END_REASON_COMPLETED
 
 
 def test_the_time_bank_extends_the_deadline_once(start_gateway) -> None:

@@ -28,6 +28,12 @@ def test_a_stream_must_open_with_hello(start_gateway) -> None:
     assert reply_first.error_codes() == [arena_pb2.ERROR_CODE_PROTOCOL]
 
 
+def test_a_stream_without_hello_is_closed_after_the_hello_timeout(start_gateway) -> None:
+    gateway = start_gateway(hello_timeout=0.3)
+    transcript = TestBot(gateway.address, None).start().join(timeout=30)
+    assert transcript.status == grpc.StatusCode.DEADLINE_EXCEEDED
+
+
 def test_unsupported_game_gets_a_clear_error(start_gateway) -> None:
     gateway = start_gateway()
     hello = hello_frame(gateway.token("chess-bot"), games=("chess",))

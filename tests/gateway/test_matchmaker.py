@@ -1,0 +1,68 @@
+"""Matchmaking: gathering, one seat per bot name, reproducible seatings, rating ranks."""
+
+from __future__ import annotations
+
+import asyncio
+
+from services.gateway.match import rating_ranks
+from services.gateway.matchmaker import Matchmaker, derive_match_seed, seat_order
+from services.gateway.session import BotSession
+
+
+def _gather(players: int, names: list[str], gather: float = 0.05) -> list[list[str]]:
+    async def scenario() -> list[list[str]]:
+        groups: list[list[str]] = []
+        matchmaker = Matchmaker(players, gather, lambda g: groups.append([s.name for s in g]))
+        task = asyncio.create_task(matchmaker.run())
+        for name in names:
+            matchmaker.enqueue(BotSession(name, 0))
+        while sum(map(len, groups)) < len(names):
+            await asyncio.sleep(0.01)
+        task.cancel()
+        return groups
+
+    return asyncio.run(scenario())
+
+
+def test_a_full_table_starts_at_once_and_leftovers_get_the_next_match() -> None:
+    assert _gather(2, ["a", "b", "c"]) == [["a", "b"], ["c"]]
+
+
+def test_a_bot_name_takes_one_seat_per_match() -> None:
+    assert _gather(3, ["a", "a", "b"]) == [["a", "b"], ["a"]]
+
+
+def test_bots_that_left_while_waiting_are_not_seated() -> None:
+    async def scenario() -> list[list[str]]:
+        groups: list[list[str]] = []
+        matchmaker = Matchmaker(3, 0.05, lambda g: groups.append([s.name for s in g]))
+        gone, staying = BotSession("gone", 0), BotSession("staying", 0)
+        matchmaker.enqueue(gone)
+        matchmaker.enqueue(staying)
+        gone.disconnect()
+        task = asyncio.create_task(matchmaker.run())
+        while not groups:
+            await asyncio.sleep(0.01)
+        task.cancel()
+        return groups
+
+    assert asyncio.run(scenario()) == [["staying"]]
+
+
+def test_seating_is_a_reproducible_shuffle_with_fill_seats() -> None:
+    bots = [BotSession(name, 0) for name in ("a", "b")]
+    layouts = set()
+    for number in range(1, 30):
+        seed = derive_match_seed(7, number)
+        seats = seat_order(bots, 5, seed)
+        assert seats == seat_order(bots, 5, seed)
+        assert sorted(s.name for s in seats if s is not None) == ["a", "b"]
+        assert seats.count(None) == 3
+        layouts.add(tuple(None if s is None else s.name for s in seats))
+    assert len(layouts) > 5
+
+
+def test_forfeited_seats_are_ranked_last_for_rating() -> None:
+    assert rating_ranks((1, 2, 3, 4), set()) == (1, 2, 3, 4)
+    assert rating_ranks((1, 2, 3, 4), {0}) == (4, 1, 2, 3)
+    assert rating_ranks((2, 1, 1, 4), {1, 3}) == (2, 3, 1, 3)

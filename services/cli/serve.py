@@ -14,6 +14,7 @@ from engine.core import ConfigError, GameConfig, bots_for, get_game
 from services.gateway.config import GatewayConfig
 from services.gateway.server import Gateway
 from services.ladder.cli_options import add_store_arguments, store_from_args
+from services.ladder.store import StoreError
 from services.metrics import ArenaMetrics
 from services.runner.ray_setup import ensure_ray
 
@@ -55,6 +56,11 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--seed", type=int, help="seed of match seeds and seatings")
     parser.add_argument(
+        "--bot", action="append", default=[], metavar="NAME",
+        help="register this bot at start-up and print its token (repeatable; for the "
+        "in-process store, whose bots cannot be registered from another command)",
+    )
+    parser.add_argument(
         "--ray-address", metavar="ADDR",
         help="join this Ray cluster (default: $RAY_ADDRESS, else a private local instance)",
     )
@@ -94,6 +100,13 @@ def run(args: argparse.Namespace) -> int:
         err.print(f"[red]error:[/] {exc}")
         return EXIT_CONFIG
     store = store_from_args(args, err)
+    try:
+        for name in args.bot:
+            print(f"token of {name}: {store.register_bot(name)}", flush=True)
+    except (ValueError, StoreError) as exc:
+        err.print(f"[red]error:[/] --bot: {exc}")
+        store.close()
+        return EXIT_CONFIG
     ensure_ray(workers=2, address=args.ray_address)
     try:
         asyncio.run(_serve(args, config, store))

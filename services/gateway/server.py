@@ -5,6 +5,9 @@ coroutines, so a silent or slow bot costs a pending timer rather than a blocked 
 and nothing waits on a bot without a deadline. The engine work happens elsewhere (one
 Ray actor per match), and the blocking ladder store is called from a worker thread.
 
+A bot's session ends when its stream ends in either direction: closing the sending side
+counts as leaving (a match in progress is forfeited).
+
 ``Play`` is registered with pass-through (bytes) serializers: requests are parsed here so
 that a malformed message gets an Error instead of killing the stream, and decision
 requests are written as pre-composed frames (see :mod:`services.gateway.frames`).
@@ -66,6 +69,7 @@ class Gateway:
         self._request_ids = itertools.count(1)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._server: grpc.aio.Server | None = None
+        self._health: health.aio.HealthServicer | None = None
         self._matchmaker: Matchmaker | None = None
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
@@ -90,10 +94,14 @@ class Gateway:
         await server.start()
         for name in ("", SERVICE_NAME):
             await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-        self._server = server
+        self._server, self._health = server, health_servicer
         return bound
 
     async def stop(self, grace: float = 1.0) -> None:
+        """Report NOT_SERVING, cancel matches in progress (nothing of them is rated) and
+        close every stream."""
+        if self._health is not None:
+            await self._health.enter_graceful_shutdown()
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)

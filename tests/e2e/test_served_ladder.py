@@ -135,3 +135,30 @@ def test_two_remote_bots_play_rated_matches_through_arena_serve(
 
     replayed = _arena("replay", str(files[-1]), "--quiet")
     assert replayed.returncode == 0, replayed.stderr
+
+
+@pytest.mark.timeout(180)
+def test_serve_without_redis_registers_bots_given_on_the_command_line(tmp_path: Path) -> None:
+    port = free_port()
+    server = subprocess.Popen(
+        [*ARENA, "serve", "--port", str(port), "--bot", "solo", "--gather", "0.1"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={k: v for k, v in os.environ.items() if k != "ARENA_REDIS_URL"} | {"RAY_ADDRESS": ""},
+    )
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        assert line.startswith("token of solo: "), line
+        token = line.split(": ", 1)[1].strip()
+        address = f"127.0.0.1:{port}"
+        _wait_serving(address, server)
+        bot = _arena("bot", "--server", address, "--token", token, "--matches", "2", "--quiet")
+        assert bot.returncode == 0, bot.stderr
+        assert "solo: 2 matches (2 rated, 0 forfeited)" in bot.stdout
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.communicate()

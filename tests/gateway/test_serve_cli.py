@@ -1,0 +1,22 @@
+"""`arena serve` option checking (no server is started for a bad configuration)."""
+
+from __future__ import annotations
+
+import pytest
+
+from services.cli.main import main as arena
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--fill", "nobody"], "is not a built-in bot"),
+        (["--players", "12"], "players must be between"),
+        (["--game", "chess"], "unknown game"),
+        (["--move-timeout", "0"], "--move-timeout must be > 0"),
+        (["--max-strikes", "0"], "--max-strikes must be at least 1"),
+    ],
+)
+def test_bad_serve_options_exit_2_with_a_message(args, message, capsys) -> None:
+    assert arena(["serve", *args]) == 2
+    assert message in capsys.readouterr().err.replace("\n", " ")

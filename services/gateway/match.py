@@ -30,7 +30,7 @@ import json
 import logging
 from collections.abc import Iterator, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from arena.v1 import arena_pb2
@@ -58,7 +58,6 @@ class RemoteSeat:
     bank_ms: int
     strikes: int = 0
     forfeited: bool = False
-    outstanding: dict[asyncio.Task[Reply | Missing], int] = field(default_factory=dict)
 
 
 def rating_ranks(ranks: Sequence[int], forfeited: set[int]) -> tuple[int, ...]:
@@ -153,11 +152,12 @@ class MatchRunner:
             )
             remote.session.send(arena_pb2.PlayResponse(match_start=start).SerializeToString())
 
-    def _absorb(self, step: HostStep) -> None:
-        """Count built-in decisions and send the new requests."""
+    def _absorb(self, step: HostStep, forfeited_seat: int | None = None) -> None:
+        """Count built-in decisions and send the new requests (none to a forfeited seat)."""
         self._metrics.record_builtin(self.game, step.builtin_decisions, step.builtin_seconds)
         for request in step.requests:
-            self._ask(request)
+            if request.seat != forfeited_seat:
+                self._ask(request)
 
     def _ask(self, request: SeatRequest) -> None:
         remote = self.remote[request.seat]
@@ -215,11 +215,7 @@ class MatchRunner:
             "and it is ranked last",
         )
         if before is not None:
-            metrics = self._metrics
-            metrics.record_builtin(self.game, before.builtin_decisions, before.builtin_seconds)
-            for request in before.requests:
-                if request.seat != seat:
-                    self._ask(request)
+            self._absorb(before, forfeited_seat=seat)
             if before.over:
                 return before
         step = await host.forfeit(seat)

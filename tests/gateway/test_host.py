@@ -23,19 +23,17 @@ def _parse(request: SeatRequest) -> arena_pb2.DecisionRequest:
     return arena_pb2.DecisionRequest.FromString(request.body)
 
 
-def _play(host: MatchHost, choose) -> tuple[HostStep, int]:
-    step = host.start()
-    pending = {r.seat: r for r in step.requests}
-    calls = 0
-    while not step.over:
-        seat = min(pending)
-        request = pending.pop(seat)
-        step = choose(host, request)
-        calls += 1
+def _play(host: MatchHost, choose) -> list[HostStep]:
+    """Every step of a match, from ``start``; ``choose`` answers the requests."""
+    steps = [host.start()]
+    pending = {r.seat: r for r in steps[0].requests}
+    while not steps[-1].over:
+        step = choose(host, pending.pop(min(pending)))
         assert all(r.seat not in pending for r in step.requests), "a seat was asked twice"
         pending.update({r.seat: r for r in step.requests})
+        steps.append(step)
     assert not pending
-    return step, calls
+    return steps
 
 
 def test_requests_encode_the_seats_own_observation_and_options() -> None:
@@ -47,7 +45,7 @@ def test_requests_encode_the_seats_own_observation_and_options() -> None:
         asked.append((r, index))
         return h.submit(r.seat, index)
 
-    step, _ = _play(_host(), choose)
+    step = _play(_host(), choose)[-1]
     assert step.replay is not None
     replay = Replay.from_json(dict(step.replay))
     game = get_game(GAME)
@@ -73,7 +71,8 @@ def test_requests_encode_the_seats_own_observation_and_options() -> None:
 
 def test_legal_choices_play_to_the_end_and_the_replay_holds() -> None:
     rng = random.Random(5)
-    step, calls = _play(_host(), lambda h, r: h.submit(r.seat, rng.randrange(r.option_count)))
+    steps = _play(_host(), lambda h, r: h.submit(r.seat, rng.randrange(r.option_count)))
+    step, calls = steps[-1], len(steps) - 1
     assert step.result is not None and step.replay is not None
     replay = Replay.from_json(dict(step.replay))
     replay_match(replay)
@@ -82,25 +81,11 @@ def test_legal_choices_play_to_the_end_and_the_replay_holds() -> None:
 
 
 def test_builtin_counters_add_up_to_the_non_remote_choices() -> None:
-    steps: list[HostStep] = []
-    host = _host(3)
-
-    def choose(h: MatchHost, r: SeatRequest) -> HostStep:
-        step = h.submit(r.seat, 0)
-        steps.append(step)
-        return step
-
-    first = host.start()
-    steps.append(first)
-    pending = {r.seat: r for r in first.requests}
-    step = first
-    while not step.over:
-        step = choose(host, pending.pop(min(pending)))
-        pending.update({r.seat: r for r in step.requests})
-    assert step.replay is not None
+    steps = _play(_host(3), lambda h, r: h.submit(r.seat, 0))
+    assert steps[-1].replay is not None
     builtin = sum(s.builtin_decisions for s in steps)
-    remote = sum(1 for s in steps[1:])
-    assert builtin + remote == len(step.replay["choices"])
+    remote = len(steps) - 1
+    assert builtin + remote == len(steps[-1].replay["choices"])
 
 
 def test_an_illegal_index_is_replaced_by_a_legal_one() -> None:

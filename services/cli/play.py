@@ -138,7 +138,10 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if started_ray:
             ray.shutdown()
-    Console().print(summary_table(report))
+    console = Console()
+    console.print(summary_table(report))
+    if report.standings.decisions:
+        console.print(per_decision_times(report), style="dim", highlight=False)
     if args.json is not None:
         args.json.write_text(json.dumps(report.to_json(), indent=2) + "\n")
     return 0
@@ -175,8 +178,7 @@ def summary_table(report: TournamentReport) -> Table:
         title=f"{plan.game_id}: {report.standings.games} games, {plan.config.players} players, "
         f"seed {plan.seed}",
         caption=f"{report.games_per_second:,.1f} games/s · "
-        f"{report.standings.decisions:,} decisions · {plan.workers} worker(s) · "
-        f"{_per_decision_us(report)}",
+        f"{report.standings.decisions:,} decisions · {plan.workers} worker(s)",
     )
     for heading in ("bot", "seats", "wins", "wins/seat", "mean score", "mean rank"):
         table.add_column(heading, justify="left" if heading == "bot" else "right")
@@ -185,7 +187,7 @@ def summary_table(report: TournamentReport) -> Table:
         table.add_row(
             name,
             str(tally.seats),
-            f"{float(tally.wins):g}",
+            _fmt_wins(float(tally.wins)),
             f"{rate:.1%}",
             _fmt(tally.mean_score, ".2f"),
             _fmt(tally.mean_rank, ".3f"),
@@ -193,13 +195,15 @@ def summary_table(report: TournamentReport) -> Table:
     return table
 
 
-def _per_decision_us(report: TournamentReport) -> str:
+def per_decision_times(report: TournamentReport) -> str:
     standings = report.standings
-    if not standings.decisions:
-        return ""
     engine = standings.engine_seconds / standings.decisions * 1e6
     bots = standings.bot_seconds / standings.decisions * 1e6
-    return f"µs/decision: engine {engine:.0f}, bots {bots:.0f}"
+    return f"time per decision: engine {engine:.1f} µs, bots {bots:.1f} µs"
+
+
+def _fmt_wins(wins: float) -> str:
+    return f"{wins:.0f}" if wins.is_integer() else f"{wins:.2f}"
 
 
 def _fmt(value: float | None, spec: str) -> str:

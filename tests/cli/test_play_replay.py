@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import json
 from collections.abc import Iterator
@@ -13,8 +12,7 @@ import pytest
 
 from engine.core import ConfigError, GameConfig, Replay, get_game, replay_match
 from engine.core.errors import ArenaError
-from services.cli import play as play_command
-from services.cli import replay as replay_command
+from services.cli.main import main as arena
 from services.cli.play import parse_option_value, parse_options
 from services.tournament.schedule import game_seed, seat_bots
 
@@ -23,16 +21,6 @@ BOTS = ("random", "heuristic")
 PLAYERS = 5
 GAMES = 40
 SEED = 11
-
-
-def arena(argv: list[str]) -> int:
-    """``arena`` restricted to the two commands under test (as services.cli.main wires them)."""
-    parser = argparse.ArgumentParser(prog="arena")
-    sub = parser.add_subparsers(dest="command", required=True)
-    play_command.add_parser(sub)
-    replay_command.add_parser(sub)
-    args = parser.parse_args(argv)
-    return int(args.func(args) or 0)
 
 
 def play(tmp_path: Path, name: str, *extra: str, games: int = GAMES,

@@ -22,7 +22,7 @@ code refer to it).
 from __future__ import annotations
 
 from engine.core import ConfigError, Game, GameConfig, GameInfo, register_game
-from engine.monster_my_neighbor.bots import RandomBot
+from engine.monster_my_neighbor.bots import HeuristicBot, RandomBot
 from engine.monster_my_neighbor.cards import load_cards
 from engine.monster_my_neighbor.observation import to_json
 from engine.monster_my_neighbor.state import MonsterState
@@ -79,4 +79,4 @@ GAME = Game(
     wire=_wire,
 )
 
-register_game(GAME, {"random": RandomBot})
+register_game(GAME, {"random": RandomBot, "heuristic": HeuristicBot})

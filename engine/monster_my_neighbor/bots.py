@@ -1,8 +1,9 @@
-"""Built-in bots: ``random`` (uniform over legal options)."""
+"""Built-in bots: ``random`` (uniform over legal options) and ``heuristic``."""
 
 from __future__ import annotations
 
 from engine.core import Decision, GameRng
+from engine.monster_my_neighbor.heuristic import HeuristicBot
 from engine.monster_my_neighbor.observation import Observation
 
 
@@ -15,4 +16,4 @@ class RandomBot:
         return rng.randrange(len(decision.options))
 
 
-__all__ = ["RandomBot"]
+__all__ = ["HeuristicBot", "RandomBot"]

@@ -64,6 +64,8 @@ class Observation:
     Card types are integer ids into ``cards.names``. ``hand`` is this seat's hand as a
     sorted tuple of types. Logs hold event tuples (see :mod:`options` for the codes);
     :func:`describe_event` and :func:`describe_private` render them as text.
+    ``private_log_times[i]`` is the public log length when private entry ``i`` was
+    recorded, so a seat can interleave both logs.
     """
 
     seat: int
@@ -94,6 +96,7 @@ class Observation:
     own_pending_choice: Any
     public_log: tuple[tuple[Any, ...], ...]
     private_log: tuple[tuple[Any, ...], ...]
+    private_log_times: tuple[int, ...]
 
     def holds(self, card: int) -> int:
         """How many cards of type ``card`` this seat holds."""
@@ -142,6 +145,7 @@ def build(s: MonsterState, seat: int) -> Observation:
         own_pending_choice=s.buffered.get(seat),
         public_log=tuple(s.public_events),
         private_log=tuple(s.private_logs[seat]),
+        private_log_times=tuple(s.private_times[seat]),
     )
 
 

@@ -117,6 +117,7 @@ def setup_game(s: MonsterState) -> None:
     s.terminal = False
     s.public_events = []
     s.private_logs = [[] for _ in range(n)]
+    s.private_times = [[] for _ in range(n)]
     s.hands = [[0] * c.type_count for _ in range(n)]
     s.hand_sizes = [0] * n
     s.play_areas = [[] for _ in range(n)]
@@ -173,7 +174,7 @@ def setup_round(s: MonsterState) -> None:
     s.opening_pending = True
     s.public_events.append((EV_ROUND_START, s.round_no))
     for seat in range(n):
-        s.private_logs[seat].append((PV_DEALT, s.round_no, _hand_tuple(s.hands[seat])))
+        _note(s, seat, (PV_DEALT, s.round_no, _hand_tuple(s.hands[seat])))
 
 
 # ================================================================ flow driver
@@ -199,7 +200,7 @@ def commit(s: MonsterState, seat: int, choice: Any, forced: bool) -> None:
     """Apply one seat's (already validated) choice."""
     kind = s.pend_kind
     if forced:
-        s.private_logs[seat].append((PV_FORCED, kind, choice))
+        _note(s, seat, (PV_FORCED, kind, choice))
     if kind in SIMULTANEOUS_KINDS:
         s.buffered[seat] = choice
         s.pend_seats.remove(seat)
@@ -312,7 +313,7 @@ def start_turn(s: MonsterState) -> None:
     if s.hands[p][hunter]:
         _remove(s, p, hunter)
         s.face_down[p].append((hunter, ORIGIN_FORCED_HUNTER, p))
-        s.private_logs[p].append((PV_OWN_DISCARD, hunter, ORIGIN_FORCED_HUNTER))
+        _note(s, p, (PV_OWN_DISCARD, hunter, ORIGIN_FORCED_HUNTER))
         s.public_events.append((EV_FORCED_HUNTER_DISCARD, p, s.rotation))
     else:
         s.public_events.append((EV_PASS, p, s.rotation))
@@ -420,7 +421,7 @@ def run_effect(s: MonsterState) -> None:
             if s.hands[target][card]:
                 _remove(s, target, card)
                 s.under_deck[card] += 1
-                s.private_logs[target].append((PV_GAVE, card, -1, HOW_FRIEND))
+                _note(s, target, (PV_GAVE, card, -1, HOW_FRIEND))
                 s.ctx_result = RESULT_HUNTER_DISCARDED
             else:
                 s.ctx_result = RESULT_NO_HUNTER
@@ -438,7 +439,7 @@ def run_effect(s: MonsterState) -> None:
                 area.pop()
             _add(s, dest, s.ctx_card)
             s.tracked_holder[s.ctx_card] = dest
-            s.private_logs[dest].append((PV_RECEIVED, s.ctx_card, actor, HOW_DOG_HANDOVER))
+            _note(s, dest, (PV_RECEIVED, s.ctx_card, actor, HOW_DOG_HANDOVER))
             s.public_events.append((EV_CARD_TO_HAND, s.ctx_card, actor, dest))
         elif op == OP_TAKE_RANDOM:
             source, taker = _who(s, step[1]), _who(s, step[2])
@@ -468,7 +469,7 @@ def run_effect(s: MonsterState) -> None:
             return
         elif op == OP_PEEK_HAND:
             viewer, target = _who(s, step[1]), _who(s, step[2])
-            s.private_logs[viewer].append((PV_SAW_HAND, target, _hand_tuple(s.hands[target])))
+            _note(s, viewer, (PV_SAW_HAND, target, _hand_tuple(s.hands[target])))
             s.public_events.append((EV_PEEK, viewer, target))
         elif op == OP_MONSTER_WINS:
             s.public_events.append((EV_MONSTER_PLAYED, actor, s.ctx_card))
@@ -529,12 +530,12 @@ def _dog_discard_done(s: MonsterState, target: int, card: int) -> None:
     actor = s.ctx_actor
     if card == s.round_monster and step[3]:
         s.ctx_result = RESULT_CAPTURED
-        s.private_logs[target].append((PV_OWN_DISCARD, card, ORIGIN_DOG))
+        _note(s, target, (PV_OWN_DISCARD, card, ORIGIN_DOG))
         _capture(s, actor, target)
         return
     _remove(s, target, card)
     s.face_down[actor].append((card, ORIGIN_DOG, target))
-    s.private_logs[target].append((PV_OWN_DISCARD, card, ORIGIN_DOG))
+    _note(s, target, (PV_OWN_DISCARD, card, ORIGIN_DOG))
     s.public_events.append((EV_DOG_DISCARD, target, actor))
     if s.tracked_holder[card] == target:
         s.tracked_holder[card] = -1
@@ -575,12 +576,12 @@ def _resolve_simultaneous(
         for q in seats:
             _remove(s, q, choices[q])
             pool.append(choices[q])
-            s.private_logs[q].append((PV_GAVE, choices[q], -1, HOW_FOG))
+            _note(s, q, (PV_GAVE, choices[q], -1, HOW_FOG))
             _untrack(s, q, choices[q])
         s.rng.shuffle(pool)
         for q, card in zip(seats, pool, strict=True):
             _add(s, q, card)
-            s.private_logs[q].append((PV_RECEIVED, card, -1, HOW_FOG))
+            _note(s, q, (PV_RECEIVED, card, -1, HOW_FOG))
         s.public_events.append((EV_FOG, seats))
     s.ctx_step += 1
 
@@ -602,6 +603,12 @@ def _each_take_random(s: MonsterState, direction: int) -> None:
 
 
 # ================================================================ card moves
+def _note(s: MonsterState, seat: int, entry: tuple[Any, ...]) -> None:
+    """Append to a seat's private log, stamped with the public log length (a public clock)."""
+    s.private_logs[seat].append(entry)
+    s.private_times[seat].append(len(s.public_events))
+
+
 def _remove(s: MonsterState, seat: int, card: int) -> None:
     hand = s.hands[seat]
     if not hand[card]:
@@ -622,8 +629,8 @@ def _move(s: MonsterState, source: int, dest: int, card: int, how: int) -> None:
 
 
 def _log_transfer(s: MonsterState, source: int, dest: int, card: int, how: int) -> None:
-    s.private_logs[source].append((PV_GAVE, card, dest, how))
-    s.private_logs[dest].append((PV_RECEIVED, card, source, how))
+    _note(s, source, (PV_GAVE, card, dest, how))
+    _note(s, dest, (PV_RECEIVED, card, source, how))
     _untrack(s, source, card)
 
 

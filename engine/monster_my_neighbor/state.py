@@ -46,6 +46,7 @@ class MonsterState(GameState):
         "pend_seats",
         "play_areas",
         "private_logs",
+        "private_times",
         "public_events",
         "removed",
         "rng",
@@ -103,6 +104,7 @@ class MonsterState(GameState):
     ctx_result: int
     public_events: list[tuple[Any, ...]]
     private_logs: list[list[tuple[Any, ...]]]
+    private_times: list[list[int]]
 
     def __init__(self, cards: CardSet, players: int, seed: int, rounds: int | None = None) -> None:
         self.cards = cards
@@ -143,6 +145,7 @@ class MonsterState(GameState):
         twin.ctx_slots = self.ctx_slots[:]
         twin.public_events = self.public_events[:]
         twin.private_logs = [log[:] for log in self.private_logs]
+        twin.private_times = [times[:] for times in self.private_times]
         return twin
 
     # -------------------------------------------------------------- interface

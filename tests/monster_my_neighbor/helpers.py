@@ -73,6 +73,7 @@ def position(
     ]
     s.public_events = []
     s.private_logs = [[] for _ in range(n)]
+    s.private_times = [[] for _ in range(n)]
     s.vp = [0] * n
     s.finished = []
     s.round_no = 1

@@ -1,0 +1,58 @@
+"""Built-in bots: legal choices only, and the heuristic beats random by a clear margin."""
+
+from __future__ import annotations
+
+from engine.core import GameConfig, bots_for, make_bot, play_match
+from engine.monster_my_neighbor.heuristic import monster_belief
+from tests.monster_my_neighbor.helpers import choose, position
+
+GAME_ID = "monster-my-neighbor"
+
+
+def test_both_bots_are_registered() -> None:
+    assert bots_for(GAME_ID) == ("heuristic", "random")
+
+
+def test_heuristic_beats_random_with_seats_rotated() -> None:
+    players, games = 5, 300
+    wins = {"heuristic": 0.0, "random": 0.0}
+    ranks = {"heuristic": 0, "random": 0}
+    seats = {"heuristic": 0, "random": 0}
+    for game in range(games):
+        hero = game % players
+        names = ["heuristic" if q == hero else "random" for q in range(players)]
+        result = play_match(
+            GAME_ID, GameConfig(players), 50_000 + game, [make_bot(GAME_ID, n) for n in names]
+        ).result
+        winners = result.winners
+        for q, name in enumerate(names):
+            seats[name] += 1
+            ranks[name] += result.ranks[q]
+            if q in winners:
+                wins[name] += 1 / len(winners)
+    heuristic_share = wins["heuristic"] / seats["heuristic"]
+    random_share = wins["random"] / seats["random"]
+    assert heuristic_share > 0.3 and heuristic_share > 1.6 * random_share
+    assert ranks["heuristic"] / seats["heuristic"] < ranks["random"] / seats["random"] - 0.4
+
+
+def test_belief_follows_a_monster_seen_with_outlaw() -> None:
+    s = position(4, {0: ["outlaw", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor"],
+                     3: ["hide", "villagers"]})
+    choose(s, 0, "outlaw")
+    choose(s, 0, 2)
+    assert monster_belief(s.observation(0))[2] == 1.0
+    belief = monster_belief(s.observation(1))
+    assert belief[1] == 0.0 and abs(sum(belief) - 1.0) < 1e-9
+
+
+def test_heuristic_keeps_the_monster_when_passing() -> None:
+    bot = make_bot(GAME_ID, "heuristic")
+    s = position(4, {0: ["gossip", "werewolf", "villagers"], 1: ["hide", "fog"],
+                     3: ["hide", "villagers"]})
+    choose(s, 0, "gossip")
+    decision = s.decision(0)
+    from engine.core import GameRng
+
+    index = bot.choose(s.observation(0), decision, GameRng(1))
+    assert s.cards.names[decision.options[index]] == "villagers"

@@ -117,6 +117,7 @@ class CardSet:
     effects: tuple[tuple[tuple[Any, ...], ...], ...]
     slot_count: tuple[int, ...]
     needs_card_after_play: tuple[bool, ...]
+    actor_sees_discard: tuple[bool, ...]
     passives: tuple[frozenset[int], ...]
     win_bonus: tuple[int, ...]
     increments: tuple[int, ...]
@@ -307,6 +308,7 @@ class _Compiler:
             effects=tuple(p["effect"] for p in per_type),
             slot_count=tuple(p["slots"] for p in per_type),
             needs_card_after_play=tuple(p["needs_card"] for p in per_type),
+            actor_sees_discard=tuple(p["actor_sees_discard"] for p in per_type),
             passives=tuple(p["passives"] for p in per_type),
             win_bonus=tuple(p["win_bonus"] for p in per_type),
             increments=tuple(p["increments"] for p in per_type),
@@ -436,6 +438,12 @@ class _Compiler:
             sets_first = also == "first_hunter_played"
 
         needs_card = bool(_value(card.get("needs_card_after_play", False)))
+        flags = card.get("engine_flags") or {}
+        if not isinstance(flags, dict) or set(flags) - {"dog_actor_sees_discard"}:
+            raise self.fail(where, "engine_flags may only set dog_actor_sees_discard")
+        actor_sees_discard = _value(flags.get("dog_actor_sees_discard", False))
+        if not isinstance(actor_sees_discard, bool):
+            raise self.fail(where, "engine_flags.dog_actor_sees_discard must be true or false")
         opening = bool(_value(card.get("forced_opening_play", False)))
         effect, slots = self.compile_effect(where, card.get("effect"))
         if is_monster and not any(step[0] == OP_MONSTER_WINS for step in effect):
@@ -446,6 +454,7 @@ class _Compiler:
             "count": count, "label": label, "fixed": fixed, "turns": tuple(turns),
             "condition": condition, "passives": frozenset(passives), "win_bonus": win_bonus,
             "increments": increments, "sets_first": sets_first, "needs_card": needs_card,
+            "actor_sees_discard": actor_sees_discard,
             "opening": opening, "effect": effect, "slots": slots,
         }
 

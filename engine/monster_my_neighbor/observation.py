@@ -46,6 +46,7 @@ from engine.monster_my_neighbor.options import (
     PV_GAVE,
     PV_OWN_DISCARD,
     PV_RECEIVED,
+    PV_SAW_DISCARD,
     PV_SAW_HAND,
     RESULT_NAMES,
     FaceDownCard,
@@ -110,8 +111,8 @@ def build(s: MonsterState, seat: int) -> Observation:
     hunter = c.hunter_type
     face_down = tuple(
         tuple(
-            FaceDownCard(origin, card if knower == seat else -1)
-            for card, origin, knower in pile
+            FaceDownCard(origin, card if seat in (owner, viewer) else -1)
+            for card, origin, owner, viewer in pile
         )
         for pile in s.face_down
     )
@@ -229,6 +230,8 @@ def describe_private(cards: CardSet, e: tuple[Any, ...]) -> str:
         return f"saw seat {e[1]}'s hand: {_cards_text(cards, e[2])}"
     if code == PV_OWN_DISCARD:
         return f"discarded {name[e[1]]} face down ({ORIGIN_NAMES[e[2]]})"
+    if code == PV_SAW_DISCARD:
+        return f"saw seat {e[2]}'s face-down discard: {name[e[1]]}"
     if code == PV_FORCED:
         return f"forced {KIND_NAMES[e[1]]}: {describe_option(cards, e[1], e[2])}"
     return repr(e)
@@ -281,6 +284,10 @@ def to_json(obs: Observation) -> dict[str, Any]:
         ],
         "pending_kind": obs.pending_kind,
         "pending_seats": list(obs.pending_seats),
+        "own_pending_choice": (
+            describe_option(c, KIND_NAMES.index(obs.pending_kind), obs.own_pending_choice)
+            if obs.own_pending_choice is not None else None
+        ),
         "public_log": [describe_event(c, e) for e in obs.public_log],
         "private_log": [describe_private(c, e) for e in obs.private_log],
     }

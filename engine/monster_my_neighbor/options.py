@@ -104,7 +104,7 @@ ENDING_NAMES = ("played", "caught", "betrayal")
 ) = range(19)
 
 # Private log events.
-PV_DEALT, PV_RECEIVED, PV_GAVE, PV_SAW_HAND, PV_OWN_DISCARD, PV_FORCED = range(6)
+PV_DEALT, PV_RECEIVED, PV_GAVE, PV_SAW_HAND, PV_OWN_DISCARD, PV_FORCED, PV_SAW_DISCARD = range(7)
 
 
 class PlayedCard(NamedTuple):

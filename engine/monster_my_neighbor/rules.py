@@ -85,6 +85,7 @@ from engine.monster_my_neighbor.options import (
     PV_GAVE,
     PV_OWN_DISCARD,
     PV_RECEIVED,
+    PV_SAW_DISCARD,
     PV_SAW_HAND,
     RESULT_CAPTURED,
     RESULT_HUNTER_DISCARDED,
@@ -312,7 +313,7 @@ def start_turn(s: MonsterState) -> None:
     hunter = s.cards.hunter_type
     if s.hands[p][hunter]:
         _remove(s, p, hunter)
-        s.face_down[p].append((hunter, ORIGIN_FORCED_HUNTER, p))
+        s.face_down[p].append((hunter, ORIGIN_FORCED_HUNTER, p, p))
         _note(s, p, (PV_OWN_DISCARD, hunter, ORIGIN_FORCED_HUNTER))
         s.public_events.append((EV_FORCED_HUNTER_DISCARD, p, s.rotation))
     else:
@@ -534,8 +535,11 @@ def _dog_discard_done(s: MonsterState, target: int, card: int) -> None:
         _capture(s, actor, target)
         return
     _remove(s, target, card)
-    s.face_down[actor].append((card, ORIGIN_DOG, target))
+    seen_by_actor = s.cards.actor_sees_discard[s.ctx_card]
+    s.face_down[actor].append((card, ORIGIN_DOG, target, actor if seen_by_actor else target))
     _note(s, target, (PV_OWN_DISCARD, card, ORIGIN_DOG))
+    if seen_by_actor:
+        _note(s, actor, (PV_SAW_DISCARD, card, target))
     s.public_events.append((EV_DOG_DISCARD, target, actor))
     if s.tracked_holder[card] == target:
         s.tracked_holder[card] = -1

@@ -79,7 +79,7 @@ class MonsterState(GameState):
     hand_sizes: list[int]
     turns_taken: list[int]
     play_areas: list[list[PlayedCard]]
-    face_down: list[list[tuple[int, int, int]]]
+    face_down: list[list[tuple[int, int, int, int]]]  # (type, origin, discarder, viewer)
     friends: list[bool]
     counters: list[int]
     first_hunter_played: bool

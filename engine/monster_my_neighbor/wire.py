@@ -43,8 +43,8 @@ class MonsterMyNeighborCodec:
         c = obs.cards
         name = c.names
         self._names = name
-        tracked = dict(obs.tracked_holders)
-        dog = next((q for t, q in tracked.items() if name[t] == "dog"), -1)
+        # Only cards that move themselves into a hand (the Dog) are ever tracked.
+        dog = obs.tracked_holders[0][1] if obs.tracked_holders else -1
         msg = pb.MonsterMyNeighborObservation(
             players=obs.players,
             seat=obs.seat,

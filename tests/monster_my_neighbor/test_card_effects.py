@@ -109,7 +109,7 @@ def test_dog_target_discards_face_down_and_takes_the_dog() -> None:
     assert option_names(s, 1) == ["hide", "rumor"]
     choose(s, 1, "hide")
     assert hand_names(s, 1) == ["dog", "rumor"]
-    assert s.face_down[0] == [(tid("hide"), ORIGIN_DOG, 1)]
+    assert s.face_down[0] == [(tid("hide"), ORIGIN_DOG, 1, 1)]
     assert s.play_areas[0] == []  # the Dog left the play area for the target's hand
     assert s.tracked_holder[tid("dog")] == 1
 

@@ -102,3 +102,22 @@ def test_validate_config_rejects_bad_players_and_unknown_options() -> None:
         game.validate_config(GameConfig(4, {}, broken('2: {status: "yes", source: seed}',
                                                       '2: {status: "nope", source: seed}')))
     game.validate_config(GameConfig(4, {"rounds": 2}))
+
+
+def test_dog_actor_sees_discard_flag_is_read_from_the_card_file() -> None:
+    """§15 q3 alternative: with the flag on, the Dog's player sees the discard."""
+    from engine.monster_my_neighbor.options import PV_SAW_DISCARD
+    from tests.monster_my_neighbor.helpers import choose, position
+
+    cards = compile_cards(broken("dog_actor_sees_discard: {value: false",
+                                 "dog_actor_sees_discard: {value: true"))
+    s = position(4, {0: ["dog", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor"]},
+                 cards=cards)
+    choose(s, 0, "dog")
+    choose(s, 0, 2)
+    choose(s, 2, "rumor")
+    rumor = cards.type_id("rumor")
+    assert s.observation(0).face_down[0][0].known_type == rumor
+    assert s.observation(0).private_log[-1] == (PV_SAW_DISCARD, rumor, 2)
+    assert s.observation(1).face_down[0][0].known_type == -1
+    assert default_cards().actor_sees_discard[default_cards().type_id("dog")] is False

@@ -20,7 +20,7 @@ from tests.monster_my_neighbor.helpers import (
 
 def test_faq1_opening_hand_of_hunters_discards_one_face_down() -> None:
     s = position(4, {1: ["hunter"] * 4, 2: ["hide", "fog"]}, rotation=1, active=1)
-    assert s.face_down[1] == [(tid("hunter"), ORIGIN_FORCED_HUNTER, 1)]
+    assert s.face_down[1] == [(tid("hunter"), ORIGIN_FORCED_HUNTER, 1, 1)]
     assert hand_names(s, 1) == ["hunter"] * 3 and s.turns_taken[1] == 1
     assert s.counters[0] == 0
 
@@ -56,7 +56,7 @@ def test_faq3_mermaid_keeps_her_power_after_a_discarded_hunter() -> None:
 
 def test_faq4_werewolf_counts_only_played_hunters() -> None:
     s = position(4, {0: ["werewolf", "fog", "hide"], 2: ["hide", "fog"]}, hunters_played=1)
-    s.face_down[3].append((tid("hunter"), ORIGIN_FORCED_HUNTER, 3))
+    s.face_down[3].append((tid("hunter"), ORIGIN_FORCED_HUNTER, 3, 3))
     assert option_names(s, 0) == ["hide", "fog"]
 
 
@@ -99,7 +99,7 @@ def test_faq9_dog_target_chooses_and_empty_hands_are_not_targets() -> None:
     choose(s, 0, 2)
     assert s.pending_seats() == (2,) and s.decision(2).kind == "DOG_DISCARD"
     choose(s, 2, "rumor")
-    assert s.face_down[0] == [(tid("rumor"), ORIGIN_DOG, 2)]
+    assert s.face_down[0] == [(tid("rumor"), ORIGIN_DOG, 2, 2)]
     assert s.observation(0).face_down[0][0].known_type == -1
 
 

@@ -90,7 +90,7 @@ def test_no_legal_play_with_a_hunter_forces_a_face_down_discard() -> None:
     """FAQ 1 generalised (§5.4): Hunters plus an unplayable Monster on turn 1."""
     s = position(4, {1: ["hunter", "hunter", "hunter", "werewolf"], 2: ["hide", "fog"]},
                  rotation=1, active=1)
-    assert s.face_down[1] == [(tid("hunter"), ORIGIN_FORCED_HUNTER, 1)]
+    assert s.face_down[1] == [(tid("hunter"), ORIGIN_FORCED_HUNTER, 1, 1)]
     assert hand_names(s, 1) == ["hunter", "hunter", "werewolf"]
     assert (EV_FORCED_HUNTER_DISCARD, 1, 1) in s.public_events
     assert s.counters[0] == 0 and not s.first_hunter_played

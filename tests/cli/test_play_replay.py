@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import importlib.resources
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -225,6 +226,7 @@ def test_arena_replay_rejects_unreadable_files(
         (["--players", "99"], "players"),
         (["--games", "0"], "--games"),
         (["--option", "novalue"], "KEY=VALUE"),
+        (["--option", "rounds=0"], "rounds"),
         (["--cards", "/nonexistent/cards.yaml"], "does not exist"),
     ],
 )
@@ -262,3 +264,23 @@ def test_option_values_are_typed() -> None:
     assert parse_option_value("fast") == "fast"
     assert parse_options(["rounds=4", "variant=short", "x=1.5"]) == {
         "rounds": 4, "variant": "short", "x": 1.5}
+
+
+def test_card_file_and_options_reach_every_match_and_its_replay(
+        ray_local: None, tmp_path: Path) -> None:
+    assert "rounds" in get_game(GAME).default_options
+    packaged = importlib.resources.files("engine.monster_my_neighbor") / "data" / "cards.yaml"
+    cards = tmp_path / "my-cards.yaml"
+    cards.write_text(packaged.read_text(encoding="utf-8"))
+    summary = play(tmp_path, "custom", "--cards", str(cards), "--option", "rounds=2",
+                   "--replays", str(tmp_path / "replays"), games=6)
+    replays = sorted((tmp_path / "replays").glob("*.json"))
+    assert len(replays) == 6
+    decisions = 0
+    for path in replays:
+        replay = Replay.load(path)
+        assert replay.config.cards == cards.read_text()
+        assert dict(replay.config.options) == {"rounds": 2}
+        replay_match(replay)
+        decisions += len(replay.choices)
+    assert summary["decisions"] == decisions

@@ -103,3 +103,10 @@ def test_every_alternative_option_is_accepted() -> None:
                  "double_attack_cards": False, "free_actions_during_attack": "marked_only",
                  "phase_i_mode": "in_turn_order", "x_monsters": True,
                  "monster_deck_face_up": True})
+
+
+def test_packaged_data_file_options_match_engine_defaults() -> None:
+    import yaml
+
+    data = yaml.safe_load(TEXT)
+    assert data["options"] == DEFAULT_OPTIONS

@@ -107,13 +107,16 @@ class Observation:
 def build(s: MonsterState, seat: int) -> Observation:
     c = s.cards
     hand = s.hands[seat]
-    own_hand = tuple(t for t, k in enumerate(hand) if k for _ in range(k))
+    own: list[int] = []
+    for t, k in enumerate(hand):
+        if k:
+            own.extend((t,) * k)
     hunter = c.hunter_type
     face_down = tuple(
         tuple(
             FaceDownCard(origin, card if seat in (owner, viewer) else -1)
             for card, origin, owner, viewer in pile
-        )
+        ) if pile else ()
         for pile in s.face_down
     )
     pending_kind = KIND_NAMES[s.pend_kind] if s.pend_kind != NO_DECISION else ""
@@ -127,7 +130,7 @@ def build(s: MonsterState, seat: int) -> Observation:
         active_seat=s.active,
         wanted_holder=s.wanted_holder,
         vp=tuple(s.vp),
-        hand=own_hand,
+        hand=tuple(own),
         hand_sizes=tuple(s.hand_sizes),
         turns_taken=tuple(s.turns_taken),
         play_areas=tuple(tuple(a) for a in s.play_areas),
@@ -138,7 +141,9 @@ def build(s: MonsterState, seat: int) -> Observation:
         first_hunter_played=s.first_hunter_played,
         main_deck_size=sum(s.main_deck) + sum(s.under_deck),
         hunters_under_main_deck=s.under_deck[hunter],
-        tracked_holders=tuple((t, q) for t, q in enumerate(s.tracked_holder) if q >= 0),
+        tracked_holders=tuple(
+            (t, q) for t, q in enumerate(s.tracked_holder) if q >= 0
+        ) if max(s.tracked_holder) >= 0 else (),
         monsters_possible=tuple(t for t in c.monster_types if t not in s.removed),
         finished_rounds=tuple(s.finished),
         pending_kind=pending_kind,

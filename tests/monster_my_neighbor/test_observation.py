@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import pickle
 
 import pytest
 
@@ -151,3 +152,11 @@ def test_observation_is_immutable_and_comparable() -> None:
     assert a == b and hash(a.hand) == hash(b.hand)
     with pytest.raises(dataclasses.FrozenInstanceError):
         a.round = 3  # type: ignore[misc]
+
+
+def test_observation_and_state_survive_pickling() -> None:
+    """Runners ship states and observations between processes."""
+    s = position(4, {0: ["hide", "fog"], 1: ["werewolf", "rumor"]})
+    assert pickle.loads(pickle.dumps(s.observation(0))) == s.observation(0)
+    twin = pickle.loads(pickle.dumps(s))
+    assert [twin.observation(q) for q in range(4)] == [s.observation(q) for q in range(4)]

@@ -51,7 +51,8 @@ def snapshot(s: MonsterState) -> tuple:
         tuple(s.vp), s.round_no, s.rotation, s.active, s.pend_kind, tuple(s.pend_seats),
         tuple(sorted(s.pend_options.items())), tuple(sorted(s.buffered.items())),
         s.ctx_step, tuple(s.ctx_slots), tuple(s.public_events),
-        tuple(tuple(log) for log in s.private_logs), s.rng.fork().random(),
+        tuple(tuple(log) for log in s.private_logs), tuple(tuple(t) for t in s.private_times),
+        s.rng.fork().random(),
     )
 
 

@@ -88,14 +88,16 @@ class _Roles:
         self.counter_card = [cards.increments[t] for t in range(n)]
 
 
-_ROLES: dict[int, _Roles] = {}
+# Keyed by identity; each entry keeps its card set alive so an id is never reused.
+_ROLES: dict[int, tuple[CardSet, _Roles]] = {}
 
 
 def roles_for(cards: CardSet) -> _Roles:
-    key = id(cards)
-    if key not in _ROLES:
-        _ROLES[key] = _Roles(cards)
-    return _ROLES[key]
+    entry = _ROLES.get(id(cards))
+    if entry is None or entry[0] is not cards:
+        entry = (cards, _Roles(cards))
+        _ROLES[id(cards)] = entry
+    return entry[1]
 
 
 def monster_belief(obs: Observation) -> list[float]:

@@ -129,6 +129,9 @@ def run(args: argparse.Namespace) -> int:
     except (WorkerLost, ConfigError) as error:
         print_error(str(error))
         return EXIT_RUNTIME
+    except OSError as error:  # the replays directory cannot be written
+        print_error(f"cannot write replays: {error}")
+        return EXIT_RUNTIME
     except ray.exceptions.RayError as error:  # e.g. an engine bug inside a worker
         print_error(f"a match failed on a Ray worker: {error}")
         return EXIT_RUNTIME
@@ -143,7 +146,11 @@ def run(args: argparse.Namespace) -> int:
     if report.standings.decisions:
         console.print(per_decision_times(report), style="dim", highlight=False)
     if args.json is not None:
-        args.json.write_text(json.dumps(report.to_json(), indent=2) + "\n")
+        try:
+            args.json.write_text(json.dumps(report.to_json(), indent=2) + "\n")
+        except OSError as error:
+            print_error(f"cannot write {args.json}: {error}")
+            return EXIT_RUNTIME
     return 0
 
 

@@ -54,6 +54,10 @@ def add_parser(subparsers: Any) -> None:
         "--gather", type=float, default=0.5, metavar="S",
         help="seconds to gather waiting bots before starting a match short of players",
     )
+    parser.add_argument(
+        "--min-bots", type=int, default=1, metavar="N",
+        help="remote bots needed before a match is gathered (default 1)",
+    )
     parser.add_argument("--seed", type=int, help="seed of match seeds and seatings")
     parser.add_argument(
         "--bot", action="append", default=[], metavar="NAME",
@@ -83,9 +87,12 @@ def gateway_config(args: argparse.Namespace) -> GatewayConfig:
         raise ConfigError("--move-timeout must be > 0, --time-bank and --gather >= 0")
     if args.max_strikes < 1:
         raise ConfigError("--max-strikes must be at least 1")
+    if not 1 <= args.min_bots <= args.players:
+        raise ConfigError("--min-bots must be between 1 and --players")
     return GatewayConfig(
         game=args.game, players=args.players, fill=args.fill, move_timeout=args.move_timeout,
         time_bank=args.time_bank, max_strikes=args.max_strikes, gather_seconds=args.gather,
+        min_bots=args.min_bots,
         replays=args.replays, seed=args.seed,
     )
 

@@ -11,8 +11,8 @@ class GatewayConfig:
     """``game`` is the hosted game; every match has ``players`` seats, the ones no remote
     bot takes are played by the built-in bot ``fill``. ``move_timeout`` and ``time_bank``
     are seconds; ``gather_seconds`` is how long waiting bots are gathered before a match
-    starts with fewer than ``players`` of them. ``seed`` fixes every match seed and seat
-    shuffle (None: random per server start)."""
+    starts with fewer than ``players`` of them, once at least ``min_bots`` wait. ``seed``
+    fixes every match seed and seat shuffle (None: random per server start)."""
 
     game: str = "monster-my-neighbor"
     players: int = 5
@@ -21,6 +21,7 @@ class GatewayConfig:
     time_bank: float = 0.0
     max_strikes: int = 3
     gather_seconds: float = 0.5
+    min_bots: int = 1
     hello_timeout: float = 10.0
     replays: Path | None = None
     seed: int | None = None

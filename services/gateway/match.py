@@ -97,7 +97,8 @@ class MatchRunner:
         self._store = store
         self._metrics = metrics
         self._request_ids = request_ids
-        self._waits: dict[asyncio.Task[Reply | Missing], tuple[int, int]] = {}
+        # Pending reply -> (seat, request id, deadline on the loop's clock).
+        self._waits: dict[asyncio.Future[Reply], tuple[int, int, float]] = {}
         self._game_config = GameConfig(config.players, dict(get_game(self.game).default_options))
 
     async def run(self) -> None:
@@ -117,13 +118,12 @@ class MatchRunner:
             step = await host.start()
             self._absorb(step)
             while not step.over:
-                done, _ = await asyncio.wait(self._waits, return_when=asyncio.FIRST_COMPLETED)
-                for task in done:
-                    entry = self._waits.pop(task, None)
+                for future in await self._next_replies():
+                    entry = self._waits.pop(future, None)
                     if entry is None:  # withdrawn by a forfeit handled in this same loop
                         continue
-                    seat, request_id = entry
-                    step = await self._resolve(host, seat, request_id, task.result())
+                    seat, request_id, _ = entry
+                    step = await self._resolve(host, seat, request_id, _outcome(future))
                     if step.over:
                         break
             await self._finish(step)
@@ -132,8 +132,7 @@ class MatchRunner:
             metrics.matches.labels(self.game, "aborted").inc()
             self._end_all(arena_pb2.MATCH_END_REASON_ABORTED, None, {}, {}, False)
         finally:
-            for task, (seat, request_id) in self._waits.items():
-                task.cancel()
+            for seat, request_id, _ in self._waits.values():
                 self.remote[seat].session.withdraw(request_id)
             metrics.active_matches.dec()
             if host is not None:
@@ -167,8 +166,23 @@ class MatchRunner:
             remote.prefix, request_id, deadline_ms, remote.bank_ms, request.body
         )
         future = remote.session.ask(request_id, frame)
-        task = asyncio.create_task(_await_reply(future, deadline_ms / 1000))
-        self._waits[task] = (request.seat, request_id)
+        deadline = asyncio.get_running_loop().time() + deadline_ms / 1000
+        self._waits[future] = (request.seat, request_id, deadline)
+
+    async def _next_replies(self) -> set[asyncio.Future[Reply]]:
+        """Wait until a reply arrives or the earliest deadline passes; return the replies
+        that arrived (or failed) and the requests whose deadline has passed."""
+        loop = asyncio.get_running_loop()
+        while True:
+            earliest = min(deadline for _, _, deadline in self._waits.values())
+            done, _ = await asyncio.wait(
+                self._waits, timeout=max(0.0, earliest - loop.time()),
+                return_when=asyncio.FIRST_COMPLETED,
+            )
+            now = loop.time()
+            done |= {f for f, (_, _, deadline) in self._waits.items() if deadline <= now}
+            if done:
+                return done
 
     async def _resolve(
         self, host: HostHandle, seat: int, request_id: int, outcome: Reply | Missing
@@ -204,10 +218,9 @@ class MatchRunner:
         """Hand the seat to the fill bot; ``before`` is a step whose requests are not sent yet."""
         remote = self.remote[seat]
         remote.forfeited = True
-        for task, (waiting_seat, request_id) in list(self._waits.items()):
+        for future, (waiting_seat, request_id, _) in list(self._waits.items()):
             if waiting_seat == seat:
-                task.cancel()
-                del self._waits[task]
+                del self._waits[future]
                 remote.session.withdraw(request_id)
         remote.session.send_error(
             arena_pb2.ERROR_CODE_FORFEIT,
@@ -291,10 +304,9 @@ class MatchRunner:
             remote.session.send(arena_pb2.PlayResponse(match_end=end).SerializeToString())
 
 
-async def _await_reply(future: asyncio.Future[Reply], timeout: float) -> Reply | Missing:
-    """The reply, LATE after ``timeout`` seconds, or GONE if the stream closed."""
-    done, _ = await asyncio.wait({future}, timeout=timeout)
-    if not done:
+def _outcome(future: asyncio.Future[Reply]) -> Reply | Missing:
+    """The reply, GONE if the stream closed, LATE if the deadline passed first."""
+    if not future.done():
         return Missing.LATE
     if future.cancelled():
         return Missing.GONE

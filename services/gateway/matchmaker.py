@@ -1,10 +1,11 @@
 """Putting waiting bots into matches.
 
-Bots wait in arrival order. When the first one arrives a gathering window opens; the
-match starts when ``players`` distinct bots wait or when the window closes, whichever is
-first. A bot name takes at most one seat per match (a second stream with the same token
-waits for the next match). Seats are shuffled with the match's own seed, so a match's
-seating is reproducible from its seed; empty seats go to the fill bot.
+Bots wait in arrival order. Once ``min_bots`` distinct bots wait (one, by default) a
+gathering window opens; the match starts when ``players`` distinct bots wait or when the
+window closes, whichever is first. A bot name takes at most one seat per match (a second
+stream with the same token waits for the next match). Seats are shuffled with the match's
+own seed, so a match's seating is reproducible from its seed; empty seats go to the fill
+bot.
 """
 
 from __future__ import annotations
@@ -41,9 +42,11 @@ class Matchmaker:
         players: int,
         gather_seconds: float,
         start_match: Callable[[list[BotSession]], None],
+        min_bots: int = 1,
     ) -> None:
         self.players = players
         self.gather_seconds = gather_seconds
+        self.min_bots = min_bots
         self._start_match = start_match
         self._waiting: list[BotSession] = []
         self._arrived = asyncio.Event()
@@ -61,7 +64,7 @@ class Matchmaker:
             await self._arrived.wait()
             self._arrived.clear()
             self._drop_gone()
-            if not self._waiting:
+            if len(self._distinct()) < self.min_bots:
                 continue
             closes = loop.time() + self.gather_seconds
             while len(self._distinct()) < self.players and (left := closes - loop.time()) > 0:

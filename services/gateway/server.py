@@ -88,7 +88,8 @@ class Gateway:
         if not bound:
             raise OSError(f"cannot listen on {host}:{port}")
         self._matchmaker = Matchmaker(
-            self.config.players, self.config.gather_seconds, self._start_match
+            self.config.players, self.config.gather_seconds, self._start_match,
+            self.config.min_bots,
         )
         self._spawn(self._matchmaker.run())
         await server.start()

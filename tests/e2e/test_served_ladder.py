@@ -76,7 +76,7 @@ def test_two_remote_bots_play_rated_matches_through_arena_serve(
     server = subprocess.Popen(
         [*ARENA, "serve", "--port", str(port), "--metrics-port", str(metrics_port),
          *store_args, "--game", GAME, "--players", "5", "--fill", "random",
-         "--replays", str(replays), "--gather", "1.0", "--seed", "42"],
+         "--replays", str(replays), "--min-bots", "2", "--seed", "42"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env={**os.environ, "RAY_ADDRESS": ""},
     )

@@ -72,7 +72,7 @@ def _requests_by_seat(transcripts: list[Transcript]) -> dict[int, list[arena_pb2
 
 
 def test_each_request_carries_only_its_own_seats_observation(start_gateway) -> None:
-    gateway = start_gateway(gather_seconds=2.0)
+    gateway = start_gateway(min_bots=2)
     bots = [
         TestBot(gateway.address, hello_frame(gateway.token(name)), random_policy(seed)).start()
         for seed, name in enumerate(("north", "south"))

@@ -9,12 +9,21 @@ from services.gateway.matchmaker import Matchmaker, derive_match_seed, seat_orde
 from services.gateway.session import BotSession
 
 
-def _gather(players: int, names: list[str], gather: float = 0.05) -> list[list[str]]:
+def _gather(
+    players: int, names: list[str], min_bots: int = 1, pause_after: int | None = None
+) -> list[list[str]]:
+    """The groups formed from bots arriving in ``names`` order (a 0.2 s pause after the
+    first ``pause_after`` of them)."""
+
     async def scenario() -> list[list[str]]:
         groups: list[list[str]] = []
-        matchmaker = Matchmaker(players, gather, lambda g: groups.append([s.name for s in g]))
+        matchmaker = Matchmaker(
+            players, 0.05, lambda g: groups.append([s.name for s in g]), min_bots
+        )
         task = asyncio.create_task(matchmaker.run())
-        for name in names:
+        for number, name in enumerate(names):
+            if number == pause_after:
+                await asyncio.sleep(0.2)
             matchmaker.enqueue(BotSession(name, 0))
         while sum(map(len, groups)) < len(names):
             await asyncio.sleep(0.01)
@@ -30,6 +39,14 @@ def test_a_full_table_starts_at_once_and_leftovers_get_the_next_match() -> None:
 
 def test_a_bot_name_takes_one_seat_per_match() -> None:
     assert _gather(3, ["a", "a", "b"]) == [["a", "b"], ["a"]]
+
+
+def test_without_min_bots_a_lone_bot_starts_after_the_window() -> None:
+    assert _gather(3, ["a", "b"], pause_after=1) == [["a"], ["b"]]
+
+
+def test_min_bots_holds_the_window_until_enough_bots_wait() -> None:
+    assert _gather(3, ["a", "b"], min_bots=2, pause_after=1) == [["a", "b"]]
 
 
 def test_bots_that_left_while_waiting_are_not_seated() -> None:

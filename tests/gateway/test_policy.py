@@ -113,7 +113,7 @@ def test_the_time_bank_extends_the_deadline_once(start_gateway) -> None:
 
 
 def test_a_disconnected_bot_forfeits_and_the_match_is_rated_once(start_gateway) -> None:
-    gateway = start_gateway(gather_seconds=2.0)
+    gateway = start_gateway(min_bots=2)
 
     def leave_at_third(_request, n):
         return Action.DISCONNECT if n == 2 else 0

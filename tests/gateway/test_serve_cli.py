@@ -15,6 +15,7 @@ from services.cli.main import main as arena
         (["--game", "chess"], "unknown game"),
         (["--move-timeout", "0"], "--move-timeout must be > 0"),
         (["--max-strikes", "0"], "--max-strikes must be at least 1"),
+        (["--min-bots", "6"], "--min-bots must be between 1 and --players"),
     ],
 )
 def test_bad_serve_options_exit_2_with_a_message(args, message, capsys) -> None:

@@ -198,12 +198,12 @@ def main(argv: list[str] | None = None) -> None:
     results.append(baseline)
 
     print(f"{'case':<28}{'decisions':>10}{'mean µs':>10}{'p50 µs':>10}{'p99 µs':>10}"
-          f"{'bytes/req':>11}{'ratio':>8}")
+          f"{'bytes/req':>11}{'ratio mean':>12}{'ratio p50':>11}")
     for row in results:
         print(f"{row.case:<28}{row.decisions:>10}{row.mean_us:>10.0f}{row.p50_us:>10.0f}"
               f"{row.p99_us:>10.0f}{row.request_bytes:>11.0f}"
-              f"{row.mean_us / baseline.mean_us:>8.2f}")
-    print("ratio: mean round trip over the bare echo's mean round trip")
+              f"{row.mean_us / baseline.mean_us:>12.2f}{row.p50_us / baseline.p50_us:>11.2f}")
+    print("ratio: round trip over the bare echo's round trip (mean, median)")
 
 
 if __name__ == "__main__":

@@ -115,7 +115,7 @@ class MatchPool:
                     first = flight.batch[0].index
                     raise WorkerLost(
                         f"the batch starting at game {first} lost its worker "
-                        f"{flight.attempt} times"
+                        f"{flight.attempt} time(s)"
                     ) from None
                 self._submit(in_flight, flight.slot, flight.batch, flight.attempt + 1)
                 continue

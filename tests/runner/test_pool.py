@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import pytest
 import ray
 
 from engine.core import GameConfig, Replay, bots_for, replay_match
 from services.runner.batch import MatchRecord, MatchTask, play_batch
-from services.runner.pool import MatchPool
+from services.runner.pool import MatchPool, WorkerLost
 from services.tournament.schedule import schedule
 
 GAME = "monster-my-neighbor"
@@ -82,3 +83,11 @@ def test_killed_workers_batches_are_rerun_and_counted_once(ray_local: None) -> N
     indices = [r.index for r in disturbed]
     assert sorted(indices) == list(range(40)), "a game was lost or counted twice"
     assert sorted(map(outcome_key, disturbed)) == undisturbed
+
+
+def test_a_batch_that_keeps_losing_its_worker_stops_the_run(ray_local: None) -> None:
+    with MatchPool(GAME, GameConfig(3), workers=1, batch_size=4, max_attempts=1) as pool:
+        ray.kill(pool.actors[0], no_restart=True)
+        with pytest.raises(WorkerLost, match=r"starting at game 0 lost its worker 1 time"):
+            list(pool.run(tasks(4)))
+        assert pool.restarts == 1

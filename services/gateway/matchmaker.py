@@ -55,9 +55,6 @@ class Matchmaker:
         self._waiting.append(session)
         self._arrived.set()
 
-    def waiting(self) -> int:
-        return len(self._waiting)
-
     async def run(self) -> None:
         loop = asyncio.get_running_loop()
         while True:

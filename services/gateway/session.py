@@ -49,7 +49,8 @@ class BotSession:
         self.send(error_frame(code, message, request_id))
 
     def ask(self, request_id: int, frame: bytes) -> asyncio.Future[Reply]:
-        """Send a decision request; the future resolves with the reply (see :meth:`reply`)."""
+        """Send a decision request. The future gets the reply (see :meth:`reply`), or is
+        cancelled when the stream closes or the request is withdrawn."""
         future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
         if self.gone:
             future.cancel()

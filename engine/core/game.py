@@ -118,7 +118,9 @@ class WireCodec(Protocol):
 
     def observation(self, observation: Any) -> Any: ...
 
-    def option(self, decision_kind: str, option: Any) -> Any: ...
+    def option(self, observation: Any, decision_kind: str, option: Any) -> Any:
+        """One option of a decision, phrased with the deciding seat's ``observation``."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -80,7 +80,8 @@ class MatchSession:
                 if bot is None:
                     continue
                 t0 = time.perf_counter()
-                index = bot.choose(state.observation(seat), state.decision(seat), self._bot_rngs[seat])
+                observation = state.observation(seat)
+                index = bot.choose(observation, state.decision(seat), self._bot_rngs[seat])
                 self.builtin_seconds += time.perf_counter() - t0
                 self.builtin_decisions += 1
                 self._apply(seat, index)
@@ -105,7 +106,9 @@ class MatchSession:
 
     def replay(self) -> Replay:
         result = self.state.result() if self.state.is_terminal() else None
-        return Replay(self.game_id, self.config, self.seed, tuple(self.choices), result, self.labels)
+        return Replay(
+            self.game_id, self.config, self.seed, tuple(self.choices), result, self.labels
+        )
 
     def outcome(self) -> MatchOutcome:
         return MatchOutcome(

@@ -41,7 +41,11 @@ class Result:
         return tuple(s for s, r in enumerate(self.ranks) if r == 1)
 
     def to_json(self) -> dict[str, Any]:
-        return {"scores": list(self.scores), "ranks": list(self.ranks), "details": dict(self.details)}
+        return {
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "details": dict(self.details),
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Result:

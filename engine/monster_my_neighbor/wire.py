@@ -10,7 +10,6 @@ from typing import Any
 
 from arena.v1 import monster_my_neighbor_pb2 as pb
 
-from engine.monster_my_neighbor.cards import default_cards
 from engine.monster_my_neighbor.observation import (
     Observation,
     describe_event,
@@ -34,15 +33,9 @@ class MonsterMyNeighborCodec:
 
     field = "monster_my_neighbor"
 
-    def __init__(self) -> None:
-        # Options are card-type ids; their names come from the card set of the last
-        # observation converted (a user card file may rename cards), else the defaults.
-        self._names: tuple[str, ...] = default_cards().names
-
     def observation(self, obs: Observation) -> pb.MonsterMyNeighborObservation:
         c = obs.cards
         name = c.names
-        self._names = name
         # Only cards that move themselves into a hand (the Dog) are ever tracked.
         dog = obs.tracked_holders[0][1] if obs.tracked_holders else -1
         msg = pb.MonsterMyNeighborObservation(
@@ -103,8 +96,12 @@ class MonsterMyNeighborCodec:
             msg.own_pending_choice = describe_option(c, kind, obs.own_pending_choice)
         return msg
 
-    def option(self, decision_kind: str, option: Any) -> pb.MonsterMyNeighborOption:
-        return option_message(self._names, decision_kind, option)
+    def option(
+        self, obs: Observation, decision_kind: str, option: Any
+    ) -> pb.MonsterMyNeighborOption:
+        # Options are card-type ids; names come from the match's card set (a user file
+        # may rename cards).
+        return option_message(obs.cards.names, decision_kind, option)
 
 
 def option_message(

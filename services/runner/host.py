@@ -171,10 +171,10 @@ class MatchHost:
         decision = state.decision(seat)
         codec = self._codec
         kind = decision.kind
-        # Observation first: a codec may take names for its options from it (card files).
-        observation = codec.observation(state.observation(seat)).SerializeToString()
+        seen = state.observation(seat)
+        observation = codec.observation(seen).SerializeToString()
         options = [
-            (state.describe_option(seat, i), codec.option(kind, option).SerializeToString())
+            (state.describe_option(seat, i), codec.option(seen, kind, option).SerializeToString())
             for i, option in enumerate(decision.options)
         ]
         body = decision_body(kind, codec.field, observation, options)

@@ -58,11 +58,12 @@ def test_requests_encode_the_seats_own_observation_and_options() -> None:
             remaining.remove((request, chosen))
             message = _parse(request)
             decision = state.decision(seat)
+            seen = state.observation(seat)
             assert chosen == index and message.kind == decision.kind
             assert message.observation == arena_pb2.Observation(
                 monster_my_neighbor=codec.observation(state.observation(seat)))
             assert [(o.label, o.monster_my_neighbor) for o in message.options] == [
-                (state.describe_option(seat, i), codec.option(decision.kind, option))
+                (state.describe_option(seat, i), codec.option(seen, decision.kind, option))
                 for i, option in enumerate(decision.options)
             ]
         state.apply(seat, index)

@@ -101,7 +101,7 @@ def test_each_request_carries_only_its_own_seats_observation(start_gateway) -> N
             decision = state.decision(seat)
             assert request.kind == decision.kind
             assert [o.monster_my_neighbor for o in request.options] == [
-                codec.option(decision.kind, option) for option in decision.options
+                codec.option(observation, decision.kind, option) for option in decision.options
             ]
             assert index == replies[request.request_id]
         state.apply(seat, index)

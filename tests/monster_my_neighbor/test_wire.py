@@ -56,13 +56,15 @@ def test_pending_simultaneous_choice_only_in_own_message() -> None:
 
 def test_option_messages_for_every_kind() -> None:
     codec = GAME.wire()
+    hands = {0: ["gossip", "hide"], 1: ["hunter"], 2: ["rumor"], 3: ["fog"]}
+    obs = position(4, hands).observation(0)
     hunter, hide = 1, 2
-    assert codec.option("PLAY_CARD", hunter).card_type == "hunter"
-    assert codec.option("DOG_DISCARD", hide).card_type == "hide"
-    assert codec.option("STEAL_GIVE", hide).WhichOneof("choice") == "card_type"
-    assert codec.option("GOSSIP_PASS", hide).card_type == "hide"
-    assert codec.option("FOG_CONTRIBUTE", hide).card_type == "hide"
-    assert codec.option("CHOOSE_TARGET", 3).target_seat == 3
-    assert codec.option("CHOOSE_DEAL_COUNT", 2).count == 2
-    pair = codec.option("DEAL_GIVE", (hunter, hide))
+    assert codec.option(obs, "PLAY_CARD", hunter).card_type == "hunter"
+    assert codec.option(obs, "DOG_DISCARD", hide).card_type == "hide"
+    assert codec.option(obs, "STEAL_GIVE", hide).WhichOneof("choice") == "card_type"
+    assert codec.option(obs, "GOSSIP_PASS", hide).card_type == "hide"
+    assert codec.option(obs, "FOG_CONTRIBUTE", hide).card_type == "hide"
+    assert codec.option(obs, "CHOOSE_TARGET", 3).target_seat == 3
+    assert codec.option(obs, "CHOOSE_DEAL_COUNT", 2).count == 2
+    pair = codec.option(obs, "DEAL_GIVE", (hunter, hide))
     assert list(pair.cards.card_types) == ["hunter", "hide"]

@@ -15,7 +15,9 @@ Policy (what a bot author can rely on):
 - The game is always played to its end. For rating, forfeited seats are ranked last
   (sharing the last rank); the others keep their game order among themselves.
 - When the game ends the result is applied to the ladder once, keyed by the match id (a
-  repeat changes nothing); every connected bot of the match gets a MatchEnd with the
+  repeat changes nothing). If the ladder store is unreachable the result is kept and
+  retried until it lands (:mod:`services.gateway.outbox`), and MatchEnd says ``rated``
+  false; every connected bot of the match gets a MatchEnd with the
   per-seat results, its rating change, and reason COMPLETED or FORFEIT; the replay is
   saved if a replay directory is configured. Fill seats are rated too, under the label
   ``builtin:<bot>``, which no registered bot can take; so every match is rated.
@@ -39,6 +41,7 @@ from engine.core import GameConfig, Replay, Result, competition_ranks, get_game
 from services.gateway import frames
 from services.gateway.config import GatewayConfig
 from services.gateway.hosts import HostFactory, HostHandle
+from services.gateway.outbox import RatingOutbox
 from services.gateway.session import BotSession, Missing, Reply
 from services.ladder.store import LadderStore
 from services.metrics import ArenaMetrics
@@ -77,6 +80,7 @@ class MatchRunner:
         config: GatewayConfig,
         hosts: HostFactory,
         store: LadderStore,
+        outbox: RatingOutbox,
         metrics: ArenaMetrics,
         request_ids: Iterator[int],
     ) -> None:
@@ -95,6 +99,7 @@ class MatchRunner:
         }
         self._hosts = hosts
         self._store = store
+        self._outbox = outbox
         self._metrics = metrics
         self._request_ids = request_ids
         # Pending reply -> (seat, request id, deadline on the loop's clock).
@@ -247,14 +252,13 @@ class MatchRunner:
         deltas: dict[str, float] = {}
         ratings: dict[str, float] = {}
         rated = False
-        try:
-            deltas = await asyncio.to_thread(
-                self._store.apply_match, self.game, self.match_id, self.labels, ranks
-            )
-            ratings = await asyncio.to_thread(self._ratings)
-            rated = True
-        except Exception:
-            log.exception("match %s could not be rated", self.match_id)
+        applied = await self._outbox.apply(self.game, self.match_id, self.labels, ranks)
+        if applied is not None:
+            deltas, rated = applied, True
+            try:
+                ratings = await asyncio.to_thread(self._ratings)
+            except Exception:
+                log.exception("ratings after match %s could not be read", self.match_id)
         if self.config.replays is not None:
             await asyncio.to_thread(self._save_replay, step)
         status = "forfeit" if forfeited else "completed"

@@ -33,6 +33,7 @@ from services.gateway.config import GatewayConfig
 from services.gateway.hosts import HostFactory, RayHost
 from services.gateway.match import MatchRunner
 from services.gateway.matchmaker import Matchmaker, derive_match_seed, seat_order
+from services.gateway.outbox import RatingOutbox
 from services.gateway.session import BotSession, error_frame
 from services.ladder.store import LadderStore
 from services.metrics import ArenaMetrics
@@ -63,6 +64,7 @@ class Gateway:
         self.store = store
         self.metrics = metrics or ArenaMetrics()
         self._hosts = hosts
+        self.outbox = RatingOutbox(store)
         self._base_seed = config.seed if config.seed is not None else secrets.randbits(32)
         self._tag = secrets.token_hex(4)
         self._match_numbers = itertools.count(1)
@@ -106,6 +108,7 @@ class Gateway:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.outbox.close()
         if self._server is not None:
             await self._server.stop(grace)
 
@@ -130,6 +133,7 @@ class Gateway:
             config=self.config,
             hosts=self._hosts,
             store=self.store,
+            outbox=self.outbox,
             metrics=self.metrics,
             request_ids=self._request_ids,
         )

@@ -36,12 +36,20 @@ INFO = GameInfo(
     chance=True,
 )
 
+
+def _wire():
+    from engine.epic_resort.wire import EpicResortCodec
+
+    return EpicResortCodec()
+
+
 GAME = Game(
     info=INFO,
     new_state=new_state,
     validate_config=validate_config,
     observation_to_json=observation_to_json,
     default_options=DEFAULT_OPTIONS,
+    wire=_wire,
 )
 
 register_game(GAME, BOTS)

@@ -1,3 +1,4 @@
+from arena.v1 import epic_resort_pb2 as _epic_resort_pb2
 from arena.v1 import monster_my_neighbor_pb2 as _monster_my_neighbor_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
@@ -39,18 +40,22 @@ ERROR_CODE_FORFEIT: ErrorCode
 ERROR_CODE_UNSUPPORTED_GAME: ErrorCode
 
 class Observation(_message.Message):
-    __slots__ = ("monster_my_neighbor",)
+    __slots__ = ("monster_my_neighbor", "epic_resort")
     MONSTER_MY_NEIGHBOR_FIELD_NUMBER: _ClassVar[int]
+    EPIC_RESORT_FIELD_NUMBER: _ClassVar[int]
     monster_my_neighbor: _monster_my_neighbor_pb2.MonsterMyNeighborObservation
-    def __init__(self, monster_my_neighbor: _Optional[_Union[_monster_my_neighbor_pb2.MonsterMyNeighborObservation, _Mapping]] = ...) -> None: ...
+    epic_resort: _epic_resort_pb2.EpicResortObservation
+    def __init__(self, monster_my_neighbor: _Optional[_Union[_monster_my_neighbor_pb2.MonsterMyNeighborObservation, _Mapping]] = ..., epic_resort: _Optional[_Union[_epic_resort_pb2.EpicResortObservation, _Mapping]] = ...) -> None: ...
 
 class Option(_message.Message):
-    __slots__ = ("label", "monster_my_neighbor")
+    __slots__ = ("label", "monster_my_neighbor", "epic_resort")
     LABEL_FIELD_NUMBER: _ClassVar[int]
     MONSTER_MY_NEIGHBOR_FIELD_NUMBER: _ClassVar[int]
+    EPIC_RESORT_FIELD_NUMBER: _ClassVar[int]
     label: str
     monster_my_neighbor: _monster_my_neighbor_pb2.MonsterMyNeighborOption
-    def __init__(self, label: _Optional[str] = ..., monster_my_neighbor: _Optional[_Union[_monster_my_neighbor_pb2.MonsterMyNeighborOption, _Mapping]] = ...) -> None: ...
+    epic_resort: _epic_resort_pb2.EpicResortOption
+    def __init__(self, label: _Optional[str] = ..., monster_my_neighbor: _Optional[_Union[_monster_my_neighbor_pb2.MonsterMyNeighborOption, _Mapping]] = ..., epic_resort: _Optional[_Union[_epic_resort_pb2.EpicResortOption, _Mapping]] = ...) -> None: ...
 
 class Hello(_message.Message):
     __slots__ = ("token", "games", "bot_name", "client_version", "max_matches")

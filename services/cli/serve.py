@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import ConfigError, GameConfig, bots_for, get_game
+from services.cli.play import parse_options, read_cards
 from services.gateway.config import GatewayConfig
 from services.gateway.server import Gateway
 from services.ladder.cli_options import add_store_arguments, store_from_args
@@ -59,6 +60,11 @@ def add_parser(subparsers: Any) -> None:
         help="remote bots needed before a match is gathered (default 1)",
     )
     parser.add_argument("--seed", type=int, help="seed of match seeds and seatings")
+    parser.add_argument("--cards", type=Path, metavar="FILE", help="card data file to play with")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE",
+        help="engine option (repeatable); values read as int, float, bool or text",
+    )
     parser.add_argument(
         "--bot", action="append", default=[], metavar="NAME",
         help="register this bot at start-up and print its token (repeatable; for the "
@@ -75,7 +81,9 @@ def add_parser(subparsers: Any) -> None:
 def gateway_config(args: argparse.Namespace) -> GatewayConfig:
     """Validate the options; raise ConfigError with a message naming the option."""
     game = get_game(args.game)
-    game.validate_config(GameConfig(args.players, dict(game.default_options)))
+    options = parse_options(args.option)
+    cards = read_cards(args.cards)
+    game.validate_config(GameConfig(args.players, {**game.default_options, **options}, cards))
     if args.fill not in bots_for(args.game):
         raise ConfigError(
             f"--fill {args.fill!r} is not a built-in bot of {args.game}; "
@@ -93,7 +101,7 @@ def gateway_config(args: argparse.Namespace) -> GatewayConfig:
         game=args.game, players=args.players, fill=args.fill, move_timeout=args.move_timeout,
         time_bank=args.time_bank, max_strikes=args.max_strikes, gather_seconds=args.gather,
         min_bots=args.min_bots,
-        replays=args.replays, seed=args.seed,
+        replays=args.replays, seed=args.seed, options=options, cards=cards,
     )
 
 

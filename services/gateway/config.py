@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -12,7 +14,9 @@ class GatewayConfig:
     bot takes are played by the built-in bot ``fill``. ``move_timeout`` and ``time_bank``
     are seconds; ``gather_seconds`` is how long waiting bots are gathered before a match
     starts with fewer than ``players`` of them, once at least ``min_bots`` wait. ``seed``
-    fixes every match seed and seat shuffle (None: random per server start)."""
+    fixes every match seed and seat shuffle (None: random per server start). ``options``
+    (engine options over the game's defaults) and ``cards`` (the text of a card file, None
+    for the embedded defaults) set up every match."""
 
     game: str = "monster-my-neighbor"
     players: int = 5
@@ -25,3 +29,5 @@ class GatewayConfig:
     hello_timeout: float = 10.0
     replays: Path | None = None
     seed: int | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+    cards: str | None = None

@@ -104,7 +104,9 @@ class MatchRunner:
         self._request_ids = request_ids
         # Pending reply -> (seat, request id, deadline on the loop's clock).
         self._waits: dict[asyncio.Future[Reply], tuple[int, int, float]] = {}
-        self._game_config = GameConfig(config.players, dict(get_game(self.game).default_options))
+        self._game_config = GameConfig(
+            config.players, {**get_game(self.game).default_options, **config.options}, config.cards
+        )
 
     async def run(self) -> None:
         metrics = self._metrics
@@ -147,7 +149,8 @@ class MatchRunner:
 
     def _announce(self) -> None:
         config = arena_pb2.MatchConfig(
-            players=self.config.players, options_json=json.dumps(dict(self._game_config.options))
+            players=self.config.players, options_json=json.dumps(dict(self._game_config.options)),
+            cards=self._game_config.cards or "",
         )
         for seat, remote in self.remote.items():
             start = arena_pb2.MatchStart(

@@ -31,18 +31,29 @@ class RandomStrategy:
         return rng.randrange(len(request.options))
 
 
-def _heuristic() -> Strategy:
-    from services.botclient.monster_heuristic import MonsterHeuristic
-
-    return MonsterHeuristic()
+def _random(_game: str) -> Strategy:
+    return RandomStrategy()
 
 
-# ``heuristic`` reads Monster My Neighbor messages; ``random`` suits every game.
-STRATEGIES: dict[str, Callable[[], Strategy]] = {"random": RandomStrategy, "heuristic": _heuristic}
+def _heuristic(game: str) -> Strategy:
+    if game == "monster-my-neighbor":
+        from services.botclient.monster_heuristic import MonsterHeuristic
+
+        return MonsterHeuristic()
+    raise ValueError(
+        f"strategy 'heuristic' reads only monster-my-neighbor messages, not {game}; "
+        "use --strategy random"
+    )
 
 
-def make_strategy(name: str) -> Strategy:
+# Each factory takes the game id: ``random`` suits every game, ``heuristic`` reads one
+# game's messages and refuses the others.
+STRATEGIES: dict[str, Callable[[str], Strategy]] = {"random": _random, "heuristic": _heuristic}
+
+
+def make_strategy(name: str, game: str = "monster-my-neighbor") -> Strategy:
+    """The strategy ``name`` for ``game``; ValueError if it does not exist or cannot play it."""
     factory = STRATEGIES.get(name)
     if factory is None:
         raise ValueError(f"unknown strategy {name!r}; known: {', '.join(sorted(STRATEGIES))}")
-    return factory()
+    return factory(game)

@@ -39,9 +39,14 @@ def run(args: argparse.Namespace) -> int:
     if args.matches < 0:
         print("error: --matches must be >= 0", file=sys.stderr)
         return EXIT_REFUSED
+    try:
+        strategy = make_strategy(args.strategy, args.game)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_REFUSED
     say = None if args.quiet else (lambda text: print(text, flush=True))
     try:
-        report = play(args.server, args.token, args.game, make_strategy(args.strategy),
+        report = play(args.server, args.token, args.game, strategy,
                       max_matches=args.matches, seed=args.seed, on_event=say)
     except grpc.RpcError as exc:
         code = exc.code()  # type: ignore[attr-defined]

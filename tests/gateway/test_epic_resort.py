@@ -43,7 +43,8 @@ def _strip(request: arena_pb2.DecisionRequest) -> arena_pb2.DecisionRequest:
                                      observation=request.observation, options=request.options)
 
 
-def test_two_remote_bots_play_a_rated_match_with_options_and_cards(start_gateway) -> None:
+def test_two_remote_bots_play_a_rated_match_with_options_and_cards(
+        start_gateway, redis_url: str, capsys: pytest.CaptureFixture[str]) -> None:
     cards = custom_cards()
     gateway = start_gateway(game=GAME, players=2, min_bots=2, seed=3,
                             options={"journeyman_discount": 3}, cards=cards)
@@ -66,6 +67,11 @@ def test_two_remote_bots_play_a_rated_match_with_options_and_cards(start_gateway
     for name in ("east", "west"):
         stats = gateway.store.bot_stats(GAME, name)
         assert stats is not None and stats.games == 1
+    key_prefix = gateway.store.key_prefix  # type: ignore[attr-defined]
+    assert arena(["ladder", "--game", GAME, "--redis", redis_url, "--key-prefix", key_prefix,
+                  "--json"]) == 0
+    ladder = json.loads(capsys.readouterr().out)
+    assert {e["name"]: e["games"] for e in ladder} == {"east": 1, "west": 1}
 
     assert gateway.config.replays is not None
     replay = Replay.load(gateway.config.replays / f"{match_id}.json")

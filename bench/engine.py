@@ -25,6 +25,8 @@ CASES: list[tuple[str, int]] = [
     ("monster-my-neighbor", 3),
     ("monster-my-neighbor", 5),
     ("monster-my-neighbor", 8),
+    ("epic-resort", 2),
+    ("epic-resort", 4),
 ]
 # (game id, players) measured on a Ray pool of RAY_WORKERS workers.
 RAY_CASES: list[tuple[str, int]] = [

@@ -40,14 +40,18 @@ def _heuristic(game: str) -> Strategy:
         from services.botclient.monster_heuristic import MonsterHeuristic
 
         return MonsterHeuristic()
+    if game == "epic-resort":
+        from services.botclient.epic_resort_heuristic import EpicResortHeuristic
+
+        return EpicResortHeuristic()
     raise ValueError(
-        f"strategy 'heuristic' reads only monster-my-neighbor messages, not {game}; "
-        "use --strategy random"
+        f"strategy 'heuristic' reads only monster-my-neighbor and epic-resort messages, "
+        f"not {game}; use --strategy random"
     )
 
 
-# Each factory takes the game id: ``random`` suits every game, ``heuristic`` reads one
-# game's messages and refuses the others.
+# Each factory takes the game id: ``random`` suits every game; ``heuristic`` has a
+# version per game whose messages it reads and refuses the others.
 STRATEGIES: dict[str, Callable[[str], Strategy]] = {"random": _random, "heuristic": _heuristic}
 
 

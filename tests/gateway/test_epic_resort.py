@@ -93,8 +93,8 @@ def test_two_remote_bots_play_a_rated_match_with_options_and_cards(
 
 def test_the_reference_client_plays_epic_resort_against_the_fill_bot(start_gateway) -> None:
     gateway = start_gateway(game=GAME, players=4, fill="random")
-    report = play(gateway.address, gateway.token("ref"), GAME, make_strategy("random", GAME),
-                  max_matches=1, seed=2)
+    report = play(gateway.address, gateway.token("ref"), GAME,
+                  make_strategy("heuristic", GAME), max_matches=1, seed=2)
     assert len(report.matches) == 1 and not report.errors
     (record,) = report.matches
     assert record.reason == "completed" and record.rated and 1 <= record.rank <= 4
@@ -103,10 +103,8 @@ def test_the_reference_client_plays_epic_resort_against_the_fill_bot(start_gatew
     assert sorted(applied.participants) == sorted(["ref"] + ["builtin:random"] * 3)
 
 
-def test_the_heuristic_strategy_refuses_epic_resort(capsys) -> None:
-    with pytest.raises(ValueError, match="monster-my-neighbor"):
-        make_strategy("heuristic", GAME)
-    code = arena(["bot", "--server", "127.0.0.1:1", "--token", "t", "--game", GAME,
+def test_the_bot_cli_refuses_a_strategy_for_another_game(capsys) -> None:
+    code = arena(["bot", "--server", "127.0.0.1:1", "--token", "t", "--game", "ark-nova",
                   "--strategy", "heuristic"])
     assert code == 2 and "use --strategy random" in capsys.readouterr().err
 
@@ -141,7 +139,7 @@ def test_serve_arguments_reach_the_gateway_config(tmp_path) -> None:
 def test_the_bot_cli_plays_a_served_epic_resort_match(start_gateway, capsys) -> None:
     gateway = start_gateway(game=GAME, players=3, options={"phase_i_mode": "in_turn_order"})
     code = arena(["bot", "--server", gateway.address, "--token", gateway.token("cli"),
-                  "--game", GAME, "--matches", "1", "--quiet"])
+                  "--game", GAME, "--strategy", "random", "--matches", "1", "--quiet"])
     assert code == 0
     assert "cli: 1 matches (1 rated, 0 forfeited)" in capsys.readouterr().out
     assert gateway.config.replays is not None

@@ -130,6 +130,8 @@ class Game:
     ``validate_config`` raises ConfigError for an unusable config. ``observation_to_json``
     turns an observation into plain JSON data (for logs and --json output). ``wire``
     lazily builds the protobuf codec (imported only by services that need it).
+    ``card_text`` returns the embedded card file, which the gateway sends to bots so
+    they can read every card's numbers.
     """
 
     info: GameInfo
@@ -138,6 +140,7 @@ class Game:
     observation_to_json: Callable[[Any], Any]
     default_options: Mapping[str, Any] = field(default_factory=dict)
     wire: Callable[[], WireCodec] | None = None
+    card_text: Callable[[], str] | None = None
 
     @property
     def game_id(self) -> str:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from engine.core.game import Game, GameInfo
 from engine.core.registry import register_game
 from engine.epic_resort.bots import BOTS
+from engine.epic_resort.cards import default_cards_text
 from engine.epic_resort.game_state import EpicResortState, new_state, validate_config
 from engine.epic_resort.observation import Observation, observation_to_json
 from engine.epic_resort.params import DEFAULT_OPTIONS
@@ -50,6 +51,7 @@ GAME = Game(
     observation_to_json=observation_to_json,
     default_options=DEFAULT_OPTIONS,
     wire=_wire,
+    card_text=default_cards_text,
 )
 
 register_game(GAME, BOTS)

@@ -543,9 +543,14 @@ def _index(cards: CardSet, monsters_marks: list[tuple[MonsterDef, list[str]]]) -
     cards.start_attractions = starts
 
 
+def default_cards_text() -> str:
+    """The text of the packaged card file."""
+    return DATA_FILE.read_text(encoding="utf-8")
+
+
 @lru_cache(maxsize=1)
 def default_cards() -> CardSet:
-    return parse_cards(DATA_FILE.read_text())
+    return parse_cards(default_cards_text())
 
 
 _TEXT_CACHE: dict[str, CardSet] = {}

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from engine.core import ConfigError, Game, GameConfig, GameInfo, register_game
 from engine.monster_my_neighbor.bots import HeuristicBot, RandomBot
-from engine.monster_my_neighbor.cards import load_cards
+from engine.monster_my_neighbor.cards import default_cards_text, load_cards
 from engine.monster_my_neighbor.observation import to_json
 from engine.monster_my_neighbor.state import MonsterState
 
@@ -77,6 +77,7 @@ GAME = Game(
     observation_to_json=to_json,
     default_options=DEFAULT_OPTIONS,
     wire=_wire,
+    card_text=default_cards_text,
 )
 
 register_game(GAME, {"random": RandomBot, "heuristic": HeuristicBot})

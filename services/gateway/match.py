@@ -108,6 +108,10 @@ class MatchRunner:
             config.players, {**get_game(self.game).default_options, **config.options}, config.cards
         )
 
+    def _default_card_text(self) -> str:
+        card_text = get_game(self.game).card_text
+        return card_text() if card_text is not None else ""
+
     async def run(self) -> None:
         metrics = self._metrics
         metrics.active_matches.inc()
@@ -150,7 +154,8 @@ class MatchRunner:
     def _announce(self) -> None:
         config = arena_pb2.MatchConfig(
             players=self.config.players, options_json=json.dumps(dict(self._game_config.options)),
-            cards=self._game_config.cards or "",
+            cards=self._game_config.cards or self._default_card_text(),
+            custom_cards=self._game_config.cards is not None,
         )
         for seat, remote in self.remote.items():
             start = arena_pb2.MatchStart(

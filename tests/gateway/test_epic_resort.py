@@ -58,7 +58,8 @@ def test_two_remote_bots_play_a_rated_match_with_options_and_cards(
     assert len({s.match_id for s in starts}) == 1 and {s.seat for s in starts} == {0, 1}
     assert all(e.reason == arena_pb2.MATCH_END_REASON_COMPLETED and e.rated for e in ends)
     for start in starts:
-        assert start.game == GAME and start.players == 2 and start.config.cards == cards
+        assert start.game == GAME and start.players == 2
+        assert start.config.cards == cards and start.config.custom_cards
         assert json.loads(start.config.options_json)["journeyman_discount"] == 3
 
     match_id = starts[0].match_id

@@ -8,6 +8,7 @@ import grpc
 from arena.v1 import arena_pb2
 
 from engine.core import Replay, get_game, replay_match
+from engine.monster_my_neighbor.cards import default_cards_text
 from tests.gateway.botkit import TestBot, Transcript, hello_frame
 from tests.gateway.conftest import GAME, RunningGateway
 
@@ -37,6 +38,8 @@ def test_a_full_match_is_played_rated_saved_and_counted(start_gateway) -> None:
     assert list(start.seat_labels) == [
         "alice" if seat == start.seat else "builtin:random" for seat in range(5)
     ]
+    # The embedded card file travels with the match, so a bot can read card numbers.
+    assert start.config.cards == default_cards_text() and not start.config.custom_cards
 
     applied = gateway.applied(end.match_id)
     assert list(applied.participants) == list(start.seat_labels)

@@ -86,14 +86,16 @@ class Welcome(_message.Message):
     def __init__(self, bot_name: _Optional[str] = ..., server_version: _Optional[str] = ..., games: _Optional[_Iterable[str]] = ..., move_timeout_ms: _Optional[int] = ..., max_strikes: _Optional[int] = ...) -> None: ...
 
 class MatchConfig(_message.Message):
-    __slots__ = ("players", "options_json", "cards")
+    __slots__ = ("players", "options_json", "cards", "custom_cards")
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_JSON_FIELD_NUMBER: _ClassVar[int]
     CARDS_FIELD_NUMBER: _ClassVar[int]
+    CUSTOM_CARDS_FIELD_NUMBER: _ClassVar[int]
     players: int
     options_json: str
     cards: str
-    def __init__(self, players: _Optional[int] = ..., options_json: _Optional[str] = ..., cards: _Optional[str] = ...) -> None: ...
+    custom_cards: bool
+    def __init__(self, players: _Optional[int] = ..., options_json: _Optional[str] = ..., cards: _Optional[str] = ..., custom_cards: _Optional[bool] = ...) -> None: ...
 
 class MatchStart(_message.Message):
     __slots__ = ("match_id", "game", "players", "seat", "seat_labels", "config")

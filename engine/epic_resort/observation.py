@@ -11,14 +11,42 @@ until every seat has committed (``phase_i_mode = simultaneous``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.epic_resort.cards import CardSet
 from engine.epic_resort.params import Params
 from engine.epic_resort.state import Slot, State
 
-# (stack, tourists, damage, locked, workers, gm_units, stranded, hero, health, hero_locked)
-SlotView = tuple
+
+class SlotView(NamedTuple):
+    """One resort slot as every seat sees it (all of it is public)."""
+
+    stack: tuple[int, ...]
+    tourists: int
+    damage: int
+    locked: bool
+    workers: tuple[int, ...]
+    gm_units: int
+    stranded: tuple[int, ...]
+    hero: int
+    hero_health: int
+    hero_locked: bool
+
+
+class AttackView(NamedTuple):
+    """The attack being resolved (public)."""
+
+    card: int
+    monster: int
+    defender: int
+    targets: tuple[int, ...]
+    hit: int
+    strength_mod: int
+    hero_bonus: int
+    ended: bool
+    window_start: int
+    window_k: int
+    epoch: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,9 +91,7 @@ class Observation:
     main_done: bool
     first_pass_done: bool
     end_triggered: bool
-    # (card, monster, defender, targets, hit, strength_mod, hero_bonus, ended,
-    #  window_start, window_k, epoch)
-    attack: tuple | None
+    attack: AttackView | None
     frames: tuple
     terminal: bool
     cards: CardSet = field(compare=False, repr=False)
@@ -73,7 +99,7 @@ class Observation:
 
 
 def slot_view(slot: Slot) -> SlotView:
-    return (
+    return SlotView(
         tuple(slot.stack), slot.tourists, slot.damage, slot.locked, tuple(sorted(slot.workers)),
         slot.gm_units, tuple(sorted(slot.stranded)), slot.hero, slot.hero_health, slot.hero_locked,
     )
@@ -105,7 +131,7 @@ def observe(s: State, seat: int) -> Observation:
             s.p1_day[i] if show_plan else None,
         ))
     a = s.attack
-    attack = None if a is None else (
+    attack = None if a is None else AttackView(
         a.card, a.monster, a.defender, tuple(a.targets), a.hit, a.strength_mod, a.hero_bonus,
         a.ended, a.window_start, a.window_k, a.epoch,
     )

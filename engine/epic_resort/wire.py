@@ -2,8 +2,7 @@
 
 Built only from an :class:`~engine.epic_resort.observation.Observation`, so it can carry
 nothing the observation gate did not allow. Integer card ids become the card file's
-string ids; the observation's opaque tuples (slot views, Phase I plans, the attack and
-the pending frame) are decoded here by their layout in ``observation.py`` and
+string ids; the Phase I plans and the pending frame are decoded here by their layout in
 ``rules.py``. Never used on the built-in path.
 """
 
@@ -18,7 +17,7 @@ from typing import Any
 from arena.v1 import epic_resort_pb2 as pb
 
 from engine.epic_resort.cards import HERO, TOURIST, CardSet
-from engine.epic_resort.observation import Observation, PlayerView
+from engine.epic_resort.observation import AttackView, Observation, PlayerView
 from engine.epic_resort.state import NO_HERO
 
 HeroDecision = pb.EpicResortHeroDecision
@@ -129,20 +128,19 @@ def _add_seat(entry: pb.EpicResortSeat, seat: int, view: PlayerView, ids: CardId
     entry.trained = view.trained
     entry.passed = view.passed
     entry.phase_i_done = view.phase1_done
-    for i, (stack, tourists, damage, locked, staff, gm_units, stranded, hero, health,
-            hero_locked) in enumerate(view.slots):
+    for i, slot in enumerate(view.slots):
         entry.slots.add(
             slot=i,
-            stack=[ids.attractions[a] for a in stack],
-            tourists=tourists,
-            damage=damage,
-            locked=locked,
-            workers=[workers[w] for w in staff],
-            guildmaster_units=gm_units,
-            stranded_workers=[workers[w] for w in stranded],
-            hero=ids.main_cards[hero] if hero != NO_HERO else "",
-            hero_health=health,
-            hero_locked=hero_locked,
+            stack=[ids.attractions[a] for a in slot.stack],
+            tourists=slot.tourists,
+            damage=slot.damage,
+            locked=slot.locked,
+            workers=[workers[w] for w in slot.workers],
+            guildmaster_units=slot.gm_units,
+            stranded_workers=[workers[w] for w in slot.stranded],
+            hero=ids.main_cards[slot.hero] if slot.hero != NO_HERO else "",
+            hero_health=slot.hero_health,
+            hero_locked=slot.hero_locked,
         )
     if view.plan is not None:
         entry.plan_visible = True
@@ -151,20 +149,18 @@ def _add_seat(entry: pb.EpicResortSeat, seat: int, view: PlayerView, ids: CardId
             entry.plan.add(worker=workers[worker], slot=slot, units=list(units))
 
 
-def _set_attack(msg: pb.EpicResortAttack, attack: tuple, ids: CardIds) -> None:
-    (card, monster, defender, targets, hit, strength_mod, hero_bonus, ended, window_start,
-     window_k, epoch) = attack
-    msg.card = ids.main_cards[card]
-    msg.monster = ids.monsters[monster]
-    msg.defender = defender
-    msg.targets.extend(targets)
-    msg.next_target = hit
-    msg.strength_modifier = strength_mod
-    msg.hero_bonus = hero_bonus
-    msg.ended = ended
-    msg.window_start = window_start
-    msg.window_position = window_k
-    msg.redirects = epoch
+def _set_attack(msg: pb.EpicResortAttack, attack: AttackView, ids: CardIds) -> None:
+    msg.card = ids.main_cards[attack.card]
+    msg.monster = ids.monsters[attack.monster]
+    msg.defender = attack.defender
+    msg.targets.extend(attack.targets)
+    msg.next_target = attack.hit
+    msg.strength_modifier = attack.strength_mod
+    msg.hero_bonus = attack.hero_bonus
+    msg.ended = attack.ended
+    msg.window_start = attack.window_start
+    msg.window_position = attack.window_k
+    msg.redirects = attack.epoch
 
 
 def _set_prompt(msg: pb.EpicResortPrompt, obs: Observation, ids: CardIds) -> None:
@@ -176,7 +172,7 @@ def _set_prompt(msg: pb.EpicResortPrompt, obs: Observation, ids: CardIds) -> Non
         msg.seat = -1
         return
     if step == "HERO":
-        msg.seat = obs.attack[2] if obs.attack is not None else -1
+        msg.seat = obs.attack.defender if obs.attack is not None else -1
         msg.slot = frame[1]
         return
     msg.seat = frame[1]

@@ -90,13 +90,6 @@ class GameState(ABC):
     def clone(self) -> GameState:
         """An independent copy (no deepcopy: games copy their own structures)."""
 
-    def current_seat(self) -> int:
-        """The first seat that owes a decision (the only one outside simultaneous steps)."""
-        seats = self.pending_seats()
-        if not seats:
-            raise RuntimeError("the game is over: nobody owes a decision")
-        return seats[0]
-
     def describe_option(self, seat: int, index: int) -> str:
         """A short human-readable label for one option (for logs and replays)."""
         return str(self.decision(seat).options[index])

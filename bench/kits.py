@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import tempfile
 import time
@@ -73,9 +72,10 @@ def cold_build(kit: Kit) -> float:
 
 
 def start(kit: Kit, server: str, token: str, matches: int, seed: int,
-          strategy: str = "random") -> subprocess.Popen[str]:
+          strategy: str = "random", extra: list[str] | None = None) -> subprocess.Popen[str]:
+    """Start the kit's bot; ``extra`` flags (e.g. --tls-ca FILE) are passed on."""
     args = [str(kit.run), "--server", server, "--token", token, "--matches", str(matches),
-            "--seed", str(seed)]
+            "--seed", str(seed), *(extra or [])]
     if strategy != "random":
         args += ["--strategy", strategy]
     return subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -98,7 +98,3 @@ def parse_summary(stdout: str) -> dict[str, int] | None:
         if match := _SUMMARY.match(line):
             return dict(zip(SUMMARY_FIELDS, map(int, match.groups()), strict=True))
     return None
-
-
-def have(*tools: str) -> bool:
-    return all(shutil.which(t) for t in tools)

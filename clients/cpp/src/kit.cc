@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <sstream>
 #include <thread>
@@ -42,6 +43,9 @@ std::shared_ptr<grpc::ChannelCredentials> Credentials(const Args& args) {
   pem << file.rdbuf();
   grpc::SslCredentialsOptions options;
   options.pem_root_certs = pem.str();
+  if (options.pem_root_certs.find("-----BEGIN CERTIFICATE-----") == std::string::npos) {
+    Usage("--tls-ca " + args.tls_ca + " holds no PEM certificate");
+  }
   return grpc::SslCredentials(options);
 }
 
@@ -59,7 +63,8 @@ void OnMatchEnd(const pb::MatchEnd& end, Stats& stats) {
   stats.matches++;
   stats.wins += rank == 1;
   std::cerr << "match " << end.match_id() << ": rank " << rank << ", "
-            << pb::MatchEndReason_Name(end.reason()) << ", rating " << end.rating() << std::endl;
+            << pb::MatchEndReason_Name(end.reason()) << ", rating " << std::fixed
+            << std::setprecision(1) << end.rating() << std::endl;
 }
 
 // One stream: hello, then answer until the server ends it (or it breaks).

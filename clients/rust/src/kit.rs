@@ -93,12 +93,18 @@ async fn connect(args: &Args) -> Result<Channel, Stop> {
     let mut endpoint = Endpoint::from_shared(format!("{scheme}://{}", args.server))
         .map_err(|e| Stop::Fatal(format!("bad --server {}: {e}", args.server)))?;
     if let Some(path) = &args.tls_ca {
-        let pem = std::fs::read(path).map_err(|e| Stop::Fatal(format!("--tls-ca {path}: {e}")))?;
+        let pem = std::fs::read_to_string(path).map_err(|e| Stop::Fatal(format!("--tls-ca {path}: {e}")))?;
+        if !pem.contains("-----BEGIN CERTIFICATE-----") {
+            return Err(Stop::Fatal(format!("--tls-ca {path} holds no PEM certificate")));
+        }
         let host = args.server.rsplit_once(':').map_or(&*args.server, |(host, _)| host);
         let tls = ClientTlsConfig::new().ca_certificate(Certificate::from_pem(pem)).domain_name(host);
         endpoint = endpoint.tls_config(tls).map_err(|e| Stop::Fatal(format!("--tls-ca {path}: {e}")))?;
     }
-    endpoint.connect().await.map_err(|e| Stop::Retry(format!("connect {}: {e:?}", args.server)))
+    endpoint.connect().await.map_err(|e| {
+        let cause = std::error::Error::source(&e).map_or(String::new(), |c| format!(": {c}"));
+        Stop::Retry(format!("connect {}: {e}{cause}", args.server))
+    })
 }
 
 /// One stream: hello, then answer until the server ends it (or it breaks).

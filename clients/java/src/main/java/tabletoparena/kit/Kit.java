@@ -67,7 +67,7 @@ final class Kit {
     ManagedChannel channel;
     try {
       channel = Grpc.newChannelBuilder(args.server, credentials()).build();
-    } catch (IOException | IllegalArgumentException e) {
+    } catch (IOException | RuntimeException e) { // unreadable --tls-ca, bad --server
       System.err.println("error: " + e.getMessage());
       return EXIT_REFUSED;
     }
@@ -77,14 +77,14 @@ final class Kit {
         int before = matches;
         Status status = playStream(channel, games, choose);
         if (refused(status.getCode())) {
-          System.err.println("stream refused: " + status);
+          System.err.println("stream refused: " + describe(status));
           return EXIT_REFUSED;
         }
         if (matches >= args.matches) {
           return 0;
         }
         failures = matches > before ? 0 : failures + 1;
-        String why = status.isOk() ? "the server closed the stream" : status.toString();
+        String why = status.isOk() ? "the server closed the stream" : describe(status);
         if (failures >= MAX_FAILURES) {
           System.err.println("giving up after " + failures
               + " connections without a finished match: " + why);
@@ -168,6 +168,10 @@ final class Kit {
     wins += rank == 1 ? 1 : 0;
     System.err.printf("match %s: rank %d, %s, rating %.1f%n", end.getMatchId(), rank,
         end.getReason(), end.getRating());
+  }
+
+  private static String describe(Status status) {
+    return status.getCode() + ": " + status.getDescription();
   }
 
   /** A status that retrying the same Hello cannot change. */

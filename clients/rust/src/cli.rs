@@ -16,8 +16,12 @@ const USAGE: &str = "usage: arena-bot --token T [--server HOST:PORT] [--matches 
 
 pub fn parse() -> Args {
     let mut args = Args {
-        server: "127.0.0.1:50051".into(), token: String::new(), matches: 1, seed: 1,
-        tls_ca: None, strategy: "random".into(),
+        server: "127.0.0.1:50051".into(),
+        token: String::new(),
+        matches: 1,
+        seed: 1,
+        tls_ca: None,
+        strategy: "random".into(),
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -25,12 +29,22 @@ pub fn parse() -> Args {
             println!("{USAGE}");
             exit(0);
         }
-        let value = it.next().unwrap_or_else(|| usage(&format!("{flag} needs a value")));
+        let value = it
+            .next()
+            .unwrap_or_else(|| usage(&format!("{flag} needs a value")));
         match flag.as_str() {
             "--server" => args.server = value,
             "--token" => args.token = value,
-            "--matches" => args.matches = value.parse().unwrap_or_else(|_| usage("--matches takes a count")),
-            "--seed" => args.seed = value.parse().unwrap_or_else(|_| usage("--seed takes an integer")),
+            "--matches" => {
+                args.matches = value
+                    .parse()
+                    .unwrap_or_else(|_| usage("--matches takes a count"))
+            }
+            "--seed" => {
+                args.seed = value
+                    .parse()
+                    .unwrap_or_else(|_| usage("--seed takes an integer"))
+            }
             "--tls-ca" => args.tls_ca = Some(value),
             "--strategy" if value == "random" || value == "example" => args.strategy = value,
             _ => usage(&format!("unknown flag or value: {flag} {value}")),

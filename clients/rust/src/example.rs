@@ -25,20 +25,27 @@ pub fn choose(request: &pb::DecisionRequest, rng: &mut Rng) -> usize {
     let is_monster = |card: &str| obs.monsters_possible.iter().any(|m| m == card);
     let holding = obs.hand.iter().any(|c| is_monster(&c.card_type));
     let friend = obs.seats.iter().any(|s| s.seat == obs.seat && s.friend);
-    let hand_size = |seat: i32| obs.seats.iter().find(|s| s.seat == seat).map_or(0, |s| s.hand_size);
+    let hand_size = |seat: i32| {
+        obs.seats
+            .iter()
+            .find(|s| s.seat == seat)
+            .map_or(0, |s| s.hand_size)
+    };
     let score = |option: &pb::Option| -> i32 {
         let choice = match &option.game {
             Some(pb::option::Game::MonsterMyNeighbor(o)) => o.choice.as_ref(),
             _ => None,
         };
         match (request.kind.as_str(), choice) {
-            ("PLAY_CARD", Some(Choice::CardType(card))) => match HUNTING.iter().position(|c| c == card) {
-                _ if is_monster(card) => 100,
-                _ if card == "friend" && !friend => 50,
-                Some(_) if holding || friend => -5,
-                Some(i) => 10 - i as i32,
-                None => 0,
-            },
+            ("PLAY_CARD", Some(Choice::CardType(card))) => {
+                match HUNTING.iter().position(|c| c == card) {
+                    _ if is_monster(card) => 100,
+                    _ if card == "friend" && !friend => 50,
+                    Some(_) if holding || friend => -5,
+                    Some(i) => 10 - i as i32,
+                    None => 0,
+                }
+            }
             ("CHOOSE_TARGET", Some(Choice::TargetSeat(seat))) => hand_size(*seat),
             (_, Some(Choice::CardType(card))) if is_monster(card) => -100, // giving it away
             (_, Some(Choice::Cards(set))) if set.card_types.iter().any(|c| is_monster(c)) => -100,

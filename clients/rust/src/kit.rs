@@ -53,7 +53,9 @@ const MAX_FAILURES: u32 = 8; // streams in a row that end without a finished mat
 
 /// Play `args.matches` matches announcing `games` (empty: any game); the exit code.
 pub fn run(args: &Args, games: &[&str], choose: Choose) -> u8 {
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build();
     runtime.expect("tokio runtime").block_on(async {
         let mut rng = Rng(args.seed);
         let mut stats = Stats::default();
@@ -71,7 +73,11 @@ pub fn run(args: &Args, games: &[&str], choose: Choose) -> u8 {
             if stats.matches >= args.matches {
                 break 0;
             }
-            failures = if stats.matches > before { 0 } else { failures + 1 };
+            failures = if stats.matches > before {
+                0
+            } else {
+                failures + 1
+            };
             if failures >= MAX_FAILURES {
                 eprintln!("giving up after {failures} connections without a finished match: {why}");
                 break EXIT_UNREACHABLE;
@@ -82,24 +88,40 @@ pub fn run(args: &Args, games: &[&str], choose: Choose) -> u8 {
             tokio::time::sleep(wait).await;
         };
         let s = &stats;
-        println!("SUMMARY matches={} decisions={} wins={} strikes={} errors={} reconnects={}",
-                 s.matches, s.decisions, s.wins, s.strikes, s.errors, s.reconnects);
+        println!(
+            "SUMMARY matches={} decisions={} wins={} strikes={} errors={} reconnects={}",
+            s.matches, s.decisions, s.wins, s.strikes, s.errors, s.reconnects
+        );
         code
     })
 }
 
 async fn connect(args: &Args) -> Result<Channel, Stop> {
-    let scheme = if args.tls_ca.is_some() { "https" } else { "http" };
+    let scheme = if args.tls_ca.is_some() {
+        "https"
+    } else {
+        "http"
+    };
     let mut endpoint = Endpoint::from_shared(format!("{scheme}://{}", args.server))
         .map_err(|e| Stop::Fatal(format!("bad --server {}: {e}", args.server)))?;
     if let Some(path) = &args.tls_ca {
-        let pem = std::fs::read_to_string(path).map_err(|e| Stop::Fatal(format!("--tls-ca {path}: {e}")))?;
+        let pem = std::fs::read_to_string(path)
+            .map_err(|e| Stop::Fatal(format!("--tls-ca {path}: {e}")))?;
         if !pem.contains("-----BEGIN CERTIFICATE-----") {
-            return Err(Stop::Fatal(format!("--tls-ca {path} holds no PEM certificate")));
+            return Err(Stop::Fatal(format!(
+                "--tls-ca {path} holds no PEM certificate"
+            )));
         }
-        let host = args.server.rsplit_once(':').map_or(&*args.server, |(host, _)| host);
-        let tls = ClientTlsConfig::new().ca_certificate(Certificate::from_pem(pem)).domain_name(host);
-        endpoint = endpoint.tls_config(tls).map_err(|e| Stop::Fatal(format!("--tls-ca {path}: {e}")))?;
+        let host = args
+            .server
+            .rsplit_once(':')
+            .map_or(&*args.server, |(host, _)| host);
+        let tls = ClientTlsConfig::new()
+            .ca_certificate(Certificate::from_pem(pem))
+            .domain_name(host);
+        endpoint = endpoint
+            .tls_config(tls)
+            .map_err(|e| Stop::Fatal(format!("--tls-ca {path}: {e}")))?;
     }
     endpoint.connect().await.map_err(|e| {
         let cause = std::error::Error::source(&e).map_or(String::new(), |c| format!(": {c}"));
@@ -108,11 +130,18 @@ async fn connect(args: &Args) -> Result<Channel, Stop> {
 }
 
 /// One stream: hello, then answer until the server ends it (or it breaks).
-async fn play_stream(args: &Args, games: &[&str], choose: Choose, rng: &mut Rng, stats: &mut Stats)
-    -> Result<(), Stop> {
+async fn play_stream(
+    args: &Args,
+    games: &[&str],
+    choose: Choose,
+    rng: &mut Rng,
+    stats: &mut Stats,
+) -> Result<(), Stop> {
     let channel = connect(args).await?;
     let (outbox, rx) = mpsc::channel(16);
-    let send = |message| pb::PlayRequest { message: Some(message) };
+    let send = |message| pb::PlayRequest {
+        message: Some(message),
+    };
     let hello = pb::Hello {
         token: args.token.clone(),
         games: games.iter().map(|g| g.to_string()).collect(),
@@ -122,31 +151,53 @@ async fn play_stream(args: &Args, games: &[&str], choose: Choose, rng: &mut Rng,
     };
     let _ = outbox.send(send(play_request::Message::Hello(hello))).await;
     let mut client = pb::arena_service_client::ArenaServiceClient::new(channel);
-    let mut inbound = client.play(ReceiverStream::new(rx)).await.map_err(refused)?.into_inner();
+    let mut inbound = client
+        .play(ReceiverStream::new(rx))
+        .await
+        .map_err(refused)?
+        .into_inner();
     while let Some(response) = inbound.message().await.map_err(refused)? {
         match response.message {
             Some(Message::DecisionRequest(request)) => {
                 let option_index = choose(&request, rng) as u32;
-                let reply = pb::DecisionReply { request_id: request.request_id, option_index };
-                let _ = outbox.send(send(play_request::Message::DecisionReply(reply))).await;
+                let reply = pb::DecisionReply {
+                    request_id: request.request_id,
+                    option_index,
+                };
+                let _ = outbox
+                    .send(send(play_request::Message::DecisionReply(reply)))
+                    .await;
                 stats.decisions += 1;
             }
             Some(Message::Welcome(welcome)) => eprintln!("connected as {}", welcome.bot_name),
             Some(Message::MatchStart(start)) => {
-                eprintln!("match {} ({}): seat {}", start.match_id, start.game, start.seat)
+                eprintln!(
+                    "match {} ({}): seat {}",
+                    start.match_id, start.game, start.seat
+                )
             }
             Some(Message::MatchEnd(end)) => {
-                let rank = end.results.iter().find(|r| r.seat == end.seat).map_or(0, |r| r.rank);
+                let rank = end
+                    .results
+                    .iter()
+                    .find(|r| r.seat == end.seat)
+                    .map_or(0, |r| r.rank);
                 stats.matches += 1;
                 stats.wins += u32::from(rank == 1);
-                eprintln!("match {}: rank {rank}, {}, rating {:.1}", end.match_id,
-                          end.reason().as_str_name(), end.rating);
+                eprintln!(
+                    "match {}: rank {rank}, {}, rating {:.1}",
+                    end.match_id,
+                    end.reason().as_str_name(),
+                    end.rating
+                );
             }
             Some(Message::Error(error)) => {
                 stats.errors += 1;
                 let code = error.code();
-                stats.strikes += u32::from(matches!(code,
-                    pb::ErrorCode::IllegalOption | pb::ErrorCode::DeadlineExceeded));
+                stats.strikes += u32::from(matches!(
+                    code,
+                    pb::ErrorCode::IllegalOption | pb::ErrorCode::DeadlineExceeded
+                ));
                 eprintln!("server error {}: {}", code.as_str_name(), error.message);
             }
             None => {}
@@ -159,7 +210,9 @@ async fn play_stream(args: &Args, games: &[&str], choose: Choose, rng: &mut Rng,
 fn refused(status: tonic::Status) -> Stop {
     let why = format!("{:?}: {}", status.code(), status.message());
     match status.code() {
-        Code::Unauthenticated | Code::PermissionDenied | Code::FailedPrecondition
+        Code::Unauthenticated
+        | Code::PermissionDenied
+        | Code::FailedPrecondition
         | Code::InvalidArgument => Stop::Fatal(why),
         _ => Stop::Retry(why),
     }

@@ -35,6 +35,7 @@ INFO = GameInfo(
     hidden_information=True,
     simultaneous_decisions=True,
     chance=True,
+    spectator=True,
 )
 
 

@@ -38,6 +38,7 @@ INFO = GameInfo(
     hidden_information=True,
     simultaneous_decisions=True,
     chance=True,
+    spectator=True,
 )
 
 

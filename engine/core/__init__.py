@@ -3,6 +3,7 @@
 A service imports only from here; it never reaches into a game's internals.
 """
 
+from engine.core.board import BoardView
 from engine.core.bot import Bot, BotFactory
 from engine.core.decision import Decision
 from engine.core.errors import ConfigError, IllegalChoice, NotYourTurn
@@ -15,6 +16,7 @@ from engine.core.rng import GameRng
 
 __all__ = [
     "SPECTATOR",
+    "BoardView",
     "Bot",
     "BotFactory",
     "ConfigError",

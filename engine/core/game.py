@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from engine.core.board import BoardView
 from engine.core.decision import Decision
 from engine.core.result import Result
 
@@ -137,7 +138,8 @@ class Game:
     turns an observation into plain JSON data (for logs and --json output). ``wire``
     lazily builds the protobuf codec (imported only by services that need it).
     ``card_text`` returns the embedded card file, which the gateway sends to bots so
-    they can read every card's numbers.
+    they can read every card's numbers. ``board`` lazily builds the game's SVG
+    :class:`~engine.core.board.BoardView` (for the web front end; None: no board drawn).
     """
 
     info: GameInfo
@@ -147,6 +149,7 @@ class Game:
     default_options: Mapping[str, Any] = field(default_factory=dict)
     wire: Callable[[], WireCodec] | None = None
     card_text: Callable[[], str] | None = None
+    board: Callable[[], BoardView] | None = None
 
     @property
     def game_id(self) -> str:

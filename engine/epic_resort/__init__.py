@@ -45,6 +45,12 @@ def _wire():
     return EpicResortCodec()
 
 
+def _board():
+    from engine.epic_resort.board import EpicResortBoard
+
+    return EpicResortBoard()
+
+
 GAME = Game(
     info=INFO,
     new_state=new_state,
@@ -53,6 +59,7 @@ GAME = Game(
     default_options=DEFAULT_OPTIONS,
     wire=_wire,
     card_text=default_cards_text,
+    board=_board,
 )
 
 register_game(GAME, BOTS)

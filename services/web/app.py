@@ -134,10 +134,7 @@ def create_app(data: WebData) -> Starlette:
         return answer(request, "", lambda: data.ladder(request.path_params["game"]))
 
     def api_live(request: Request) -> Response:
-        try:
-            return JSONResponse(data.live())
-        except FeedUnavailable as exc:
-            return JSONResponse({"error": str(exc)}, status_code=503)
+        return answer(request, "", data.live)
 
     async def api_events(request: Request) -> Response:
         match_id = request.path_params["match_id"]
@@ -146,7 +143,7 @@ def create_app(data: WebData) -> Starlette:
         except NotFound as exc:
             return JSONResponse({"error": str(exc)}, status_code=404)
         except FeedUnavailable as exc:
-            return JSONResponse({"error": str(exc)}, status_code=503)
+            return JSONResponse({"error": f"the feed is unavailable: {exc}"}, status_code=503)
         if found is None:
             return JSONResponse(
                 {"error": f"match {match_id!r} is over and has no live feed; see its replay"},

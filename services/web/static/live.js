@@ -8,6 +8,7 @@
   const status = document.getElementById("status");
   const frameNumber = document.getElementById("frame-number");
   const events = new EventSource(live.dataset.events);
+  events.addEventListener("open", function () { live.dataset.connected = "1"; });
   events.addEventListener("frame", function (message) {
     const frame = JSON.parse(message.data);
     board.innerHTML = frame.board;

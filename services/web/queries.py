@@ -209,23 +209,19 @@ class WebData:
 
 
 def opponents(name: str, matches: Sequence[AppliedMatch]) -> list[dict[str, Any]]:
-    """Per opponent: matches together, and how often ``name`` finished ahead, behind or
-    level (its best seat against each of the opponent's seats)."""
+    """Per opponent: matches together, and how often ``name`` finished ahead of it,
+    behind it or level with it (each side's best seat when one holds several)."""
     table: dict[str, dict[str, Any]] = {}
     for match in matches:
-        mine = [r for who, r in zip(match.participants, match.ranks, strict=True) if who == name]
-        if not mine:
-            continue
-        best = min(mine)
-        met = set()
+        best: dict[str, int] = {}
         for who, rank in zip(match.participants, match.ranks, strict=True):
-            if who == name:
-                continue
+            best[who] = min(rank, best.get(who, rank))
+        if name not in best:
+            continue
+        mine = best.pop(name)
+        for who, rank in best.items():
             row = table.setdefault(who, {"opponent": who, "matches": 0, "ahead": 0,
                                          "behind": 0, "level": 0})
-            if who not in met:
-                row["matches"] += 1
-                met.add(who)
-            key = "ahead" if best < rank else "behind" if best > rank else "level"
-            row[key] += 1
+            row["matches"] += 1
+            row["ahead" if mine < rank else "behind" if mine > rank else "level"] += 1
     return sorted(table.values(), key=lambda r: (-r["matches"], r["opponent"]))

@@ -75,7 +75,7 @@ class EpicResortBoard:
                 x += 116
         svg.text(12, 122, "Workers", font_weight="bold", font_size=12)
         for i, (worker, count, locked) in enumerate(obs.worker_piles):
-            svg.text(70 + i * 150, 122, fit(f"{worker_name(c, worker)} x{count}"
+            svg.text(80 + i * 160, 122, fit(f"{worker_name(c, worker)} x{count}"
                                             + (" (locked)" if locked else ""), 24), font_size=11)
         svg.text(12, 142, f"Monster deck {len(obs.monster_deck)} · defeated or passed "
                  f"{len(obs.monster_discard)} · main deck {len(obs.main_deck)}", font_size=12)
@@ -97,16 +97,17 @@ class EpicResortBoard:
         svg.rect(6, y + 4, WIDTH - 12, RESORT_H - 8, rx=8, fill="#ffffff",
                  stroke="#c0392b" if seat == obs.turn_seat and not obs.terminal else "#6b8e9b")
         svg.text(16, y + 24, f"{seat} · {fit(label, 24)}", font_weight="bold", font_size=13)
-        status = "passed" if p.passed else ""
         svg.text(16, y + 42, f"hand {p.hand_size} · draw {p.draw_size} · discard "
-                 f"{len(p.discard)} · heroes rested {len(p.scored)} {status}", font_size=11)
+                 f"{len(p.discard)}", font_size=11)
+        svg.text(16, y + 92, f"heroes rested {len(p.scored)}" + (" · passed" if p.passed else ""),
+                 font_size=11)
         self._track(svg, "flair", p.flair, 16, y + 52, "#e67e22")
         self._track(svg, "gold", p.gold, 16, y + 70, "#d4ac0d")
         for i, slot in enumerate(p.slots):
-            self._slot(svg, c, slot, 240 + i * (SLOT_W + 8), y + 12)
+            self._slot(svg, c, slot, 256 + i * (SLOT_W + 8), y + 12)
         if own is not None:
             hand = ", ".join(worker_name(c, w) for w in own.hand) or "empty"
-            svg.text(16, y + 104, fit(f"hand: {hand}", 36), font_size=11, class_="hand")
+            svg.text(16, y + 108, fit(f"hand: {hand}", 38), font_size=11, class_="hand")
             plan = own.players[seat].plan
             if plan:
                 svg.text(16, y + 120, fit(f"plan: {len(plan)} workers placed", 36), font_size=11)

@@ -162,6 +162,7 @@ class WebData:
         return {
             **match.summary(),
             "interrupted": match.interrupted,
+            "public_view": get_game(match.game).info.spectator,
             "frame": {"number": frame.number, "board": frame.board, "log": list(frame.log)},
         }
 

@@ -3,7 +3,10 @@ spectator observation; identical whatever is hidden."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
+
+import pytest
 
 from engine.core import SPECTATOR, get_game
 from engine.monster_my_neighbor.options import SIMULTANEOUS_KINDS
@@ -60,3 +63,16 @@ def test_the_shown_board_and_log_ignore_hidden_information() -> None:
                 checked += 1
             state.apply(seat, index)
     assert checked > 500
+
+
+def test_a_game_without_a_spectator_view_shows_nothing_while_it_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real = get_game("monster-my-neighbor")
+    hidden = dataclasses.replace(real, info=dataclasses.replace(real.info, spectator=False))
+    monkeypatch.setattr("services.spectate.view.get_game", lambda _game: hidden)
+    replay = recorded_match("monster-my-neighbor", 4, seed=12)
+    view = SpectatorView("monster-my-neighbor", replay.config, replay.seed, replay.labels)
+    assert not view.follow(replay.choices)
+    frame = view.frame()
+    assert (frame.number, frame.board, frame.log) == (1, "", ()) and frame.over

@@ -11,7 +11,7 @@
   events.addEventListener("open", function () { live.dataset.connected = "1"; });
   events.addEventListener("frame", function (message) {
     const frame = JSON.parse(message.data);
-    board.innerHTML = frame.board;
+    if (frame.board) board.innerHTML = frame.board;
     while (log.children.length > frame.log_start) log.removeChild(log.lastChild);
     for (const line of frame.log) {
       const item = document.createElement("li");

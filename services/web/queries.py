@@ -18,7 +18,7 @@ from services.ladder.store import LadderStore
 from services.spectate.feed import LIVE, FeedMatch, MatchFeed
 from services.spectate.view import SpectatorView
 from services.web.charts import rating_chart
-from services.web.history import HistoryPoint, rating_history
+from services.web.history import HistoryPoint, last_active, rating_history
 from services.web.replays import ReplayShelf, load_replay_file, valid_match_id
 
 HISTORY_POINTS = 1000  # rating-history points a bot page reads per game
@@ -52,19 +52,10 @@ class WebData:
                 "rank": rank, "bot": entry.name, "rating": entry.rating, "games": entry.games,
                 "wins": entry.wins, "mean_rank": round(entry.mean_rank, 3),
             })
-        last = self._last_active(game, [row["bot"] for row in rows])
+        last = last_active(self.store, game, [row["bot"] for row in rows])
         for row in rows:
             row["last_active"] = last.get(row["bot"])
         return rows
-
-    def _last_active(self, game: str, names: list[str]) -> dict[str, float | None]:
-        if not hasattr(self.store, "rating_history"):
-            return {}
-        found = {}
-        for name in names:
-            points = rating_history(self.store, game, name, 1)
-            found[name] = points[-1].at if points else None
-        return found
 
     def home(self) -> dict[str, Any]:
         return {

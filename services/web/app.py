@@ -23,6 +23,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from services.ladder.store import StoreError
 from services.spectate.feed import LIVE, FeedUnavailable
+from services.web.charts import rating_chart
 from services.web.live import spectator_events
 from services.web.queries import NotFound, WebData
 
@@ -85,6 +86,7 @@ def create_app(data: WebData) -> Starlette:
         loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"])
     )
     env.filters["ago"] = ago
+    env.globals["rating_chart"] = rating_chart
 
     def page(template: str, http_status: int = 200, **context: Any) -> HTMLResponse:
         html = env.get_template(template).render(**context)

@@ -6,10 +6,10 @@ each is drawn as a dot carrying its match id and rating.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine.core.board import Svg
-from services.web.history import HistoryPoint
 
 WIDTH, HEIGHT = 720, 240
 LEFT, RIGHT, TOP, BOTTOM = 56, 16, 16, 32
@@ -24,15 +24,16 @@ def _nice_bounds(low: float, high: float) -> tuple[float, float]:
     return float(int(low // 10) * 10), float(int(-(-high // 10)) * 10)
 
 
-def rating_chart(points: Sequence[HistoryPoint], title: str) -> str:
-    """An SVG line chart of ``points`` (the newest :data:`MAX_POINTS`)."""
-    points = list(points)[-MAX_POINTS:]
+def rating_chart(history: Sequence[Mapping[str, Any]], title: str) -> str:
+    """An SVG line chart of ``history`` points ``{match_id, rating}`` (the newest
+    :data:`MAX_POINTS`)."""
+    points = [(str(p["match_id"]), float(p["rating"])) for p in history][-MAX_POINTS:]
     svg = Svg(WIDTH, HEIGHT, title, css_class="chart")
     svg.rect(0, 0, WIDTH, HEIGHT, fill="#ffffff")
     if not points:
         svg.text(WIDTH / 2, HEIGHT / 2, "no rated match yet", text_anchor="middle")
         return str(svg)
-    low, high = _nice_bounds(min(p.rating for p in points), max(p.rating for p in points))
+    low, high = _nice_bounds(min(r for _, r in points), max(r for _, r in points))
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def x(i: int) -> float:
@@ -49,10 +50,10 @@ def rating_chart(points: Sequence[HistoryPoint], title: str) -> str:
     svg.text(LEFT, HEIGHT - 8, "older", font_size=11, fill="#777")
     svg.text(WIDTH - RIGHT, HEIGHT - 8, f"latest ({len(points)} matches)", text_anchor="end",
              font_size=11, fill="#777")
-    svg.polyline([(x(i), y(p.rating)) for i, p in enumerate(points)], fill="none",
+    svg.polyline([(x(i), y(r)) for i, (_, r) in enumerate(points)], fill="none",
                  stroke="#2e6da4", stroke_width=2, class_="rating-line")
     if len(points) <= 120:
-        for i, p in enumerate(points):
-            svg.circle(x(i), y(p.rating), 3, fill="#2e6da4",
-                       data_match=p.match_id, data_rating=f"{p.rating:.1f}")
+        for i, (match_id, rating) in enumerate(points):
+            svg.circle(x(i), y(rating), 3, fill="#2e6da4",
+                       data_match=match_id, data_rating=f"{rating:.1f}")
     return str(svg)

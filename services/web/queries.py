@@ -17,7 +17,6 @@ from services.ladder.records import AppliedMatch
 from services.ladder.store import LadderStore
 from services.spectate.feed import LIVE, FeedMatch, MatchFeed
 from services.spectate.view import SpectatorView
-from services.web.charts import rating_chart
 from services.web.history import HistoryPoint, last_active, rating_history
 from services.web.replays import ReplayShelf, load_replay_file, valid_match_id
 
@@ -86,7 +85,6 @@ class WebData:
                 "history": [p.to_json() for p in points],
                 "recent": self._recent(name, points[-RECENT_MATCHES:], matches),
                 "opponents": opponents(name, matches),
-                "chart": rating_chart(points, f"{name} rating in {game}"),
             })
             history += [{**p.to_json(), "game": game} for p in points]
         if not ladders:

@@ -49,7 +49,7 @@ def test_spectator_sees_exactly_what_every_seat_sees_publicly() -> None:
 def test_spectator_view_unchanged_when_any_hidden_information_changes() -> None:
     rng = random.Random(13)
     checked = committed = 0
-    for _seed, s in random_states(60, seed0=30_000):
+    for _seed, s in random_states(30, seed0=30_000):
         if s.is_terminal():
             continue
         probe = s
@@ -62,7 +62,7 @@ def test_spectator_view_unchanged_when_any_hidden_information_changes() -> None:
         for variant in hidden_variants(probe, SPECTATOR, rng):
             assert variant.observation(SPECTATOR) == view
             checked += 1
-    assert checked > 5_000 and committed > 100
+    assert checked > 2_500 and committed > 50
 
 
 def test_spectator_view_changes_with_public_play() -> None:

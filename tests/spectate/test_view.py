@@ -52,8 +52,8 @@ def test_the_shown_board_and_log_ignore_hidden_information() -> None:
     game = get_game("monster-my-neighbor")
     board = game.board()
     checked = 0
-    for seed in range(6):
-        replay = recorded_match(game.info.game_id, 4 + seed % 4, seed=100 + seed)
+    for seed in range(3):
+        replay = recorded_match(game.info.game_id, 4 + 2 * seed, seed=100 + seed)
         state = game.new_state(replay.config, replay.seed)
         for seat, index in replay.choices:
             shown = board.render(state.observation(SPECTATOR), replay.labels)
@@ -62,7 +62,7 @@ def test_the_shown_board_and_log_ignore_hidden_information() -> None:
                 assert variant.public_log() == state.public_log()
                 checked += 1
             state.apply(seat, index)
-    assert checked > 500
+    assert checked > 250
 
 
 def test_a_game_without_a_spectator_view_shows_nothing_while_it_runs(

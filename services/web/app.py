@@ -26,6 +26,7 @@ from services.spectate.feed import LIVE, FeedUnavailable
 from services.web.charts import rating_chart
 from services.web.live import spectator_events
 from services.web.queries import NotFound, WebData
+from services.web.replays import BrokenReplay
 
 HERE = Path(__file__).parent
 SECURITY_HEADERS = [
@@ -101,6 +102,8 @@ def create_app(data: WebData) -> Starlette:
             return _error(as_json, 404, str(exc))
         except (StoreError, FeedUnavailable) as exc:
             return _error(as_json, 503, f"the ladder or feed is unavailable: {exc}")
+        except BrokenReplay as exc:
+            return _error(as_json, 500, str(exc))
         if as_json:
             return JSONResponse(body)
         return page(template, **body)

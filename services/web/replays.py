@@ -17,6 +17,10 @@ from pathlib import Path
 from engine.core import GameState, Replay, get_game
 
 CHECKPOINT = 64
+
+
+class BrokenReplay(Exception):
+    """A replay that cannot be read or does not re-simulate."""
 _MATCH_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}")
 
 
@@ -31,7 +35,10 @@ def load_replay_file(directory: Path | None, match_id: str) -> Replay | None:
     path = directory / f"{match_id}.json"
     if not path.is_file():
         return None
-    return Replay.load(path)
+    try:
+        return Replay.load(path)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise BrokenReplay(f"the replay file of {match_id} cannot be read: {exc}") from exc
 
 
 class ReplayCursor:
@@ -75,7 +82,10 @@ class ReplayShelf:
             if cursor is not None and cursor.replay == replay:
                 self._cursors.move_to_end(match_id)
                 return cursor
-        cursor = ReplayCursor(replay)
+        try:
+            cursor = ReplayCursor(replay)
+        except Exception as exc:  # an unknown game, an illegal choice, another result
+            raise BrokenReplay(f"the replay of {match_id} does not re-simulate: {exc}") from exc
         with self._lock:
             self._cursors[match_id] = cursor
             while len(self._cursors) > self._size:

@@ -116,6 +116,13 @@ def test_replays_older_than_the_feed_come_from_the_replay_directory(site: Site) 
     assert "Season" in body["board"]
     assert site.get("/api/matches/..%2Fsecret").status == 404
     assert site.get("/api/matches/nope").status == 404
+    (site.replays / "garbled.json").write_text("{not json")
+    broken = dict(replay.to_json(), choices=[[0, 99]])
+    (site.replays / "illegal.json").write_text(json.dumps(broken))
+    for match_id in ("garbled", "illegal"):
+        reply = site.get(f"/api/matches/{match_id}")
+        assert reply.status == 500 and match_id in reply.json()["error"]
+        assert site.get(f"/matches/{match_id}").status == 500
 
 
 def test_events_stream_frames_until_the_end(site: Site) -> None:

@@ -16,12 +16,8 @@ import signal
 import subprocess
 import sys
 import time
-import urllib.request
 
-import grpc
 import pytest
-from grpc_health.v1 import health_pb2, health_pb2_grpc
-from prometheus_client.parser import text_string_to_metric_families
 
 from bench import kits
 from bench.kits import Kit
@@ -31,6 +27,7 @@ from services.gateway.server import Gateway, GatewayThread
 from services.ladder.store import LadderStore, open_store
 from services.metrics import ArenaMetrics
 from tests.conftest import free_port
+from tests.e2e.test_served_ladder import _metrics, _wait_serving
 
 MATCHES = 3
 BUILD_TIMEOUT = 1800
@@ -54,30 +51,6 @@ def built(request: pytest.FixtureRequest) -> list[Kit]:
     if failures:
         pytest.fail("\n\n".join(failures), pytrace=False)
     return ALL_KITS
-
-
-def _wait_serving(address: str, server: subprocess.Popen[str], timeout: float = 120) -> None:
-    deadline = time.monotonic() + timeout
-    with grpc.insecure_channel(address) as channel:
-        stub = health_pb2_grpc.HealthStub(channel)
-        while time.monotonic() < deadline:
-            assert server.poll() is None, f"arena serve exited early: {server.communicate()}"
-            try:
-                status = stub.Check(health_pb2.HealthCheckRequest(), timeout=1).status
-                if status == health_pb2.HealthCheckResponse.SERVING:
-                    return
-            except grpc.RpcError:
-                time.sleep(0.3)
-    raise AssertionError("arena serve did not become healthy")
-
-
-def _metrics(port: int) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
-    text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10).read().decode()
-    return {
-        (sample.name, tuple(sorted(sample.labels.items()))): sample.value
-        for family in text_string_to_metric_families(text)
-        for sample in family.samples
-    }
 
 
 def _stop(server: subprocess.Popen[str]) -> None:

@@ -78,8 +78,12 @@ def run(args: argparse.Namespace, chooser: Chooser, games: list[str]) -> int:
     2 when it refuses the bot."""
     rng = random.Random(args.seed)
     stats = dict.fromkeys(("matches", "decisions", "wins", "strikes", "errors", "reconnects"), 0)
-    credentials = grpc.ssl_channel_credentials(Path(args.tls_ca).read_bytes()) \
-        if args.tls_ca else None
+    try:
+        credentials = grpc.ssl_channel_credentials(Path(args.tls_ca).read_bytes()) \
+            if args.tls_ca else None
+    except OSError as err:
+        log(f"--tls-ca: {err}")
+        return 2
     failures, code = 0, 0
     while stats["matches"] < args.matches:
         before = stats["matches"]

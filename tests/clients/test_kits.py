@@ -171,3 +171,22 @@ def test_kit_exits_2_at_once_when_its_token_is_refused(built: list[Kit], kit: Ki
     assert result.returncode == 2, result.stderr[-3000:]
     assert result.summary is not None and result.summary["matches"] == 0
     assert result.summary["reconnects"] == 0, f"retried a refused token ({elapsed:.1f} s)"
+
+
+@pytest.mark.timeout(BUILD_TIMEOUT + 60)
+def test_python_kit_uses_only_its_own_stubs_and_venv(built: list[Kit]) -> None:
+    """The Python kit imports its generated arena.v1 from clients/python/gen, and its venv
+    holds none of this repository's packages."""
+    kit = kits.CLIENTS / "python"
+    if not any(k.name == "python" for k in built):
+        pytest.fail("clients/python/run is missing")
+    probe = ("import importlib.util, bot; from arena.v1 import arena_pb2; "
+             "print(arena_pb2.__file__); "
+             "print([m for m in ('engine', 'services') if importlib.util.find_spec(m)])")
+    done = subprocess.run([str(kit / ".venv" / "bin" / "python"), "-c", probe], cwd=kit,
+                          capture_output=True, text=True, timeout=60,
+                          env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+    assert done.returncode == 0, done.stderr
+    stub_file, repo_packages = done.stdout.splitlines()
+    assert stub_file.startswith(str(kit / "gen")), stub_file
+    assert repo_packages == "[]"

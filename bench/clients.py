@@ -55,15 +55,22 @@ class Server:
     metrics: RecordingMetrics
 
 
-@contextmanager
-def serve(game: str, players: int, seed: int = 7) -> Iterator[Server]:
-    """An in-process gateway on a free loopback port, fill seats played by ``random``."""
-    store = open_store(None)
-    metrics = RecordingMetrics()
+def start_gateway(game: str, players: int, store: LadderStore, metrics: ArenaMetrics,
+                  port: int = 0, seed: int = 7) -> tuple[GatewayThread, int]:
+    """A gateway in a thread of this process, its matches hosted in its own loop, fill
+    seats played by ``random``; returns it and its port (also used by tests/clients)."""
     config = GatewayConfig(game=game, players=players, fill="random", move_timeout=10.0,
                            gather_seconds=0.0, seed=seed)
     thread = GatewayThread(Gateway(config, store, metrics, hosts=LocalHost))
-    port = thread.start()
+    return thread, thread.start(port=port)
+
+
+@contextmanager
+def serve(game: str, players: int, seed: int = 7) -> Iterator[Server]:
+    """An in-process gateway on a free loopback port with a fresh in-memory ladder."""
+    store = open_store(None)
+    metrics = RecordingMetrics()
+    thread, port = start_gateway(game, players, store, metrics, seed=seed)
     try:
         yield Server(f"127.0.0.1:{port}", store, metrics)
     finally:

@@ -20,16 +20,15 @@ import time
 import pytest
 
 from bench import kits
+from bench.clients import start_gateway
 from bench.kits import Kit
-from services.gateway.config import GatewayConfig
-from services.gateway.hosts import LocalHost
-from services.gateway.server import Gateway, GatewayThread
-from services.ladder.store import LadderStore, open_store
+from services.ladder.store import open_store
 from services.metrics import ArenaMetrics
 from tests.conftest import free_port
 from tests.e2e.test_served_ladder import _metrics, _wait_serving
 
 MATCHES = 3
+GAME = "monster-my-neighbor"  # of the small in-process tests, 3 seats
 BUILD_TIMEOUT = 1800
 ALL_KITS = kits.discover()
 pytestmark = pytest.mark.skipif(not ALL_KITS, reason="no clients/*/run")
@@ -116,15 +115,6 @@ def test_all_kits_play_served_matches_at_the_same_time(
     assert value("arena_active_matches") == 0
 
 
-def _gateway(port: int, store: LadderStore, metrics: ArenaMetrics) -> GatewayThread:
-    """An in-process gateway (Monster My Neighbor, 3 seats) on ``port``."""
-    config = GatewayConfig(game="monster-my-neighbor", players=3, fill="random",
-                           move_timeout=10.0, gather_seconds=0.0, seed=5)
-    thread = GatewayThread(Gateway(config, store, metrics, hosts=LocalHost))
-    thread.start(port=port)
-    return thread
-
-
 @pytest.mark.timeout(BUILD_TIMEOUT + 180)
 @pytest.mark.parametrize("kit", ALL_KITS, ids=[k.name for k in ALL_KITS])
 def test_kit_reconnects_when_its_stream_drops(built: list[Kit], kit: Kit) -> None:
@@ -134,17 +124,17 @@ def test_kit_reconnects_when_its_stream_drops(built: list[Kit], kit: Kit) -> Non
     store = open_store(None)
     token = store.register_bot("reconnecting")
     metrics = ArenaMetrics()
-    first = _gateway(gateway_port, store, metrics)
+    first, _ = start_gateway(GAME, 3, store, metrics, port=gateway_port)
     process = kits.start(kit, f"127.0.0.1:{gateway_port}", token, wanted, seed=3)
     try:
         deadline = time.monotonic() + 60
-        sample = {"game": "monster-my-neighbor", "status": "completed"}
+        sample = {"game": GAME, "status": "completed"}
         while not metrics.registry.get_sample_value("arena_matches_total", sample):
             assert time.monotonic() < deadline and process.poll() is None, process.communicate()
             time.sleep(0.01)
     finally:
         first.stop()
-    second = _gateway(gateway_port, store, ArenaMetrics())
+    second, _ = start_gateway(GAME, 3, store, ArenaMetrics(), port=gateway_port)
     try:
         result = kits.finish(kit, process, timeout=120)
     finally:
@@ -160,7 +150,7 @@ def test_kit_reconnects_when_its_stream_drops(built: list[Kit], kit: Kit) -> Non
 @pytest.mark.parametrize("kit", ALL_KITS, ids=[k.name for k in ALL_KITS])
 def test_kit_exits_2_at_once_when_its_token_is_refused(built: list[Kit], kit: Kit) -> None:
     gateway_port, store = free_port(), open_store(None)
-    gateway = _gateway(gateway_port, store, ArenaMetrics())
+    gateway, _ = start_gateway(GAME, 3, store, ArenaMetrics(), port=gateway_port)
     try:
         started = time.monotonic()
         result = kits.finish(kit, kits.start(kit, f"127.0.0.1:{gateway_port}", "not-a-token",

@@ -54,9 +54,10 @@ function playStream(client: ArenaServiceClient, args: Args, games: string[], cho
         log(`match ${response.matchStart.matchId} (${response.matchStart.game}): seat ${response.matchStart.seat}`);
       } else if (response.matchEnd) {
         const end = response.matchEnd;
+        const rank = end.results.find((result) => result.seat === end.seat)?.rank ?? 0; // 0: aborted
         stats.matches++;
-        if (end.results[end.seat].rank === 1) stats.wins++;
-        log(`match ${end.matchId}: rank ${end.results[end.seat].rank}, ${MatchEndReason[end.reason]}, rating ${end.rating.toFixed(1)}`);
+        if (rank === 1) stats.wins++;
+        log(`match ${end.matchId}: rank ${rank}, ${MatchEndReason[end.reason]}, rating ${end.rating.toFixed(1)}`);
       } else if (response.error) {
         stats.errors++;
         if (STRIKES.has(response.error.code)) stats.strikes++;

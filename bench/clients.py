@@ -22,6 +22,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 from bench import kits
 from bench.kits import Kit
@@ -55,15 +56,25 @@ class Server:
     metrics: RecordingMetrics
 
 
-@contextmanager
-def serve(game: str, players: int, seed: int = 7) -> Iterator[Server]:
-    """An in-process gateway on a free loopback port, fill seats played by ``random``."""
-    store = open_store(None)
-    metrics = RecordingMetrics()
+def start_gateway(game: str, players: int, store: LadderStore, metrics: ArenaMetrics,
+                  port: int = 0, seed: int = 7, tls: Any = None) -> tuple[GatewayThread, int]:
+    """A gateway in a thread of this process, its matches hosted in its own loop, fill
+    seats played by ``random``; returns it and its port (also used by tests/clients).
+    ``tls``: the gateway's TlsFiles, to serve TLS."""
     config = GatewayConfig(game=game, players=players, fill="random", move_timeout=10.0,
                            gather_seconds=0.0, seed=seed)
     thread = GatewayThread(Gateway(config, store, metrics, hosts=LocalHost))
-    port = thread.start()
+    if tls is None:
+        return thread, thread.start(port=port)
+    return thread, thread.start("127.0.0.1", port, tls)
+
+
+@contextmanager
+def serve(game: str, players: int, seed: int = 7) -> Iterator[Server]:
+    """An in-process gateway on a free loopback port with a fresh in-memory ladder."""
+    store = open_store(None)
+    metrics = RecordingMetrics()
+    thread, port = start_gateway(game, players, store, metrics, seed=seed)
     try:
         yield Server(f"127.0.0.1:{port}", store, metrics)
     finally:

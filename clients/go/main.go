@@ -75,12 +75,17 @@ func playStream(conn *grpc.ClientConn, token string, wanted int, games []string,
 		case *arenav1.PlayResponse_MatchStart:
 			log.Printf("match %s (%s): seat %d", m.MatchStart.MatchId, m.MatchStart.Game, m.MatchStart.Seat)
 		case *arenav1.PlayResponse_MatchEnd:
-			end := m.MatchEnd
+			end, rank := m.MatchEnd, int32(0) // no results (rank 0) when the match was aborted
+			for _, result := range end.Results {
+				if result.Seat == end.Seat {
+					rank = result.Rank
+				}
+			}
 			s.matches++
-			if end.Results[end.Seat].Rank == 1 {
+			if rank == 1 {
 				s.wins++
 			}
-			log.Printf("match %s: rank %d, %s, rating %.1f", end.MatchId, end.Results[end.Seat].Rank, end.Reason, end.Rating)
+			log.Printf("match %s: rank %d, %s, rating %.1f", end.MatchId, rank, end.Reason, end.Rating)
 		case *arenav1.PlayResponse_Error:
 			s.errors++
 			if code := m.Error.Code; code == arenav1.ErrorCode_ERROR_CODE_ILLEGAL_OPTION || code == arenav1.ErrorCode_ERROR_CODE_DEADLINE_EXCEEDED {

@@ -60,9 +60,10 @@ def play_stream(channel: grpc.Channel, args: argparse.Namespace, games: list[str
                 log(f"match {start.match_id} ({start.game}): seat {start.seat}")
             elif kind == "match_end":
                 end = response.match_end
+                rank = next((r.rank for r in end.results if r.seat == end.seat), 0)  # 0: aborted
                 stats["matches"] += 1
-                stats["wins"] += end.results[end.seat].rank == 1
-                log(f"match {end.match_id}: rank {end.results[end.seat].rank}, "
+                stats["wins"] += rank == 1
+                log(f"match {end.match_id}: rank {rank}, "
                     f"{arena_pb2.MatchEndReason.Name(end.reason)}, rating {end.rating:.1f}")
             elif kind == "error":
                 stats["errors"] += 1
@@ -78,8 +79,12 @@ def run(args: argparse.Namespace, chooser: Chooser, games: list[str]) -> int:
     2 when it refuses the bot."""
     rng = random.Random(args.seed)
     stats = dict.fromkeys(("matches", "decisions", "wins", "strikes", "errors", "reconnects"), 0)
-    credentials = grpc.ssl_channel_credentials(Path(args.tls_ca).read_bytes()) \
-        if args.tls_ca else None
+    try:
+        credentials = grpc.ssl_channel_credentials(Path(args.tls_ca).read_bytes()) \
+            if args.tls_ca else None
+    except OSError as err:
+        log(f"--tls-ca: {err}")
+        return 2
     failures, code = 0, 0
     while stats["matches"] < args.matches:
         before = stats["matches"]

@@ -10,10 +10,8 @@ from pathlib import Path
 import pytest
 
 from bench import kits
+from bench.clients import start_gateway
 from bench.kits import Kit
-from services.gateway.config import GatewayConfig
-from services.gateway.hosts import LocalHost
-from services.gateway.server import Gateway, GatewayThread
 from services.ladder.store import open_store
 from services.metrics import ArenaMetrics
 from tests.clients.test_kits import ALL_KITS, BUILD_TIMEOUT, built  # noqa: F401 (fixture)
@@ -50,11 +48,9 @@ def test_kit_plays_over_tls_with_its_ca_flag(
 ) -> None:
     store = open_store(None)
     token = store.register_bot("tls")
-    config = GatewayConfig(game="monster-my-neighbor", players=3, fill="random",
-                           move_timeout=10.0, gather_seconds=0.0, seed=2)
-    thread = GatewayThread(Gateway(config, store, ArenaMetrics(), hosts=LocalHost))
-    port = thread.start("127.0.0.1", free_port(), transport.TlsFiles(
-        cert=certificates / "server.pem", key=certificates / "server.key"))
+    tls = transport.TlsFiles(cert=certificates / "server.pem", key=certificates / "server.key")
+    thread, port = start_gateway("monster-my-neighbor", 3, store, ArenaMetrics(),
+                                 port=free_port(), tls=tls)
     try:
         process = kits.start(kit, f"127.0.0.1:{port}", token, 2, seed=1,
                              extra=["--tls-ca", str(certificates / "ca.pem")])

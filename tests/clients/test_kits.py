@@ -16,23 +16,19 @@ import signal
 import subprocess
 import sys
 import time
-import urllib.request
 
-import grpc
 import pytest
-from grpc_health.v1 import health_pb2, health_pb2_grpc
-from prometheus_client.parser import text_string_to_metric_families
 
 from bench import kits
+from bench.clients import start_gateway
 from bench.kits import Kit
-from services.gateway.config import GatewayConfig
-from services.gateway.hosts import LocalHost
-from services.gateway.server import Gateway, GatewayThread
-from services.ladder.store import LadderStore, open_store
+from services.ladder.store import open_store
 from services.metrics import ArenaMetrics
 from tests.conftest import free_port
+from tests.e2e.test_served_ladder import _metrics, _wait_serving
 
 MATCHES = 3
+GAME = "monster-my-neighbor"  # of the small in-process tests, 3 seats
 BUILD_TIMEOUT = 1800
 ALL_KITS = kits.discover()
 pytestmark = pytest.mark.skipif(not ALL_KITS, reason="no clients/*/run")
@@ -54,30 +50,6 @@ def built(request: pytest.FixtureRequest) -> list[Kit]:
     if failures:
         pytest.fail("\n\n".join(failures), pytrace=False)
     return ALL_KITS
-
-
-def _wait_serving(address: str, server: subprocess.Popen[str], timeout: float = 120) -> None:
-    deadline = time.monotonic() + timeout
-    with grpc.insecure_channel(address) as channel:
-        stub = health_pb2_grpc.HealthStub(channel)
-        while time.monotonic() < deadline:
-            assert server.poll() is None, f"arena serve exited early: {server.communicate()}"
-            try:
-                status = stub.Check(health_pb2.HealthCheckRequest(), timeout=1).status
-                if status == health_pb2.HealthCheckResponse.SERVING:
-                    return
-            except grpc.RpcError:
-                time.sleep(0.3)
-    raise AssertionError("arena serve did not become healthy")
-
-
-def _metrics(port: int) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
-    text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10).read().decode()
-    return {
-        (sample.name, tuple(sorted(sample.labels.items()))): sample.value
-        for family in text_string_to_metric_families(text)
-        for sample in family.samples
-    }
 
 
 def _stop(server: subprocess.Popen[str]) -> None:
@@ -143,15 +115,6 @@ def test_all_kits_play_served_matches_at_the_same_time(
     assert value("arena_active_matches") == 0
 
 
-def _gateway(port: int, store: LadderStore, metrics: ArenaMetrics) -> GatewayThread:
-    """An in-process gateway (Monster My Neighbor, 3 seats) on ``port``."""
-    config = GatewayConfig(game="monster-my-neighbor", players=3, fill="random",
-                           move_timeout=10.0, gather_seconds=0.0, seed=5)
-    thread = GatewayThread(Gateway(config, store, metrics, hosts=LocalHost))
-    thread.start(port=port)
-    return thread
-
-
 @pytest.mark.timeout(BUILD_TIMEOUT + 180)
 @pytest.mark.parametrize("kit", ALL_KITS, ids=[k.name for k in ALL_KITS])
 def test_kit_reconnects_when_its_stream_drops(built: list[Kit], kit: Kit) -> None:
@@ -161,17 +124,17 @@ def test_kit_reconnects_when_its_stream_drops(built: list[Kit], kit: Kit) -> Non
     store = open_store(None)
     token = store.register_bot("reconnecting")
     metrics = ArenaMetrics()
-    first = _gateway(gateway_port, store, metrics)
+    first, _ = start_gateway(GAME, 3, store, metrics, port=gateway_port)
     process = kits.start(kit, f"127.0.0.1:{gateway_port}", token, wanted, seed=3)
     try:
         deadline = time.monotonic() + 60
-        sample = {"game": "monster-my-neighbor", "status": "completed"}
+        sample = {"game": GAME, "status": "completed"}
         while not metrics.registry.get_sample_value("arena_matches_total", sample):
             assert time.monotonic() < deadline and process.poll() is None, process.communicate()
             time.sleep(0.01)
     finally:
         first.stop()
-    second = _gateway(gateway_port, store, ArenaMetrics())
+    second, _ = start_gateway(GAME, 3, store, ArenaMetrics(), port=gateway_port)
     try:
         result = kits.finish(kit, process, timeout=120)
     finally:
@@ -187,7 +150,7 @@ def test_kit_reconnects_when_its_stream_drops(built: list[Kit], kit: Kit) -> Non
 @pytest.mark.parametrize("kit", ALL_KITS, ids=[k.name for k in ALL_KITS])
 def test_kit_exits_2_at_once_when_its_token_is_refused(built: list[Kit], kit: Kit) -> None:
     gateway_port, store = free_port(), open_store(None)
-    gateway = _gateway(gateway_port, store, ArenaMetrics())
+    gateway, _ = start_gateway(GAME, 3, store, ArenaMetrics(), port=gateway_port)
     try:
         started = time.monotonic()
         result = kits.finish(kit, kits.start(kit, f"127.0.0.1:{gateway_port}", "not-a-token",
@@ -198,3 +161,22 @@ def test_kit_exits_2_at_once_when_its_token_is_refused(built: list[Kit], kit: Ki
     assert result.returncode == 2, result.stderr[-3000:]
     assert result.summary is not None and result.summary["matches"] == 0
     assert result.summary["reconnects"] == 0, f"retried a refused token ({elapsed:.1f} s)"
+
+
+@pytest.mark.timeout(BUILD_TIMEOUT + 60)
+def test_python_kit_uses_only_its_own_stubs_and_venv(built: list[Kit]) -> None:
+    """The Python kit imports its generated arena.v1 from clients/python/gen, and its venv
+    holds none of this repository's packages."""
+    kit = kits.CLIENTS / "python"
+    if not any(k.name == "python" for k in built):
+        pytest.fail("clients/python/run is missing")
+    probe = ("import importlib.util, bot; from arena.v1 import arena_pb2; "
+             "print(arena_pb2.__file__); "
+             "print([m for m in ('engine', 'services') if importlib.util.find_spec(m)])")
+    done = subprocess.run([str(kit / ".venv" / "bin" / "python"), "-c", probe], cwd=kit,
+                          capture_output=True, text=True, timeout=60,
+                          env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+    assert done.returncode == 0, done.stderr
+    stub_file, repo_packages = done.stdout.splitlines()
+    assert stub_file.startswith(str(kit / "gen")), stub_file
+    assert repo_packages == "[]"

@@ -8,7 +8,7 @@
  */
 import * as fs from "node:fs";
 import * as grpc from "@grpc/grpc-js";
-import { ArenaServiceClient, DecisionRequest, ErrorCode, PlayRequest, PlayResponse } from "./gen/arena/v1/arena";
+import { ArenaServiceClient, DecisionRequest, ErrorCode, MatchEndReason, PlayRequest, PlayResponse } from "./gen/arena/v1/arena";
 import { exampleChoose, EXAMPLE_GAMES } from "./example";
 
 export type Chooser = (request: DecisionRequest, random: () => number) => number;
@@ -54,9 +54,10 @@ function playStream(client: ArenaServiceClient, args: Args, games: string[], cho
         log(`match ${response.matchStart.matchId} (${response.matchStart.game}): seat ${response.matchStart.seat}`);
       } else if (response.matchEnd) {
         const end = response.matchEnd;
+        const rank = end.results.find((result) => result.seat === end.seat)?.rank ?? 0; // 0: aborted
         stats.matches++;
-        if (end.results[end.seat].rank === 1) stats.wins++;
-        log(`match ${end.matchId}: rank ${end.results[end.seat].rank}, reason ${end.reason}, rating ${end.rating.toFixed(1)}`);
+        if (rank === 1) stats.wins++;
+        log(`match ${end.matchId}: rank ${rank}, ${MatchEndReason[end.reason]}, rating ${end.rating.toFixed(1)}`);
       } else if (response.error) {
         stats.errors++;
         if (STRIKES.has(response.error.code)) stats.strikes++;
@@ -71,10 +72,9 @@ function playStream(client: ArenaServiceClient, args: Args, games: string[], cho
 }
 
 /** Play args.matches matches; 0 when done, 1 when the server stays unreachable, 2 when it refuses the bot. */
-async function run(args: Args, choose: Chooser, games: string[]): Promise<number> {
+async function run(args: Args, credentials: grpc.ChannelCredentials, choose: Chooser,
+                   games: string[]): Promise<number> {
   const random = seeded(args.seed);
-  const credentials = args.tlsCa ? grpc.credentials.createSsl(fs.readFileSync(args.tlsCa))
-    : grpc.credentials.createInsecure();
   let failures = 0;
   let code = 0;
   while (stats.matches < args.matches) {
@@ -117,8 +117,10 @@ function parseArgs(argv: string[]): Args {
 
 try {
   const args = parseArgs(process.argv.slice(2));
+  const credentials = args.tlsCa ? grpc.credentials.createSsl(fs.readFileSync(args.tlsCa))
+    : grpc.credentials.createInsecure();
   const [choose, games] = args.strategy === "example" ? [exampleChoose, EXAMPLE_GAMES] : [chooseRandom, []];
-  run(args, choose, games).then((code) => process.exit(code));
+  run(args, credentials, choose, games).then((code) => process.exit(code));
 } catch (err) {
   log(String(err instanceof Error ? err.message : err));
   process.exit(2);

@@ -1,0 +1,256 @@
+"""The ANIMALS action (spec 5.3) and playing one animal (spec 8.2): conditions, cost,
+housing, then its gains, abilities and the icon triggers; plus sponsor 228's extra small
+animal after an all-small Animals action."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.ark_nova import abilities, cardflow, effects, icons, map_rules, tracks, zoo
+from engine.ark_nova.buildings import STANDARD, TYPES
+from engine.ark_nova.cards import ANIMALS, Card
+from engine.ark_nova.options import FOLDER, HOUSE, PICK, STOP, Folder, Pick
+from engine.ark_nova.state import FLOCK, State
+from engine.ark_nova.steps import Decision, Step
+
+if TYPE_CHECKING:
+    from engine.ark_nova.turn import Ctx
+
+USEFUL_STRENGTH = (5, 5)
+MAX_ANIMALS = ((0, 1, 1, 1, 2), (1, 1, 2, 2, 2))  # by side, strength 1..5+
+WAZA_SMALL_PROGRAM = 228
+LARGE_IGNORE = 263
+
+
+def max_animals(side2: bool, strength: int) -> int:
+    return MAX_ANIMALS[int(side2)][min(strength, 5) - 1]
+
+
+def cost(s: State, seat: int, card: Card, folder: int) -> int:
+    """Spec 8.2 step 3: price + folder - 3 per matching partner zoo (D-47) - discounts."""
+    p = s.players[seat]
+    c = card.cost + folder
+    c -= 3 * sum(1 for z in p.partner_zoos if card.icons[z])
+    if card.small and 229 in p.sponsors:
+        c -= 3
+    if card.large and 230 in p.sponsors:
+        c -= 4
+    return max(0, c)
+
+
+def missing_conditions(s: State, seat: int, card: Card, animals_ii: bool) -> int:
+    """Conditions not met, a missing icon counting once per icon (spec 8.2 step 2)."""
+    p = s.players[seat]
+    have = p.icons
+    req = card.req_icons
+    missing = sum(req[i] - have[i] for i in range(len(req)) if req[i] > have[i])
+    if card.req_partner_zoos and not any(card.icons[z] for z in p.partner_zoos):
+        missing += 1
+    if card.req_animals_ii and not animals_ii:
+        missing += 1
+    return missing
+
+
+def ignorable(s: State, seat: int, card: Card) -> int:
+    p = s.players[seat]
+    n = map_rules.ignored_animal_conditions(p)
+    if card.large and LARGE_IGNORE in p.sponsors:
+        n += 1
+    return n
+
+
+def playable(s: State, seat: int, card: Card, folder: int, animals_ii: bool) -> bool:
+    p = s.players[seat]
+    if not card.is_animal or cost(s, seat, card, folder) > p.money:
+        return False
+    if (p.waza == 1 and card.large) or (p.waza == 2 and card.small):
+        return False
+    if missing_conditions(s, seat, card, animals_ii) > ignorable(s, seat, card):
+        return False
+    return bool(zoo.housings(s, seat, card))
+
+
+def choices(s: State, seat: int, animals_ii: bool, display: bool,
+            only_small: bool = False) -> list[Hashable]:
+    """Playable animals: hand cards by id, then display folders in range (side II)."""
+    by_id = s.cards.by_id
+    p = s.players[seat]
+    out: list[Hashable] = []
+    for c in sorted(p.hand):
+        card = by_id[c]
+        assert card is not None
+        if c >= 401 and (not only_small or card.small) and playable(s, seat, card, 0, animals_ii):
+            out.append(PICK[c])
+    if display:
+        for f in cardflow.folders_in_range(s, seat):
+            c = s.display[f - 1]
+            if c >= 401 and playable(s, seat, s.cards[c], f, animals_ii):
+                out.append(FOLDER[f])
+    return out
+
+
+def feasible(s: State, ctx: Ctx) -> bool:
+    if max_animals(ctx.side2, ctx.strength) == 0:
+        return False
+    p = s.players[ctx.seat]
+    boost = ctx.side2 and ctx.strength >= 5 and p.rep < tracks.rep_cap(s, ctx.seat)
+    if boost:
+        p.rep += 1
+    try:
+        return bool(choices(s, ctx.seat, ctx.side2, ctx.side2))
+    finally:
+        if boost:
+            p.rep -= 1
+
+
+def begin(s: State, ctx: Ctx) -> None:
+    s.frames.append(PickAnimal(ctx.seat, ctx.side2, max_animals(ctx.side2, ctx.strength), 0,
+                               True))
+    if ctx.side2 and ctx.strength >= 5:
+        tracks.gain_rep(s, ctx.seat, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class PickAnimal(Decision):
+    """The next animal to play (hand, or display in range with side II), or stop."""
+
+    seat: int
+    side2: bool
+    left: int
+    played: int
+    all_small: bool
+    kind = "PLAY_ANIMAL"
+
+    def options(self, s: State) -> list[Hashable]:
+        out = choices(s, self.seat, self.side2, self.side2) if self.left > 0 else []
+        if self.played:
+            out.append(STOP)
+        return out
+
+    def apply(self, s: State, opt: Hashable) -> None:
+        if isinstance(opt, Pick):
+            card, folder = opt.card, 0
+        elif isinstance(opt, Folder):
+            card, folder = s.display[opt.folder - 1], opt.folder
+        else:
+            s.frames.append(AnimalsDone(self.seat, self.played, self.all_small))
+            return
+        small = self.all_small and s.cards[card].small
+        s.frames.append(PickAnimal(self.seat, self.side2, self.left - 1, self.played + 1, small))
+        s.frames.append(ChooseHousing(self.seat, card, folder))
+
+    def describe(self, s: State, opt: Hashable) -> str:
+        if isinstance(opt, Pick):
+            return f"play {s.cards[opt.card].name}"
+        if isinstance(opt, Folder):
+            card = s.cards[s.display[opt.folder - 1]]
+            return f"play {card.name} from folder {opt.folder}"
+        return "play no more animals"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseHousing(Decision):
+    """Where the animal lives: an enclosure (by building index) or Flock."""
+
+    seat: int
+    card: int
+    folder: int
+    kind = "CHOOSE_ENCLOSURE"
+
+    def options(self, s: State) -> list[Hashable]:
+        return [HOUSE[h] for h in zoo.housings(s, self.seat, s.cards[self.card])]
+
+    def apply(self, s: State, opt: Hashable) -> None:
+        play_animal(s, self.seat, self.card, self.folder, opt.building)  # type: ignore[attr-defined]
+
+    def describe(self, s: State, opt: Hashable) -> str:
+        h = opt.building  # type: ignore[attr-defined]
+        if h == FLOCK:
+            return "join the flock (no enclosure)"
+        p = s.players[self.seat]
+        return f"{TYPES[p.bld[h].code].name} #{h}"
+
+
+def play_animal(s: State, seat: int, card_id: int, folder: int, where: int) -> None:
+    """Spec 8.2 steps 3-6, effects in the D-42 order: printed gains, abilities, triggers."""
+    p = s.players[seat]
+    card = s.cards[card_id]
+    p.money -= cost(s, seat, card, folder)
+    if folder:
+        cardflow.take_folder(s, folder)
+    else:
+        p.hand.remove(card_id)
+    zoo.house(p, card, where)
+    p.animals.append(card_id)
+    todo: list[icons.Triple] = []
+    for res, n in (("appeal", card.appeal), ("cp", card.cp), ("rep", card.reputation)):
+        if n:
+            todo.append((seat, card_id, effects.Gain(res, n)))
+    todo.extend((seat, card_id, e) for e in abilities.effects_for(card))
+    if where != FLOCK and TYPES[p.bld[where].code].kind == STANDARD:
+        todo.extend((seat, card_id, e) for e in map_rules.on_occupy(s, seat, where))
+    todo.extend(icons.add_icons(s, seat, card.icons))
+    if p.waza == 1 and card.small:
+        todo.append((seat, 227, effects.Gain("appeal", 2)))
+    elif p.waza == 2 and card.large:
+        todo.append((seat, 227, effects.Gain("appeal", 4)))
+    icons.schedule_triples(s, todo)
+
+
+@dataclass(frozen=True, slots=True)
+class AnimalsDone(Step):
+    """End of one Animals execution: sponsor 228 after an all-small action."""
+
+    seat: int
+    played: int
+    all_small: bool
+
+    def run(self, s: State) -> None:
+        p = s.players[self.seat]
+        if self.played and self.all_small and WAZA_SMALL_PROGRAM in p.sponsors:
+            s.frames.append(WazaSmallTake(self.seat))
+            s.frames.append(WazaSmallPlay(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class WazaSmallPlay(Decision):
+    """228: may play 1 more small animal from hand (normal cost and rules)."""
+
+    seat: int
+    kind = "EXTRA_SMALL_ANIMAL"
+
+    def options(self, s: State) -> list[Hashable]:
+        side2 = s.players[self.seat].side2[ANIMALS]
+        out = choices(s, self.seat, side2, False, only_small=True)
+        return [*out, STOP] if out else []
+
+    def apply(self, s: State, opt: Hashable) -> None:
+        if isinstance(opt, Pick):
+            s.frames.append(ChooseHousing(self.seat, opt.card, 0))
+
+    def describe(self, s: State, opt: Hashable) -> str:
+        if isinstance(opt, Pick):
+            return f"play {s.cards[opt.card].name}"
+        return "play no extra animal"
+
+
+@dataclass(frozen=True, slots=True)
+class WazaSmallTake(Decision):
+    """228: then take 1 small animal from the display (any folder), if there is one."""
+
+    seat: int
+    kind = "TAKE_SMALL_ANIMAL"
+
+    def options(self, s: State) -> list[Hashable]:
+        by_id = s.cards.by_id
+        return [FOLDER[f] for f in range(1, 7) if s.display[f - 1] >= 401
+                and by_id[s.display[f - 1]].small]  # type: ignore[union-attr]
+
+    def apply(self, s: State, opt: Hashable) -> None:
+        s.players[self.seat].hand.append(cardflow.take_folder(s, opt.folder))  # type: ignore[attr-defined]
+
+    def describe(self, s: State, opt: Hashable) -> str:
+        f = opt.folder  # type: ignore[attr-defined]
+        return f"take {s.cards[s.display[f - 1]].name} from folder {f}"

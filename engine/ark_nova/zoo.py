@@ -1,0 +1,374 @@
+"""A player's zoo map: placing buildings (spec 7.3, 7.6), housing animals (spec 8.2 step 4,
+8.4-8.6), kiosk and side-entrance income, and the small zoo decisions (placement cell and
+rotation, free buildings, moving animals into a new special enclosure, pouch, sell).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from engine.ark_nova import custom, effects, map_bonuses, map_rules, tracks
+from engine.ark_nova.buildings import (
+    AVIARY_T,
+    KIOSK_T,
+    PAVILION_T,
+    PETTING_T,
+    REPTILE_T,
+    SPECIAL,
+    STANDARD,
+    TYPES,
+    Footprint,
+    kiosk_zone,
+    legal_footprints,
+)
+from engine.ark_nova.cards import BUILD, HERBIVORE, Card
+from engine.ark_nova.hexgrid import BORDER_MASK, NEIGHBOURS
+from engine.ark_nova.maps import cell_name
+from engine.ark_nova.options import BUILD as BUILD_OPT
+from engine.ark_nova.options import CELL, PICK, ROTATION, STOP, Build, Pick
+from engine.ark_nova.state import FLOCK, Building, Player, State
+from engine.ark_nova.steps import Decision
+
+PAID, FREE_PLACE = 0, 1
+DIVERSITY = 219  # sponsor: cover water/rock, ignore terrain requirements
+ARCHAEOLOGIST = 221
+HYDROLOGIST, GEOLOGIST = 241, 242
+
+
+# ----------------------------------------------------------------------------- placement
+
+
+def footprints_for(s: State, seat: int, code: int) -> list[Footprint]:
+    """Legal footprints of a building type for a player (cached until the zoo changes)."""
+    p = s.players[seat]
+    fl = p.pcache.get(code)
+    if fl is None:
+        fl = legal_footprints(p.map, code, p.covered, p.side2[BUILD], DIVERSITY in p.sponsors,
+                              kiosk_zone(p.kiosk_cells) if code == KIOSK_T else 0)
+        p.pcache[code] = fl
+    return fl
+
+
+def has_special(p: Player, code: int) -> bool:
+    return any(b.code == code for b in p.bld)
+
+
+def can_place(s: State, seat: int, code: int) -> bool:
+    """Type allowed (one special enclosure of a kind) and some footprint is legal."""
+    if TYPES[code].kind == SPECIAL and has_special(s.players[seat], code):
+        return False
+    return bool(footprints_for(s, seat, code))
+
+
+def start_placement(s: State, seat: int, code: int, mode: int) -> None:
+    """Ask for the cell (then rotation) of a building; ``mode`` PAID was paid already."""
+    s.frames.append(PlaceAnchor(seat, code))
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceAnchor(Decision):
+    """Where to put a building: its anchor cell (spec 7.2); every footprint exactly once."""
+
+    seat: int
+    code: int
+    kind = "PLACE_BUILDING"
+
+    def options(self, s: State) -> list[Hashable]:
+        anchors = sorted({f.p.anchor for f in footprints_for(s, self.seat, self.code)})
+        return [CELL[a] for a in anchors]
+
+    def apply(self, s: State, opt: Hashable) -> None:
+        anchor = opt.cell  # type: ignore[attr-defined]
+        fits = [f for f in footprints_for(s, self.seat, self.code) if f.p.anchor == anchor]
+        if len(fits) == 1:
+            place(s, self.seat, self.code, fits[0])
+        else:
+            s.frames.append(PlaceRotation(self.seat, self.code, anchor))
+
+    def describe(self, s: State, opt: Hashable) -> str:
+        return f"{TYPES[self.code].name} at {cell_name(opt.cell)}"  # type: ignore[attr-defined]
+
+    def prompt(self, s: State) -> str:
+        return f"place {TYPES[self.code].name}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceRotation(Decision):
+    seat: int
+    code: int
+    anchor: int
+    kind = "ROTATE_BUILDING"
+
+    def options(self, s: State) -> list[Hashable]:
+        return [ROTATION[f.p.rotation] for f in footprints_for(s, self.seat, self.code)
+                if f.p.anchor == self.anchor]
+
+    def apply(self, s: State, opt: Hashable) -> None:
+        rot = opt.rotation  # type: ignore[attr-defined]
+        for f in footprints_for(s, self.seat, self.code):
+            if f.p.anchor == self.anchor and f.p.rotation == rot:
+                place(s, self.seat, self.code, f)
+                return
+
+    def describe(self, s: State, opt: Hashable) -> str:
+        return f"rotation {opt.rotation}"  # type: ignore[attr-defined]
+
+
+def add_building(p: Player, code: int, f: Footprint) -> int:
+    """Record a building on the map (no bonuses). Returns its index."""
+    pl = f.p
+    idx = len(p.bld)
+    p.bld.append(Building(code, pl.mask, pl.cells, pl.anchor, pl.rotation, f.water_adj,
+                          f.rock_adj))
+    p.bld_state.append(0)
+    for c in pl.cells:
+        p.cell_bld[c] = idx
+    p.covered |= pl.mask
+    if code == KIOSK_T:
+        p.kiosk_cells.append(pl.cells[0])
+    p.pcache = {}
+    return idx
+
+
+def place(s: State, seat: int, code: int, f: Footprint) -> None:
+    """Place a building and collect what placing it gives (spec 7.4, 7.6, 20 P6)."""
+    p = s.players[seat]
+    old = p.covered
+    idx = add_building(p, code, f)
+    todo: list[effects.Effect] = []
+    if code == PAVILION_T:
+        todo.append(effects.Gain("appeal", 1))
+    archaeologist = ARCHAEOLOGIST in p.sponsors
+    for c in f.p.cells:
+        bonus = p.map.bonus[c]
+        if bonus:
+            todo.extend(map_bonuses.placement_effects(bonus))
+            if archaeologist and (BORDER_MASK >> c) & 1:
+                todo.append(custom.ExtraPlacementBonus())
+    for sponsor, kind in ((HYDROLOGIST, "water"), (GEOLOGIST, "rock")):
+        if sponsor in p.sponsors:
+            terrain = (p.map.water if kind == "water" else p.map.rock) & ~p.covered
+            n = sum(1 for c in f.p.cells if any((terrain >> m) & 1 for m in NEIGHBOURS[c]))
+            if n:
+                todo.append(effects.Gain("money", n))
+    plain = p.map.plain
+    if plain & ~old and not plain & ~p.covered:
+        todo.append(effects.Gain("appeal", p.map.full_cover_appeal))
+    todo.extend(map_rules.on_cover(s, seat, f.p.mask))
+    if code in (REPTILE_T, AVIARY_T):
+        todo.append(MoveAnimalsIn(seat, idx).as_effect())
+    effects.schedule(s, seat, 0, todo)
+
+
+# ----------------------------------------------------------------------------- housing
+
+
+def effective_size(p: Player, b: Building) -> int:
+    return TYPES[b.code].size + map_rules.size_bonus(p, b)
+
+
+def fits_terrain(p: Player, b: Building, card: Card) -> bool:
+    if DIVERSITY in p.sponsors:
+        return True
+    return b.rock_adj >= card.rock_req and b.water_adj >= card.water_req
+
+
+def special_need(code: int, card: Card) -> int | None:
+    """Capacity the card uses in a special enclosure (None: not allowed there)."""
+    if code == PETTING_T:
+        return card.petting_zoo
+    if code == REPTILE_T:
+        return card.reptile_house
+    if code == AVIARY_T:
+        return card.aviary
+    return None
+
+
+def housings(s: State, seat: int, card: Card) -> list[int]:
+    """Building indices that can house ``card`` (ascending), then FLOCK if possible."""
+    p = s.players[seat]
+    out = []
+    states = p.bld_state
+    for idx, b in enumerate(p.bld):
+        kind = TYPES[b.code].kind
+        if kind == STANDARD:
+            if (not states[idx] and card.standard_size
+                    and effective_size(p, b) >= card.standard_size and fits_terrain(p, b, card)):
+                out.append(idx)
+        elif kind == SPECIAL:
+            need = special_need(b.code, card)
+            if (need is not None and TYPES[b.code].capacity - states[idx] >= need
+                    and fits_terrain(p, b, card)):
+                out.append(idx)
+    flock = card.ability("flock")
+    if flock is not None and flock.param is not None:
+        by_id = s.cards.by_id
+        if any(by_id[a].icons[HERBIVORE] and by_id[a].standard_size >= flock.param  # type: ignore[union-attr]
+               for a in p.animals):
+            out.append(FLOCK)
+    return out
+
+
+def house(p: Player, card: Card, where: int) -> None:
+    """Occupy the housing (spec 8.2 step 4) and record it (D-35)."""
+    p.housing[card.id] = where
+    if where == FLOCK:
+        return
+    b = p.bld[where]
+    if TYPES[b.code].kind == STANDARD:
+        p.bld_state[where] = 1
+    else:
+        p.bld_state[where] += special_need(b.code, card) or 0
+
+
+def unhouse(p: Player, card: Card) -> None:
+    """Free exactly the recorded housing (spec 8.7 step 3)."""
+    where = p.housing.pop(card.id, FLOCK)
+    if where == FLOCK:
+        return
+    b = p.bld[where]
+    if TYPES[b.code].kind == STANDARD:
+        p.bld_state[where] = 0
+    else:
+        p.bld_state[where] -= special_need(b.code, card) or 0
+
+
+# ----------------------------------------------------------------------------- decisions
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseFreeBuilding(Decision):
+    """build_free(types): place one of these free, or decline (spec 18)."""
+
+    seat: int
+    types: tuple[int, ...]
+    kind = "FREE_BUILDING"
+
+    def options(self, s: State) -> list[Hashable]:
+        out: list[Hashable] = [BUILD_OPT[c] for c in self.types if can_place(s, self.seat, c)]
+        if out:
+            out.append(STOP)
+        return out
+
+    def apply(self, s: State, opt: Hashable) -> None:
+        if isinstance(opt, Build):
+            start_placement(s, self.seat, opt.building, FREE_PLACE)
+
+    def describe(self, s: State, opt: Hashable) -> str:
+        if isinstance(opt, Build):
+            return f"place a free {TYPES[opt.building].name}"
+        return "no free building"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveAnimalsIn(Decision):
+    """Move animals from standard enclosures into a new Reptile House / Aviary (spec 8.5)."""
+
+    seat: int
+    building: int
+    kind = "MOVE_ANIMAL_IN"
+
+    def as_effect(self) -> effects.Effect:
+        return _PushDecision(self)
+
+    def options(self, s: State) -> list[Hashable]:
+        p = s.players[self.seat]
+        b = p.bld[self.building]
+        free = TYPES[b.code].capacity - p.bld_state[self.building]
+        out: list[Hashable] = []
+        for a in sorted(p.housing):
+            where = p.housing[a]
+            if where == FLOCK or TYPES[p.bld[where].code].kind != STANDARD:
+                continue
+            card = s.cards[a]
+            need = special_need(b.code, card)
+            if need is not None and need <= free and fits_terrain(p, b, card):
+                out.append(PICK[a])
+        if out:
+            out.append(STOP)
+        return out
+
+    def apply(self, s: State, opt: Hashable) -> None:
+        if not isinstance(opt, Pick):
+            return
+        p = s.players[self.seat]
+        card = s.cards[opt.card]
+        unhouse(p, card)
+        house(p, card, self.building)
+        s.frames.append(self)
+
+    def describe(self, s: State, opt: Hashable) -> str:
+        if isinstance(opt, Pick):
+            return f"move {s.cards[opt.card].name} in"
+        return "move no more animals"
+
+
+@dataclass(frozen=True, slots=True)
+class _PushDecision(effects.Effect):
+    step: Decision
+
+    def fire(self, s: State, seat: int, src: int) -> None:
+        s.frames.append(self.step)
+
+
+@dataclass(frozen=True, slots=True)
+class PouchCards(Decision):
+    """Put up to ``left`` hand cards under card ``onto``; +2 appeal each (spec 19 Pouch)."""
+
+    seat: int
+    onto: int
+    left: int
+    kind = "POUCH_CARD"
+
+    def options(self, s: State) -> list[Hashable]:
+        hand = s.players[self.seat].hand
+        if not hand or self.left <= 0:
+            return []
+        return [*(PICK[c] for c in sorted(hand)), STOP]
+
+    def apply(self, s: State, opt: Hashable) -> None:
+        if not isinstance(opt, Pick):
+            return
+        p = s.players[self.seat]
+        p.hand.remove(opt.card)
+        p.pouched.setdefault(self.onto, []).append(opt.card)
+        tracks.gain_appeal(s, self.seat, 2)
+        if self.left > 1:
+            s.frames.append(PouchCards(self.seat, self.onto, self.left - 1))
+
+    def describe(self, s: State, opt: Hashable) -> str:
+        if isinstance(opt, Pick):
+            return f"pouch {s.cards[opt.card].name} (+2 appeal)"
+        return "pouch no more"
+
+
+@dataclass(frozen=True, slots=True)
+class SellCards(Decision):
+    """Discard up to ``left`` hand cards for ``price`` money each (Sunbathing, 250)."""
+
+    seat: int
+    left: int
+    price: int
+    kind = "SELL_CARD"
+
+    def options(self, s: State) -> list[Hashable]:
+        hand = s.players[self.seat].hand
+        if not hand or self.left <= 0:
+            return []
+        return [*(PICK[c] for c in sorted(hand)), STOP]
+
+    def apply(self, s: State, opt: Hashable) -> None:
+        if not isinstance(opt, Pick):
+            return
+        p = s.players[self.seat]
+        p.hand.remove(opt.card)
+        s.discard.append(opt.card)
+        tracks.gain_money(s, self.seat, self.price)
+        if self.left > 1:
+            s.frames.append(SellCards(self.seat, self.left - 1, self.price))
+
+    def describe(self, s: State, opt: Hashable) -> str:
+        if isinstance(opt, Pick):
+            return f"sell {s.cards[opt.card].name} for {self.price}"
+        return "sell no more"

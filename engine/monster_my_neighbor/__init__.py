@@ -21,8 +21,8 @@ code refer to it).
 
 from __future__ import annotations
 
-from engine.core import ConfigError, Game, GameConfig, GameInfo, register_game
-from engine.monster_my_neighbor.bots import HeuristicBot, RandomBot
+from engine.core import ConfigError, Game, GameConfig, GameInfo
+from engine.monster_my_neighbor.bots import HeuristicBot
 from engine.monster_my_neighbor.cards import default_cards_text, load_cards
 from engine.monster_my_neighbor.observation import to_json
 from engine.monster_my_neighbor.state import MonsterState
@@ -78,6 +78,5 @@ GAME = Game(
     default_options=DEFAULT_OPTIONS,
     wire=_wire,
     card_text=default_cards_text,
+    bots={"heuristic": HeuristicBot},
 )
-
-register_game(GAME, {"random": RandomBot, "heuristic": HeuristicBot})

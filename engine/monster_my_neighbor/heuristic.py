@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Decision, GameRng
+from engine.core import Decision, Game, GameRng
 from engine.monster_my_neighbor.cards import (
     COUNTER_HUNTERS,
     COUNTER_VILLAGERS,
@@ -188,6 +188,10 @@ class HeuristicBot:
     """A hand-written policy; see the module docstring."""
 
     name = "heuristic"
+    needs_observation = True
+
+    def __init__(self, game: Game | None = None) -> None:
+        del game
 
     def choose(self, observation: Observation, decision: Decision, rng: GameRng) -> int:
         obs = observation

@@ -24,7 +24,6 @@ from engine.ark_nova.game_state import ArkNovaState, new_state, validate_config
 from engine.ark_nova.observation import Observation, observation_to_json
 from engine.ark_nova.params import DEFAULT_OPTIONS
 from engine.core.game import Game, GameInfo
-from engine.core.registry import register_game
 
 INFO = GameInfo(
     game_id="ark-nova",
@@ -44,14 +43,5 @@ GAME = Game(
     default_options=DEFAULT_OPTIONS,
     card_text=default_cards_text,
 )
-
-
-def _register() -> None:
-    from engine.ark_nova.bots import BOTS
-
-    register_game(GAME, BOTS)
-
-
-_register()
 
 __all__ = ["GAME", "INFO", "ArkNovaState", "Observation"]

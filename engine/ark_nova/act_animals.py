@@ -4,16 +4,15 @@ animal after an all-small Animals action."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.ark_nova import abilities, cardflow, effects, icons, map_rules, tracks, zoo
 from engine.ark_nova.buildings import STANDARD, TYPES
 from engine.ark_nova.cards import ANIMALS, Card
-from engine.ark_nova.options import FOLDER, HOUSE, PICK, STOP, Folder, Pick
 from engine.ark_nova.state import FLOCK, State
-from engine.ark_nova.steps import Decision, Step
+from engine.ark_nova.steps import DECLINE, Ask, Option, Step
 
 if TYPE_CHECKING:
     from engine.ark_nova.turn import Ctx
@@ -73,21 +72,22 @@ def playable(s: State, seat: int, card: Card, folder: int, animals_ii: bool) -> 
 
 
 def choices(s: State, seat: int, animals_ii: bool, display: bool,
-            only_small: bool = False) -> list[Hashable]:
-    """Playable animals: hand cards by id, then display folders in range (side II)."""
+            only_small: bool = False) -> list[tuple[int, int]]:
+    """Playable animals as (card, folder): hand cards by id (folder 0), then display
+    folders in range (side II)."""
     by_id = s.cards.by_id
     p = s.players[seat]
-    out: list[Hashable] = []
+    out: list[tuple[int, int]] = []
     for c in sorted(p.hand):
         card = by_id[c]
         assert card is not None
         if c >= 401 and (not only_small or card.small) and playable(s, seat, card, 0, animals_ii):
-            out.append(PICK[c])
+            out.append((c, 0))
     if display:
         for f in cardflow.folders_in_range(s, seat):
             c = s.display[f - 1]
             if c >= 401 and playable(s, seat, s.cards[c], f, animals_ii):
-                out.append(FOLDER[f])
+                out.append((c, f))
     return out
 
 
@@ -106,14 +106,14 @@ def feasible(s: State, ctx: Ctx) -> bool:
 
 
 def begin(s: State, ctx: Ctx) -> None:
-    s.frames.append(PickAnimal(ctx.seat, ctx.side2, max_animals(ctx.side2, ctx.strength), 0,
+    s.steps.append(PickAnimal(ctx.seat, ctx.side2, max_animals(ctx.side2, ctx.strength), 0,
                                True))
     if ctx.side2 and ctx.strength >= 5:
         tracks.gain_rep(s, ctx.seat, 1)
 
 
 @dataclass(frozen=True, slots=True)
-class PickAnimal(Decision):
+class PickAnimal(Ask):
     """The next animal to play (hand, or display in range with side II), or stop."""
 
     seat: int
@@ -122,36 +122,60 @@ class PickAnimal(Decision):
     played: int
     all_small: bool
     kind = "PLAY_ANIMAL"
+    decline_label = "play no more animals"
 
-    def options(self, s: State) -> list[Hashable]:
-        out = choices(s, self.seat, self.side2, self.side2) if self.left > 0 else []
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        out: list[Option] = []
+        if self.left > 0:
+            for card, folder in choices(s, seat, self.side2, self.side2):
+                out.append(PlayAnimalFromFolder.of(folder) if folder else PlayAnimal.of(card))
         if self.played:
-            out.append(STOP)
+            out.append(DECLINE)
         return out
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        if isinstance(opt, Pick):
-            card, folder = opt.card, 0
-        elif isinstance(opt, Folder):
-            card, folder = s.display[opt.folder - 1], opt.folder
-        else:
-            s.frames.append(AnimalsDone(self.seat, self.played, self.all_small))
-            return
-        small = self.all_small and s.cards[card].small
-        s.frames.append(PickAnimal(self.seat, self.side2, self.left - 1, self.played + 1, small))
-        s.frames.append(ChooseHousing(self.seat, card, folder))
+    def declined(self, s: State) -> None:
+        s.steps.append(AnimalsDone(self.seat, self.played, self.all_small))
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        if isinstance(opt, Pick):
-            return f"play {s.cards[opt.card].name}"
-        if isinstance(opt, Folder):
-            card = s.cards[s.display[opt.folder - 1]]
-            return f"play {card.name} from folder {opt.folder}"
-        return "play no more animals"
+    def next_pick(self, s: State, card: int) -> None:
+        small = self.all_small and s.cards[card].small
+        s.steps.append(PickAnimal(self.seat, self.side2, self.left - 1, self.played + 1, small))
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseHousing(Decision):
+class PlayAnimal(Option):
+    """An animal from hand; its enclosure is asked next."""
+
+    card: int
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, PickAnimal)
+        step.next_pick(s, self.card)
+        s.steps.append(ChooseHousing(seat, self.card, 0))
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"play {s.cards[self.card].name}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAnimalFromFolder(Option):
+    """Animals II: an animal from a display folder in range (+ folder number in money)."""
+
+    folder: int
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, PickAnimal)
+        card = s.display[self.folder - 1]
+        step.next_pick(s, card)
+        s.steps.append(ChooseHousing(seat, card, self.folder))
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"play {s.cards[s.display[self.folder - 1]].name} from folder {self.folder}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseHousing(Ask):
     """Where the animal lives: an enclosure (by building index) or Flock."""
 
     seat: int
@@ -159,18 +183,26 @@ class ChooseHousing(Decision):
     folder: int
     kind = "CHOOSE_ENCLOSURE"
 
-    def options(self, s: State) -> list[Hashable]:
-        return [HOUSE[h] for h in zoo.housings(s, self.seat, s.cards[self.card])]
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        return [HouseIn.of(h) for h in zoo.housings(s, seat, s.cards[self.card])]
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        play_animal(s, self.seat, self.card, self.folder, opt.building)  # type: ignore[attr-defined]
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        h = opt.building  # type: ignore[attr-defined]
-        if h == FLOCK:
+@dataclass(frozen=True, slots=True)
+class HouseIn(Option):
+    """A building index of the zoo, or -1: Flock, no enclosure (spec 8.6)."""
+
+    building: int
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, ChooseHousing)
+        play_animal(s, seat, step.card, step.folder, self.building)
+
+    def describe(self, s: State, seat: int) -> str:
+        if self.building == FLOCK:
             return "join the flock (no enclosure)"
-        p = s.players[self.seat]
-        return f"{TYPES[p.bld[h].code].name} #{h}"
+        b = s.players[seat].bld[self.building]
+        return f"{TYPES[b.code].name} #{self.building}"
 
 
 def play_animal(s: State, seat: int, card_id: int, folder: int, where: int) -> None:
@@ -210,47 +242,57 @@ class AnimalsDone(Step):
     def run(self, s: State) -> None:
         p = s.players[self.seat]
         if self.played and self.all_small and WAZA_SMALL_PROGRAM in p.sponsors:
-            s.frames.append(WazaSmallTake(self.seat))
-            s.frames.append(WazaSmallPlay(self.seat))
+            s.steps.append(WazaSmallTake(self.seat))
+            s.steps.append(WazaSmallPlay(self.seat))
 
 
 @dataclass(frozen=True, slots=True)
-class WazaSmallPlay(Decision):
+class WazaSmallPlay(Ask):
     """228: may play 1 more small animal from hand (normal cost and rules)."""
 
     seat: int
     kind = "EXTRA_SMALL_ANIMAL"
+    decline_label = "play no extra animal"
 
-    def options(self, s: State) -> list[Hashable]:
-        side2 = s.players[self.seat].side2[ANIMALS]
-        out = choices(s, self.seat, side2, False, only_small=True)
-        return [*out, STOP] if out else []
-
-    def apply(self, s: State, opt: Hashable) -> None:
-        if isinstance(opt, Pick):
-            s.frames.append(ChooseHousing(self.seat, opt.card, 0))
-
-    def describe(self, s: State, opt: Hashable) -> str:
-        if isinstance(opt, Pick):
-            return f"play {s.cards[opt.card].name}"
-        return "play no extra animal"
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        side2 = s.players[seat].side2[ANIMALS]
+        out: list[Option] = [PlaySmallAnimal.of(c)
+                             for c, _ in choices(s, seat, side2, False, only_small=True)]
+        return [*out, DECLINE] if out else ()
 
 
 @dataclass(frozen=True, slots=True)
-class WazaSmallTake(Decision):
+class PlaySmallAnimal(Option):
+    card: int
+
+    def apply(self, s: State, seat: int) -> None:
+        s.steps.pop()
+        s.steps.append(ChooseHousing(seat, self.card, 0))
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"play {s.cards[self.card].name}"
+
+
+@dataclass(frozen=True, slots=True)
+class WazaSmallTake(Ask):
     """228: then take 1 small animal from the display (any folder), if there is one."""
 
     seat: int
     kind = "TAKE_SMALL_ANIMAL"
 
-    def options(self, s: State) -> list[Hashable]:
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
         by_id = s.cards.by_id
-        return [FOLDER[f] for f in range(1, 7) if s.display[f - 1] >= 401
+        return [TakeSmallAnimal.of(f) for f in range(1, 7) if s.display[f - 1] >= 401
                 and by_id[s.display[f - 1]].small]  # type: ignore[union-attr]
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        s.players[self.seat].hand.append(cardflow.take_folder(s, opt.folder))  # type: ignore[attr-defined]
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        f = opt.folder  # type: ignore[attr-defined]
-        return f"take {s.cards[s.display[f - 1]].name} from folder {f}"
+@dataclass(frozen=True, slots=True)
+class TakeSmallAnimal(Option):
+    folder: int
+
+    def apply(self, s: State, seat: int) -> None:
+        s.steps.pop()
+        s.players[seat].hand.append(cardflow.take_folder(s, self.folder))
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"take {s.cards[s.display[self.folder - 1]].name} from folder {self.folder}"

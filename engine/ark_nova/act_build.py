@@ -3,15 +3,14 @@ of different types within the size budget on side II, and Engineer's extra copy 
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.ark_nova import zoo
 from engine.ark_nova.buildings import BUILD_I_TYPES, BUILD_II_TYPES, SIZE, SPECIAL, TYPES
-from engine.ark_nova.options import BUILD, STOP, Build
 from engine.ark_nova.state import State
-from engine.ark_nova.steps import Decision
+from engine.ark_nova.steps import DECLINE, Ask, Option
 
 if TYPE_CHECKING:
     from engine.ark_nova.turn import Ctx
@@ -31,11 +30,11 @@ def feasible(s: State, ctx: Ctx) -> bool:
 
 
 def begin(s: State, ctx: Ctx) -> None:
-    s.frames.append(PickBuilding(ctx.seat, ctx.side2, ctx.strength, 0, 0, False))
+    s.steps.append(PickBuilding(ctx.seat, ctx.side2, ctx.strength, 0, 0, False))
 
 
 @dataclass(frozen=True, slots=True)
-class PickBuilding(Decision):
+class PickBuilding(Ask):
     """The next building type: side I one within size S, side II different types within a
     total size S; with Engineer, one copy of a type built in this action (not special)."""
 
@@ -46,35 +45,56 @@ class PickBuilding(Decision):
     count: int
     copied: bool
     kind = "BUILD"
+    decline_label = "build nothing more"
 
-    def options(self, s: State) -> list[Hashable]:
-        out: list[Hashable] = []
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        out: list[Option] = []
         if self.side2 or self.count == 0:
             types = BUILD_II_TYPES if self.side2 else BUILD_I_TYPES
-            out.extend(BUILD[c] for c in types
-                       if not (self.built >> c) & 1 and buildable(s, self.seat, c, self.budget))
-        if self.count and not self.copied and ENGINEER in s.players[self.seat].sponsors:
-            out.extend(BUILD[c] for c in range(len(TYPES))
+            out.extend(BuildType.of(c) for c in types
+                       if not (self.built >> c) & 1 and buildable(s, seat, c, self.budget))
+        if self.count and not self.copied and ENGINEER in s.players[seat].sponsors:
+            out.extend(EngineerCopy.of(c) for c in range(len(TYPES))
                        if (self.built >> c) & 1 and TYPES[c].kind != SPECIAL
-                       and buildable(s, self.seat, c, 99))
+                       and buildable(s, seat, c, 99))
         if self.count and out:
-            out.append(STOP)
+            out.append(DECLINE)
         return out
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        if not isinstance(opt, Build):
-            return
-        code = opt.building
-        copy = bool((self.built >> code) & 1)
-        budget = self.budget if copy else self.budget - SIZE[code]
-        s.players[self.seat].money -= 2 * SIZE[code]
-        s.frames.append(PickBuilding(self.seat, self.side2, budget, self.built | 1 << code,
-                                     self.count + 1, self.copied or copy))
-        zoo.start_placement(s, self.seat, code, zoo.PAID)
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        if isinstance(opt, Build):
-            copy = " (Engineer copy)" if (self.built >> opt.building) & 1 else ""
-            t = TYPES[opt.building]
-            return f"build {t.name} for {2 * t.size} money{copy}"
-        return "build nothing more"
+def _build(s: State, seat: int, code: int, copy: bool) -> None:
+    step = s.steps.pop()
+    assert isinstance(step, PickBuilding)
+    budget = step.budget if copy else step.budget - SIZE[code]
+    s.players[seat].money -= 2 * SIZE[code]
+    s.steps.append(PickBuilding(seat, step.side2, budget, step.built | 1 << code,
+                                step.count + 1, step.copied or copy))
+    zoo.start_placement(s, seat, code)
+
+
+@dataclass(frozen=True, slots=True)
+class BuildType(Option):
+    """Build one building of this type (``buildings.TYPES`` code), 2 money per cell."""
+
+    building: int
+
+    def apply(self, s: State, seat: int) -> None:
+        _build(s, seat, self.building, False)
+
+    def describe(self, s: State, seat: int) -> str:
+        t = TYPES[self.building]
+        return f"build {t.name} for {2 * t.size} money"
+
+
+@dataclass(frozen=True, slots=True)
+class EngineerCopy(Option):
+    """Sponsor 217: one more building of a type built in this action, outside the budget."""
+
+    building: int
+
+    def apply(self, s: State, seat: int) -> None:
+        _build(s, seat, self.building, True)
+
+    def describe(self, s: State, seat: int) -> str:
+        t = TYPES[self.building]
+        return f"build another {t.name} for {2 * t.size} money (Engineer)"

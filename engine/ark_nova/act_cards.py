@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.ark_nova import cardflow, tracks
-from engine.ark_nova.options import FOLDER, Choose, Folder
 from engine.ark_nova.state import State
-from engine.ark_nova.steps import Decision
+from engine.ark_nova.steps import Ask, Option
 
 if TYPE_CHECKING:
     from engine.ark_nova.turn import Ctx
@@ -33,7 +32,7 @@ def feasible(s: State, ctx: Ctx) -> bool:
 def begin(s: State, ctx: Ctx) -> None:
     tracks.advance_break(s, ctx.seat, 2)
     if ctx.strength >= SNAP_FROM[int(ctx.side2)] and any(c >= 0 for c in s.display):
-        s.frames.append(DrawOrSnap(ctx.seat, ctx.side2, ctx.strength))
+        s.steps.append(DrawOrSnap(ctx.seat, ctx.side2, ctx.strength))
     else:
         start_draw(s, ctx.seat, ctx.side2, ctx.strength)
 
@@ -41,15 +40,15 @@ def begin(s: State, ctx: Ctx) -> None:
 def start_draw(s: State, seat: int, side2: bool, strength: int) -> None:
     n, discard = draw_discard(side2, strength)
     if discard:
-        s.frames.append(cardflow.Discard(seat, discard))
+        s.steps.append(cardflow.Discard(seat, discard))
     if side2:
-        s.frames.append(cardflow.TakeCard(seat, n))  # deck or range, each (D-07)
+        s.steps.append(cardflow.TakeCard(seat, n))  # deck or range, each (D-07)
     else:
         cardflow.draw(s, seat, n)
 
 
 @dataclass(frozen=True, slots=True)
-class DrawOrSnap(Decision):
+class DrawOrSnap(Ask):
     """Draw (and discard) as the table says, or snap 1 display card from any folder."""
 
     seat: int
@@ -57,17 +56,34 @@ class DrawOrSnap(Decision):
     strength: int
     kind = "DRAW_OR_SNAP"
 
-    def options(self, s: State) -> list[Hashable]:
-        return [Choose("draw"), *(FOLDER[f] for f in range(1, 7) if s.display[f - 1] >= 0)]
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        return [DrawCards.of(), *(SnapInstead.of(f) for f in range(1, 7)
+                                  if s.display[f - 1] >= 0)]
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        if isinstance(opt, Folder):
-            s.players[self.seat].hand.append(cardflow.take_folder(s, opt.folder))
-        else:
-            start_draw(s, self.seat, self.side2, self.strength)
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        if isinstance(opt, Folder):
-            return f"snap {s.cards[s.display[opt.folder - 1]].name} from folder {opt.folder}"
-        n, d = draw_discard(self.side2, self.strength)
+@dataclass(frozen=True, slots=True)
+class DrawCards(Option):
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, DrawOrSnap)
+        start_draw(s, seat, step.side2, step.strength)
+
+    def describe(self, s: State, seat: int) -> str:
+        step = s.steps[-1]
+        assert isinstance(step, DrawOrSnap)
+        n, d = draw_discard(step.side2, step.strength)
         return f"draw {n}, discard {d}"
+
+
+@dataclass(frozen=True, slots=True)
+class SnapInstead(Option):
+    """Snap: take exactly 1 card from any folder instead of drawing."""
+
+    folder: int
+
+    def apply(self, s: State, seat: int) -> None:
+        s.steps.pop()
+        s.players[seat].hand.append(cardflow.take_folder(s, self.folder))
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"snap {s.cards[s.display[self.folder - 1]].name} from folder {self.folder}"

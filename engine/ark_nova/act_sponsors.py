@@ -3,14 +3,13 @@ money."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.ark_nova import cardflow, sponsor_play, tracks
-from engine.ark_nova.options import BREAK_FOR_MONEY, FOLDER, PICK, STOP, Folder, Pick
 from engine.ark_nova.state import State
-from engine.ark_nova.steps import Decision
+from engine.ark_nova.steps import DECLINE, Ask, Option
 
 if TYPE_CHECKING:
     from engine.ark_nova.turn import Ctx
@@ -24,11 +23,11 @@ def feasible(s: State, ctx: Ctx) -> bool:
 
 def begin(s: State, ctx: Ctx) -> None:
     budget = ctx.strength + 1 if ctx.side2 else ctx.strength
-    s.frames.append(PickSponsor(ctx.seat, ctx.side2, ctx.strength, budget, 0))
+    s.steps.append(PickSponsor(ctx.seat, ctx.side2, ctx.strength, budget, 0))
 
 
 @dataclass(frozen=True, slots=True)
-class PickSponsor(Decision):
+class PickSponsor(Ask):
     """Option B first, then sponsors from hand (and display in range, side II) whose
     level fits the remaining budget; side II continues until done."""
 
@@ -38,60 +37,92 @@ class PickSponsor(Decision):
     budget: int
     played: int
     kind = "PLAY_SPONSOR"
+    decline_label = "play no more sponsors"
 
-    def options(self, s: State) -> list[Hashable]:
-        p = s.players[self.seat]
-        by_id = s.cards.by_id
-        out: list[Hashable] = []
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        out: list[Option] = []
         if self.played == 0:
-            out.append(BREAK_FOR_MONEY)
+            out.append(BreakForMoney.of())
         elif not self.side2:
-            return []
-
-        def fits(c: int, extra: int) -> bool:
-            card = by_id[c]
-            assert card is not None
-            return (card.is_sponsor and sponsor_play.level(s, self.seat, card) <= self.budget
-                    and extra <= p.money
-                    and sponsor_play.conditions_met(s, self.seat, card, self.side2))
-
-        out.extend(PICK[c] for c in sorted(p.hand) if fits(c, 0))
+            return ()
+        out.extend(PlaySponsor.legal(s, self))
         if self.side2:
-            for f in cardflow.folders_in_range(s, self.seat):
-                c = s.display[f - 1]
-                if c >= 0 and fits(c, f):
-                    out.append(FOLDER[f])
+            out.extend(PlaySponsorFromFolder.legal(s, self))
             if self.played:
-                out.append(STOP)
+                out.append(DECLINE)
         return out
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        seat = self.seat
-        p = s.players[seat]
-        if opt is BREAK_FOR_MONEY:
-            tracks.advance_break(s, seat, self.strength)
-            tracks.gain_money(s, seat, self.strength * (2 if self.side2 else 1))
-            return
-        if isinstance(opt, Folder):
-            card = cardflow.take_folder(s, opt.folder)
-            p.money -= opt.folder
-        elif isinstance(opt, Pick):
-            card = opt.card
-            p.hand.remove(card)
-        else:
-            return
-        lvl = sponsor_play.level(s, seat, s.cards[card])
-        if self.side2:
-            s.frames.append(PickSponsor(seat, True, self.strength, self.budget - lvl,
-                                        self.played + 1))
-        sponsor_play.play_sponsor(s, seat, card)
+    def fits(self, s: State, card_id: int, extra: int) -> bool:
+        card = s.cards[card_id]
+        return (card.is_sponsor and sponsor_play.level(s, self.seat, card) <= self.budget
+                and extra <= s.players[self.seat].money
+                and sponsor_play.conditions_met(s, self.seat, card, self.side2))
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        if opt is BREAK_FOR_MONEY:
-            money = self.strength * (2 if self.side2 else 1)
-            return f"break for money: +{money} money, break token +{self.strength}"
-        if isinstance(opt, Folder):
-            return f"play {s.cards[s.display[opt.folder - 1]].name} from folder {opt.folder}"
-        if isinstance(opt, Pick):
-            return f"play {s.cards[opt.card].name}"
-        return "play no more sponsors"
+
+@dataclass(frozen=True, slots=True)
+class BreakForMoney(Option):
+    """Option B: advance the break token S, gain S (side II: 2 S) money."""
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, PickSponsor)
+        tracks.advance_break(s, seat, step.strength)
+        tracks.gain_money(s, seat, step.strength * (2 if step.side2 else 1))
+
+    def describe(self, s: State, seat: int) -> str:
+        step = s.steps[-1]
+        assert isinstance(step, PickSponsor)
+        money = step.strength * (2 if step.side2 else 1)
+        return f"break for money: +{money} money, break token +{step.strength}"
+
+
+def _play(s: State, seat: int, card: int) -> None:
+    step = s.steps.pop()
+    assert isinstance(step, PickSponsor)
+    lvl = sponsor_play.level(s, seat, s.cards[card])
+    if step.side2:
+        s.steps.append(PickSponsor(seat, True, step.strength, step.budget - lvl,
+                                   step.played + 1))
+    sponsor_play.play_sponsor(s, seat, card)
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySponsor(Option):
+    """A sponsor from hand."""
+
+    card: int
+
+    @classmethod
+    def legal(cls, s: State, step: PickSponsor) -> list[Option]:
+        return [cls.of(c) for c in sorted(s.players[step.seat].hand) if step.fits(s, c, 0)]
+
+    def apply(self, s: State, seat: int) -> None:
+        s.players[seat].hand.remove(self.card)
+        _play(s, seat, self.card)
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"play {s.cards[self.card].name}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySponsorFromFolder(Option):
+    """Sponsors II: a sponsor from a display folder in range, paying the folder number."""
+
+    folder: int
+
+    @classmethod
+    def legal(cls, s: State, step: PickSponsor) -> list[Option]:
+        out: list[Option] = []
+        for f in cardflow.folders_in_range(s, step.seat):
+            c = s.display[f - 1]
+            if c >= 0 and step.fits(s, c, f):
+                out.append(cls.of(f))
+        return out
+
+    def apply(self, s: State, seat: int) -> None:
+        card = cardflow.take_folder(s, self.folder)
+        s.players[seat].money -= self.folder
+        _play(s, seat, card)
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"play {s.cards[s.display[self.folder - 1]].name} from folder {self.folder}"

@@ -3,13 +3,12 @@ the project task (``projects.py``) and donations."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.ark_nova import effects, icons, map_bonuses, projects, tracks
 from engine.ark_nova.cards import ASSOCIATION, ICON_NAMES, SCIENCE
-from engine.ark_nova.options import CONTINENT, DONATE, STOP, TASK, UNIVERSITY, Task
 from engine.ark_nova.state import (
     TASK_PARTNER,
     TASK_PROJECT,
@@ -22,7 +21,7 @@ from engine.ark_nova.state import (
     Player,
     State,
 )
-from engine.ark_nova.steps import Decision
+from engine.ark_nova.steps import DECLINE, Ask, Option
 
 if TYPE_CHECKING:
     from engine.ark_nova.turn import Ctx
@@ -88,11 +87,11 @@ def feasible(s: State, ctx: Ctx) -> bool:
 
 
 def begin(s: State, ctx: Ctx) -> None:
-    s.frames.append(PickTask(ctx.seat, ctx.side2, ctx.strength, 0, 0, False))
+    s.steps.append(PickTask(ctx.seat, ctx.side2, ctx.strength, 0, 0, False))
 
 
 @dataclass(frozen=True, slots=True)
-class PickTask(Decision):
+class PickTask(Ask):
     """Side I: one task of value <= S. Side II: different tasks, values summing to <= S,
     and after a task one donation per action."""
 
@@ -103,101 +102,129 @@ class PickTask(Decision):
     done: int
     donated: bool
     kind = "ASSOCIATION_TASK"
+    decline_label = "end the association action"
 
-    def options(self, s: State) -> list[Hashable]:
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
         if self.done and not self.side2:
-            return []
-        p = s.players[self.seat]
-        out: list[Hashable] = [
-            TASK[t] for t in range(4)
-            if not (self.used >> t) & 1 and task_value(p, t) <= self.budget
-            and task_possible(s, self.seat, t, self.side2)]
-        if self.done:
-            if (not self.donated and p.money >= donation_cost(s) and p.supply_tokens > 0):
-                out.append(DONATE)
-            out.append(STOP)
-        return out
-
-    def apply(self, s: State, opt: Hashable) -> None:
-        seat = self.seat
+            return ()
         p = s.players[seat]
-        if opt is DONATE:
-            p.money -= donation_cost(s)
-            p.supply_tokens -= 1
-            if s.donations < len(DONATION_COSTS[s.n]) - 1:
-                s.donations += 1
-            s.frames.append(PickTask(seat, self.side2, self.budget, self.used, self.done, True))
-            tracks.gain_cp(s, seat, 1)
-            return
-        if not isinstance(opt, Task):
-            return
-        t = opt.task
-        need = workers_needed(p, t)
-        p.workers_active -= need
-        p.workers_on[t] += need
-        s.frames.append(PickTask(seat, self.side2, self.budget - task_value(p, t),
-                                 self.used | 1 << t, self.done + 1, self.donated))
-        if t == TASK_REPUTATION:
-            tracks.gain_rep(s, seat, 2)
-        elif t == TASK_PARTNER:
-            s.frames.append(ChoosePartnerZoo(seat))
-        elif t == TASK_UNIVERSITY:
-            s.frames.append(ChooseUniversity(seat))
-        else:
-            s.frames.append(projects.ChooseProject(seat, self.side2))
-
-    def describe(self, s: State, opt: Hashable) -> str:
-        if isinstance(opt, Task):
-            return TASK_NAMES[opt.task]
-        if opt is DONATE:
-            return f"donate {donation_cost(s)} money for 1 CP"
-        return "end the association action"
+        out: list[Option] = [
+            DoTask.of(t) for t in range(4)
+            if not (self.used >> t) & 1 and task_value(p, t) <= self.budget
+            and task_possible(s, seat, t, self.side2)]
+        if self.done:
+            if not self.donated and p.money >= donation_cost(s) and p.supply_tokens > 0:
+                out.append(Donate.of())
+            out.append(DECLINE)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
-class ChoosePartnerZoo(Decision):
-    """Take an available partner zoo of a new continent (spec 12.2; ``free``: D-33)."""
+class DoTask(Option):
+    """An association task: 0 reputation, 1 partner zoo, 2 university, 3 project."""
+
+    task: int
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, PickTask)
+        p = s.players[seat]
+        t = self.task
+        need = workers_needed(p, t)
+        p.workers_active -= need
+        p.workers_on[t] += need
+        s.steps.append(PickTask(seat, step.side2, step.budget - task_value(p, t),
+                                step.used | 1 << t, step.done + 1, step.donated))
+        if t == TASK_REPUTATION:
+            tracks.gain_rep(s, seat, 2)
+        elif t == TASK_PARTNER:
+            s.steps.append(ChoosePartnerZoo(seat))
+        elif t == TASK_UNIVERSITY:
+            s.steps.append(ChooseUniversity(seat))
+        else:
+            s.steps.append(projects.ChooseProject(seat, step.side2))
+
+    def describe(self, s: State, seat: int) -> str:
+        workers = workers_needed(s.players[seat], self.task)
+        return f"{TASK_NAMES[self.task]} ({workers} worker{'s' if workers > 1 else ''})"
+
+
+@dataclass(frozen=True, slots=True)
+class Donate(Option):
+    """One donation (spec 12.6): pay the cheapest open space, cover it, gain 1 CP."""
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, PickTask)
+        p = s.players[seat]
+        p.money -= donation_cost(s)
+        p.supply_tokens -= 1
+        if s.donations < len(DONATION_COSTS[s.n]) - 1:
+            s.donations += 1
+        s.steps.append(PickTask(seat, step.side2, step.budget, step.used, step.done, True))
+        tracks.gain_cp(s, seat, 1)
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"donate {donation_cost(s)} money for 1 CP"
+
+
+@dataclass(frozen=True, slots=True)
+class ChoosePartnerZoo(Ask):
+    """Take an available partner zoo of a new continent (spec 12.2; free ones: D-33)."""
 
     seat: int
-    free: bool = False
     kind = "PARTNER_ZOO"
 
-    def options(self, s: State) -> list[Hashable]:
-        return [CONTINENT[c] for c in partner_choices(s, self.seat)]
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        return [PartnerZoo.of(c) for c in partner_choices(s, seat)]
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        c = opt.continent  # type: ignore[attr-defined]
-        p = s.players[self.seat]
+
+@dataclass(frozen=True, slots=True)
+class PartnerZoo(Option):
+    """A partner zoo by continent icon (7 Africa .. 11 Europe)."""
+
+    continent: int
+
+    def apply(self, s: State, seat: int) -> None:
+        s.steps.pop()
+        c = self.continent
+        p = s.players[seat]
         s.partner_avail &= ~(1 << (c - 7))
         p.partner_zoos.append(c)
         todo: list[icons.Triple] = []
         reward = p.map.partner_zoo_rewards[len(p.partner_zoos)]
         if reward:
-            todo.extend((self.seat, 0, e) for e in map_bonuses.reward_effects(reward))
-        todo.extend(icons.add_icons(s, self.seat, icons.single_icon(c)))
+            todo.extend((seat, 0, e) for e in map_bonuses.reward_effects(reward))
+        todo.extend(icons.add_icons(s, seat, icons.single_icon(c)))
         icons.schedule_triples(s, todo)
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        return f"partner zoo {ICON_NAMES[opt.continent]}"  # type: ignore[attr-defined]
+    def describe(self, s: State, seat: int) -> str:
+        return f"partner zoo {ICON_NAMES[self.continent]}"
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseUniversity(Decision):
+class ChooseUniversity(Ask):
     """Take an available university of a new kind (spec 12.3, D-34)."""
 
     seat: int
-    free: bool = False
     kind = "UNIVERSITY"
 
-    def options(self, s: State) -> list[Hashable]:
-        return [UNIVERSITY[k] for k in university_choices(s, self.seat)]
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        return [University.of(k) for k in university_choices(s, seat)]
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        k = opt.kind  # type: ignore[attr-defined]
-        p = s.players[self.seat]
+
+@dataclass(frozen=True, slots=True)
+class University(Option):
+    """0 reputation + hand limit, 1 research + reputation, 2 double research."""
+
+    kind: int
+
+    def apply(self, s: State, seat: int) -> None:
+        s.steps.pop()
+        k = self.kind
+        p = s.players[seat]
         s.univ_avail &= ~(1 << k)
         p.universities.append(k)
-        seat = self.seat
         todo: list[icons.Triple] = []
         if k == UNI_HAND:
             todo.append((seat, 0, effects.Gain("rep", 1)))
@@ -211,5 +238,5 @@ class ChooseUniversity(Decision):
             todo.extend(icons.add_icons(s, seat, icons.single_icon(SCIENCE, science)))
         icons.schedule_triples(s, todo)
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        return f"university: {UNIVERSITY_NAMES[opt.kind]}"  # type: ignore[attr-defined]
+    def describe(self, s: State, seat: int) -> str:
+        return f"university: {UNIVERSITY_NAMES[self.kind]}"

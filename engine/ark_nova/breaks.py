@@ -23,11 +23,11 @@ def start_break(s: State) -> None:
     """Push the break's steps (on top of whatever follows it)."""
     s.in_break = True
     order = [(s.break_trigger + k) % s.n for k in range(s.n)]
-    frames = s.frames
-    frames.append(BreakEnd())
-    frames.extend(Income(seat) for seat in reversed(order))
-    frames.append(BreakCleanup())
-    frames.extend(HandLimit(seat) for seat in reversed(order))
+    steps = s.steps
+    steps.append(BreakEnd())
+    steps.extend(Income(seat) for seat in reversed(order))
+    steps.append(BreakCleanup())
+    steps.extend(HandLimit(seat) for seat in reversed(order))
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +39,7 @@ class HandLimit(Step):
     def run(self, s: State) -> None:
         excess = len(s.players[self.seat].hand) - hand_limit(s, self.seat)
         if excess > 0:
-            s.frames.append(cardflow.Discard(self.seat, excess))
+            s.steps.append(cardflow.Discard(self.seat, excess))
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,13 +3,12 @@ cards in reputation range, snapping, discarding and the keep-some-of-these choic
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.ark_nova.options import DECK, FOLDER, PICK, STOP, Choose, Folder, Pick
 from engine.ark_nova.scoring import reputation_range
 from engine.ark_nova.state import State
-from engine.ark_nova.steps import Decision
+from engine.ark_nova.steps import DECLINE, Ask, Option
 
 
 def draw_one(s: State) -> int:
@@ -57,46 +56,65 @@ def folders_in_range(s: State, seat: int) -> range:
     return range(1, reputation_range(s.players[seat].rep) + 1)
 
 
-def range_options(s: State, seat: int) -> list[Hashable]:
+def range_folders(s: State, seat: int) -> list[int]:
+    """Non-empty folders within the seat's reputation range."""
     disp = s.display
-    return [FOLDER[f] for f in folders_in_range(s, seat) if disp[f - 1] >= 0]
+    return [f for f in folders_in_range(s, seat) if disp[f - 1] >= 0]
 
 
-def hand_options(s: State, seat: int) -> list[Hashable]:
-    """The hand as options, sorted by card id (canonical order)."""
-    return [PICK[c] for c in sorted(s.players[seat].hand)]
+def card_name(s: State, card: int) -> str:
+    return s.cards[card].name
 
 
 @dataclass(frozen=True, slots=True)
-class TakeCard(Decision):
+class TakeCard(Ask):
     """Take ``left`` more cards, each from the deck or a folder in range (no folder cost)."""
 
     seat: int
     left: int
     kind = "TAKE_CARD"
 
-    def options(self, s: State) -> list[Hashable]:
-        opts = range_options(s, self.seat)
-        if s.deck or s.discard:
-            opts.insert(0, DECK)
-        return opts
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        out: list[Option] = [FromDeck.of()] if s.deck or s.discard else []
+        out.extend(FromFolder.of(f) for f in range_folders(s, seat))
+        return out
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        if self.left > 1:
-            s.frames.append(TakeCard(self.seat, self.left - 1))
-        if isinstance(opt, Folder):
-            s.players[self.seat].hand.append(take_folder(s, opt.folder))
-        else:
-            draw(s, self.seat, 1)
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        if isinstance(opt, Folder):
-            return f"take {s.cards[s.display[opt.folder - 1]].name} from folder {opt.folder}"
+def _next_take(s: State) -> None:
+    step = s.steps.pop()
+    assert isinstance(step, TakeCard)
+    if step.left > 1:
+        s.steps.append(TakeCard(step.seat, step.left - 1))
+
+
+@dataclass(frozen=True, slots=True)
+class FromDeck(Option):
+    """Take the top card of the deck."""
+
+    def apply(self, s: State, seat: int) -> None:
+        _next_take(s)
+        draw(s, seat, 1)
+
+    def describe(self, s: State, seat: int) -> str:
         return "draw from the deck"
 
 
 @dataclass(frozen=True, slots=True)
-class Snap(Decision):
+class FromFolder(Option):
+    """Take the card of a display folder in reputation range."""
+
+    folder: int
+
+    def apply(self, s: State, seat: int) -> None:
+        _next_take(s)
+        s.players[seat].hand.append(take_folder(s, self.folder))
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"take {card_name(s, s.display[self.folder - 1])} from folder {self.folder}"
+
+
+@dataclass(frozen=True, slots=True)
+class Snap(Ask):
     """Take any 1 display card ignoring reputation, ``left`` times; with ``refill`` the
     display may be refilled between two snaps (Snapping 2, spec 19)."""
 
@@ -105,52 +123,72 @@ class Snap(Decision):
     refill: bool = False
     kind = "SNAP"
 
-    def options(self, s: State) -> list[Hashable]:
-        opts: list[Hashable] = [FOLDER[f] for f in range(1, 7) if s.display[f - 1] >= 0]
-        if self.refill and s.display_dirty:
-            opts.append(Choose("refill"))
-        return opts
-
-    def apply(self, s: State, opt: Hashable) -> None:
-        if isinstance(opt, Choose):
-            refill_display(s)
-            s.frames.append(Snap(self.seat, self.left, False))
-            return
-        if self.left > 1:
-            s.frames.append(Snap(self.seat, self.left - 1, self.refill))
-        s.players[self.seat].hand.append(take_folder(s, opt.folder))  # type: ignore[attr-defined]
-
-    def describe(self, s: State, opt: Hashable) -> str:
-        if isinstance(opt, Choose):
-            return "refill the display first"
-        f = opt.folder  # type: ignore[attr-defined]
-        return f"snap {s.cards[s.display[f - 1]].name} from folder {f}"
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        out: list[Option] = [SnapFolder.of(f) for f in range(1, 7) if s.display[f - 1] >= 0]
+        if self.refill and s.display_dirty and out:
+            out.append(RefillFirst.of())
+        return out
 
 
 @dataclass(frozen=True, slots=True)
-class Discard(Decision):
+class SnapFolder(Option):
+    folder: int
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, Snap)
+        if step.left > 1:
+            s.steps.append(Snap(seat, step.left - 1, step.refill))
+        s.players[seat].hand.append(take_folder(s, self.folder))
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"snap {card_name(s, s.display[self.folder - 1])} from folder {self.folder}"
+
+
+@dataclass(frozen=True, slots=True)
+class RefillFirst(Option):
+    """Refill the display before the next snap."""
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, Snap)
+        refill_display(s)
+        s.steps.append(Snap(seat, step.left, False))
+
+    def describe(self, s: State, seat: int) -> str:
+        return "refill the display first"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Ask):
     """Discard ``left`` more cards from hand to the discard pile."""
 
     seat: int
     left: int
     kind = "DISCARD"
 
-    def options(self, s: State) -> list[Hashable]:
-        return hand_options(s, self.seat)
-
-    def apply(self, s: State, opt: Hashable) -> None:
-        if self.left > 1:
-            s.frames.append(Discard(self.seat, self.left - 1))
-        card = opt.card  # type: ignore[attr-defined]
-        s.players[self.seat].hand.remove(card)
-        s.discard.append(card)
-
-    def describe(self, s: State, opt: Hashable) -> str:
-        return f"discard {s.cards[opt.card].name}"  # type: ignore[attr-defined]
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        return [DiscardCard.of(c) for c in sorted(s.players[seat].hand)]
 
 
 @dataclass(frozen=True, slots=True)
-class KeepFromLimbo(Decision):
+class DiscardCard(Option):
+    card: int
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, Discard)
+        if step.left > 1:
+            s.steps.append(Discard(seat, step.left - 1))
+        s.players[seat].hand.remove(self.card)
+        s.discard.append(self.card)
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"discard {card_name(s, self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepFromLimbo(Ask):
     """Keep ``keep`` of the cards set aside in ``Player.limbo`` (Perception, Scavenging,
     Hunter, Resistance); the rest go to the discard pile (or, for final scoring cards,
     under the final-scoring pile). ``animals_only``: Hunter keeps an animal."""
@@ -159,25 +197,17 @@ class KeepFromLimbo(Decision):
     keep: int
     animals_only: bool = False
     kind = "KEEP_CARD"
+    decline_label = "keep nothing"
 
-    def options(self, s: State) -> list[Hashable]:
-        limbo = s.players[self.seat].limbo
-        if self.keep <= 0 or not limbo:
-            return [STOP]
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        limbo = s.players[seat].limbo
         cards = sorted(c for c in limbo if not self.animals_only or c >= 401)
-        return [PICK[c] for c in cards] or [STOP]
+        if self.keep <= 0 or not cards:
+            return [DECLINE]
+        return [KeepCard.of(c) for c in cards]
 
-    def apply(self, s: State, opt: Hashable) -> None:
+    def declined(self, s: State) -> None:
         p = s.players[self.seat]
-        if isinstance(opt, Pick):
-            p.limbo.remove(opt.card)
-            if opt.card < 100:
-                p.finals.append(opt.card)
-            else:
-                p.hand.append(opt.card)
-            if self.keep > 1 and p.limbo:
-                s.frames.append(KeepFromLimbo(self.seat, self.keep - 1, self.animals_only))
-                return
         for c in sorted(p.limbo):
             if c < 100:
                 s.final_deck.insert(0, c)
@@ -185,11 +215,21 @@ class KeepFromLimbo(Decision):
                 s.discard.append(c)
         p.limbo.clear()
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        if isinstance(opt, Pick):
-            return f"keep {s.cards[opt.card].name}"
-        return "keep nothing"
 
+@dataclass(frozen=True, slots=True)
+class KeepCard(Option):
+    card: int
 
-def deck_or_folder(opt: Hashable) -> str:
-    return "deck" if opt is DECK else f"folder {opt.folder}"  # type: ignore[attr-defined]
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, KeepFromLimbo)
+        p = s.players[seat]
+        p.limbo.remove(self.card)
+        (p.finals if self.card < 100 else p.hand).append(self.card)
+        if step.keep > 1 and p.limbo:
+            s.steps.append(KeepFromLimbo(seat, step.keep - 1, step.animals_only))
+        else:
+            step.declined(s)
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"keep {card_name(s, self.card)}"

@@ -9,16 +9,15 @@ Inventive exceptions 411, 459, 464 (expressed with primitives, keyed by card id)
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.ark_nova import cardflow, map_bonuses, sponsor_play, tracks, turn
 from engine.ark_nova.cards import PREDATOR
 from engine.ark_nova.effects import Effect, GainPer, GainTiers, RevealUntil, schedule
 from engine.ark_nova.maps import cell_name
-from engine.ark_nova.options import CELL, FOLDER, PICK, SEAT, STOP, Choose, Folder, Pick, Seat
 from engine.ark_nova.state import State
-from engine.ark_nova.steps import Decision
+from engine.ark_nova.steps import DECLINE, Ask, Option
 
 # ----------------------------------------------------------------------------- card flow
 
@@ -34,7 +33,7 @@ class Scavenging(Effect):
         p = s.players[seat]
         for _ in range(min(self.n, len(s.discard))):
             p.limbo.append(s.discard.pop())
-        s.frames.append(cardflow.KeepFromLimbo(seat, 1))
+        s.steps.append(cardflow.KeepFromLimbo(seat, 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +51,7 @@ class Hunter(Effect):
             if c < 0:
                 break
             p.limbo.append(c)
-        s.frames.append(cardflow.KeepFromLimbo(seat, 1, animals_only=True))
+        s.steps.append(cardflow.KeepFromLimbo(seat, 1, animals_only=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +68,7 @@ class Perception(Effect):
             if c < 0:
                 break
             p.limbo.append(c)
-        s.frames.append(cardflow.KeepFromLimbo(seat, self.keep))
+        s.steps.append(cardflow.KeepFromLimbo(seat, self.keep))
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,43 +76,59 @@ class Digging(Effect):
     n: int
 
     def fire(self, s: State, seat: int, src: int) -> None:
-        s.frames.append(Dig(seat, self.n))
+        s.steps.append(Dig(seat, self.n))
 
 
 @dataclass(frozen=True, slots=True)
-class Dig(Decision):
+class Dig(Ask):
     """Digging: discard a display card and refill at once, or swap a hand card for a draw."""
 
     seat: int
     left: int
     kind = "DIG"
+    decline_label = "stop digging"
 
-    def options(self, s: State) -> list[Hashable]:
-        out: list[Hashable] = [FOLDER[f] for f in range(1, 7) if s.display[f - 1] >= 0]
-        out.extend(cardflow.hand_options(s, self.seat))
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        out: list[Option] = [DigFolder.of(f) for f in range(1, 7) if s.display[f - 1] >= 0]
+        out.extend(DigHandCard.of(c) for c in sorted(s.players[seat].hand))
         if out:
-            out.append(STOP)
+            out.append(DECLINE)
         return out
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        if isinstance(opt, Folder):
-            s.discard.append(cardflow.take_folder(s, opt.folder))
-            cardflow.refill_display(s)
-        elif isinstance(opt, Pick):
-            s.players[self.seat].hand.remove(opt.card)
-            s.discard.append(opt.card)
-            cardflow.draw(s, self.seat, 1)
-        else:
-            return
+    def again(self, s: State) -> None:
         if self.left > 1:
-            s.frames.append(Dig(self.seat, self.left - 1))
+            s.steps.append(Dig(self.seat, self.left - 1))
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        if isinstance(opt, Folder):
-            return f"discard {s.cards[s.display[opt.folder - 1]].name} from the display"
-        if isinstance(opt, Pick):
-            return f"discard {s.cards[opt.card].name} and draw"
-        return "stop digging"
+
+@dataclass(frozen=True, slots=True)
+class DigFolder(Option):
+    folder: int
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, Dig)
+        s.discard.append(cardflow.take_folder(s, self.folder))
+        cardflow.refill_display(s)
+        step.again(s)
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"discard {s.cards[s.display[self.folder - 1]].name} from the display"
+
+
+@dataclass(frozen=True, slots=True)
+class DigHandCard(Option):
+    card: int
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, Dig)
+        s.players[seat].hand.remove(self.card)
+        s.discard.append(self.card)
+        cardflow.draw(s, seat, 1)
+        step.again(s)
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"discard {s.cards[self.card].name} and draw"
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +140,7 @@ class Resistance(Effect):
         for _ in range(2):
             if s.final_deck:
                 p.limbo.append(s.final_deck.pop())
-        s.frames.append(cardflow.KeepFromLimbo(seat, 1))
+        s.steps.append(cardflow.KeepFromLimbo(seat, 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,28 +150,32 @@ class TakeBaseProject(Effect):
     only: int = 0
 
     def fire(self, s: State, seat: int, src: int) -> None:
-        s.frames.append(ChooseBaseProject(seat, self.only))
+        s.steps.append(ChooseBaseProject(seat, self.only))
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseBaseProject(Decision):
+class ChooseBaseProject(Ask):
     seat: int
     only: int
     kind = "TAKE_BASE_PROJECT"
+    decline_label = "take no base project"
 
-    def options(self, s: State) -> list[Hashable]:
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
         pool = sorted(c for c in s.unused_base if not self.only or c == self.only)
-        return [*(PICK[c] for c in pool), STOP] if pool else []
+        return [*(TakeBaseProjectCard.of(c) for c in pool), DECLINE] if pool else ()
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        if isinstance(opt, Pick):
-            s.unused_base.remove(opt.card)
-            s.players[self.seat].hand.append(opt.card)
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        if isinstance(opt, Pick):
-            return f"take base project {s.cards[opt.card].name}"
-        return "take no base project"
+@dataclass(frozen=True, slots=True)
+class TakeBaseProjectCard(Option):
+    card: int
+
+    def apply(self, s: State, seat: int) -> None:
+        s.steps.pop()
+        s.unused_base.remove(self.card)
+        s.players[seat].hand.append(self.card)
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"take base project {s.cards[self.card].name}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,8 +229,8 @@ class Pilfering(Effect):
 
     def fire(self, s: State, seat: int, src: int) -> None:
         if self.n >= 2:
-            s.frames.append(PilferTarget(seat, "cp"))
-        s.frames.append(PilferTarget(seat, "appeal"))
+            s.steps.append(PilferTarget(seat, "cp"))
+        s.steps.append(PilferTarget(seat, "appeal"))
 
 
 def pilfer_candidates(s: State, seat: int, track: str) -> list[int]:
@@ -229,54 +248,68 @@ def pilfer_candidates(s: State, seat: int, track: str) -> list[int]:
 
 
 @dataclass(frozen=True, slots=True)
-class PilferTarget(Decision):
+class PilferTarget(Ask):
     seat: int
     track: str
     kind = "PILFER_TARGET"
 
-    def options(self, s: State) -> list[Hashable]:
-        return [SEAT[q] for q in pilfer_candidates(s, self.seat, self.track)]
-
-    def apply(self, s: State, opt: Hashable) -> None:
-        assert isinstance(opt, Seat)
-        s.frames.append(PilferVictim(opt.seat, self.seat))
-
-    def describe(self, s: State, opt: Hashable) -> str:
-        return f"pilfer from seat {opt.seat}"  # type: ignore[attr-defined]
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        return [PilferFrom.of(q) for q in pilfer_candidates(s, seat, self.track)]
 
 
 @dataclass(frozen=True, slots=True)
-class PilferVictim(Decision):
+class PilferFrom(Option):
+    target: int
+
+    def apply(self, s: State, seat: int) -> None:
+        s.steps.pop()
+        s.steps.append(PilferVictim(self.target, seat))
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"pilfer from seat {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class PilferVictim(Ask):
     """The victim chooses: 5 money (if he has 5) or a random hand card (D-40)."""
 
     seat: int  # the victim decides
     thief: int
     kind = "PILFER_GIVE"
 
-    def options(self, s: State) -> list[Hashable]:
-        v = s.players[self.seat]
-        out: list[Hashable] = []
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        v = s.players[seat]
+        out: list[Option] = []
         if v.money >= 5:
-            out.append(Choose("money"))
+            out.append(Give.of(GIVE_MONEY))
         if v.hand:
-            out.append(Choose("card"))
-        return out or [Choose("all_money")]
+            out.append(Give.of(GIVE_CARD))
+        return out or [Give.of(GIVE_ALL_MONEY)]
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        v = s.players[self.seat]
-        name = opt.name  # type: ignore[attr-defined]
-        if name == "card":
+
+GIVE_MONEY, GIVE_CARD, GIVE_ALL_MONEY = range(3)
+
+
+@dataclass(frozen=True, slots=True)
+class Give(Option):
+    """What the pilfered player gives: 0 five money, 1 a random hand card, 2 all money."""
+
+    what: int
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, PilferVictim)
+        v = s.players[seat]
+        if self.what == GIVE_CARD:
             card = v.hand.pop(s.rng.randrange(len(v.hand)))
-            s.players[self.thief].hand.append(card)
+            s.players[step.thief].hand.append(card)
             return
-        amount = 5 if name == "money" else v.money
+        amount = 5 if self.what == GIVE_MONEY else v.money
         v.money -= amount
-        tracks.gain_money(s, self.thief, amount)
+        tracks.gain_money(s, step.thief, amount)
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        name = opt.name  # type: ignore[attr-defined]
-        return {"money": "give 5 money", "card": "give a random hand card"}.get(
-            name, "give all money")
+    def describe(self, s: State, seat: int) -> str:
+        return ("give 5 money", "give a random hand card", "give all money")[self.what]
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,7 +319,7 @@ class Hypnosis(Effect):
     n: int
 
     def fire(self, s: State, seat: int, src: int) -> None:
-        s.frames.append(turn.HypnosisTarget(seat, self.n))
+        s.steps.append(turn.HypnosisTarget(seat, self.n))
 
 
 # ----------------------------------------------------------------------------- sponsors
@@ -297,24 +330,31 @@ class WazaChoose(Effect):
     """227: choose small or large, reveal until such an animal, the other class is barred."""
 
     def fire(self, s: State, seat: int, src: int) -> None:
-        s.frames.append(WazaClass(seat))
+        s.steps.append(WazaClass(seat))
 
 
 @dataclass(frozen=True, slots=True)
-class WazaClass(Decision):
+class WazaClass(Ask):
     seat: int
     kind = "WAZA_CLASS"
 
-    def options(self, s: State) -> list[Hashable]:
-        return [Choose("small"), Choose("large")]
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        return [WazaChoice.of(False), WazaChoice.of(True)]
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        name = opt.name  # type: ignore[attr-defined]
-        s.players[self.seat].waza = 1 if name == "small" else 2
-        RevealUntil(name).fire(s, self.seat, 227)
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        return f"{opt.name} animals"  # type: ignore[attr-defined]
+@dataclass(frozen=True, slots=True)
+class WazaChoice(Option):
+    """227: small (False) or large (True) animals."""
+
+    large: bool
+
+    def apply(self, s: State, seat: int) -> None:
+        s.steps.pop()
+        s.players[seat].waza = 2 if self.large else 1
+        RevealUntil("large" if self.large else "small").fire(s, seat, 227)
+
+    def describe(self, s: State, seat: int) -> str:
+        return "large animals" if self.large else "small animals"
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,7 +363,7 @@ class OkapiSponsor(Effect):
 
     def fire(self, s: State, seat: int, src: int) -> None:
         if s.players[seat].card_tokens.get(253, 0) > 0:
-            s.frames.append(sponsor_play.SponsorForMoney(seat, token_from=253))
+            s.steps.append(sponsor_play.SponsorForMoney(seat, token_from=253))
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,27 +372,34 @@ class ExtraPlacementBonus(Effect):
     bonus of the player's choice (that cell stays uncovered)."""
 
     def fire(self, s: State, seat: int, src: int) -> None:
-        s.frames.append(ChooseExtraBonus(seat))
+        s.steps.append(ChooseExtraBonus(seat))
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseExtraBonus(Decision):
+class ChooseExtraBonus(Ask):
     seat: int
     kind = "ARCHAEOLOGIST_BONUS"
 
-    def options(self, s: State) -> list[Hashable]:
-        p = s.players[self.seat]
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        p = s.players[seat]
         free = p.map.bonus_mask & ~p.covered
-        return [CELL[c] for c in range(len(p.map.bonus)) if (free >> c) & 1]
+        return [ExtraBonusCell.of(c) for c in range(len(p.map.bonus)) if (free >> c) & 1]
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        bonus = s.players[self.seat].map.bonus[opt.cell]  # type: ignore[attr-defined]
+
+@dataclass(frozen=True, slots=True)
+class ExtraBonusCell(Option):
+    """The still-uncovered cell whose placement bonus is taken (it stays uncovered)."""
+
+    cell: int
+
+    def apply(self, s: State, seat: int) -> None:
+        s.steps.pop()
+        bonus = s.players[seat].map.bonus[self.cell]
         assert bonus is not None
-        schedule(s, self.seat, 221, map_bonuses.placement_effects(bonus))
+        schedule(s, seat, 221, map_bonuses.placement_effects(bonus))
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        cell = opt.cell  # type: ignore[attr-defined]
-        return f"bonus {s.players[self.seat].map.bonus[cell]} of {cell_name(cell)}"
+    def describe(self, s: State, seat: int) -> str:
+        return f"bonus {s.players[seat].map.bonus[self.cell]} of {cell_name(self.cell)}"
 
 
 # Animals whose Inventive differs from "gain N X-tokens" (spec 19), by card id.

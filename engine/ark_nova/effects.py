@@ -39,9 +39,9 @@ class Do(Step):
 
 def schedule(s: State, seat: int, src: int, effects: tuple[Effect, ...] | list[Effect]) -> None:
     """Push effects so the first resolves first (each fully, decisions included)."""
-    frames = s.frames
+    steps = s.steps
     for e in reversed(effects):
-        frames.append(Do(seat, src, e))
+        steps.append(Do(seat, src, e))
 
 
 # ----------------------------------------------------------------------------- gains
@@ -156,7 +156,7 @@ class TakeCard(Effect):
     n: int
 
     def fire(self, s: State, seat: int, src: int) -> None:
-        s.frames.append(cardflow.TakeCard(seat, self.n))
+        s.steps.append(cardflow.TakeCard(seat, self.n))
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +168,7 @@ class SnapCards(Effect):
     refill: bool = False
 
     def fire(self, s: State, seat: int, src: int) -> None:
-        s.frames.append(cardflow.Snap(seat, self.n, self.refill))
+        s.steps.append(cardflow.Snap(seat, self.n, self.refill))
 
 
 REVEAL_FILTERS = ("sponsor", "small", "large", "animal")
@@ -207,7 +207,7 @@ class Pouch(Effect):
     n: int
 
     def fire(self, s: State, seat: int, src: int) -> None:
-        s.frames.append(zoo.PouchCards(seat, src, self.n))
+        s.steps.append(zoo.PouchCards(seat, src, self.n))
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +218,7 @@ class SellCards(Effect):
     price: int
 
     def fire(self, s: State, seat: int, src: int) -> None:
-        s.frames.append(zoo.SellCards(seat, self.n, self.price))
+        s.steps.append(zoo.SellCards(seat, self.n, self.price))
 
 
 # ----------------------------------------------------------------------------- association
@@ -235,13 +235,13 @@ class PartnerZooFree(Effect):
     """partner_zoo_free: take one from the board (limits of spec 12.2, D-33)."""
 
     def fire(self, s: State, seat: int, src: int) -> None:
-        s.frames.append(association.ChoosePartnerZoo(seat, free=True))
+        s.steps.append(association.ChoosePartnerZoo(seat))
 
 
 @dataclass(frozen=True, slots=True)
 class UniversityFree(Effect):
     def fire(self, s: State, seat: int, src: int) -> None:
-        s.frames.append(association.ChooseUniversity(seat, free=True))
+        s.steps.append(association.ChooseUniversity(seat))
 
 
 # ----------------------------------------------------------------------------- action cards
@@ -250,7 +250,7 @@ class UniversityFree(Effect):
 @dataclass(frozen=True, slots=True)
 class UpgradeCard(Effect):
     def fire(self, s: State, seat: int, src: int) -> None:
-        s.frames.append(tracks.UpgradeCard(seat))
+        s.steps.append(tracks.UpgradeCard(seat))
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,7 +261,7 @@ class MoveActionCard(Effect):
     slots: tuple[int, ...]
 
     def fire(self, s: State, seat: int, src: int) -> None:
-        s.frames.append(turn.MoveCard(seat, self.action, self.slots))
+        s.steps.append(turn.MoveCard(seat, self.action, self.slots))
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,7 +283,7 @@ class PlaceToken(Effect):
 
     def fire(self, s: State, seat: int, src: int) -> None:
         if self.action < 0:
-            s.frames.append(turn.ChooseMultiplierCard(seat))
+            s.steps.append(turn.ChooseMultiplierCard(seat))
         else:
             turn.add_multiplier(s, seat, self.action)
 
@@ -308,7 +308,7 @@ class BuildFree(Effect):
     types: tuple[int, ...]
 
     def fire(self, s: State, seat: int, src: int) -> None:
-        s.frames.append(zoo.ChooseFreeBuilding(seat, self.types))
+        s.steps.append(zoo.ChooseFreeBuilding(seat, self.types))
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,7 +318,7 @@ class PlaceUnique(Effect):
     code: int
 
     def fire(self, s: State, seat: int, src: int) -> None:
-        zoo.start_placement(s, seat, self.code, zoo.FREE_PLACE)
+        zoo.start_placement(s, seat, self.code)
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,7 +339,7 @@ class PlaySponsorForMoney(Effect):
     """play_sponsor_for_money: 1 sponsor from hand paying its level (optional)."""
 
     def fire(self, s: State, seat: int, src: int) -> None:
-        s.frames.append(sponsor_play.SponsorForMoney(seat))
+        s.steps.append(sponsor_play.SponsorForMoney(seat))
 
 
 # Rule modules import this one for its primitives; importing them last (after every class

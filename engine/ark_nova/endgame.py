@@ -20,10 +20,10 @@ def anyone_reached(s: State) -> bool:
 
 def finish(s: State) -> None:
     """Start final scoring: first the discard if nobody reached CP 10 (D-46)."""
-    s.frames.append(FinalScoring())
+    s.steps.append(FinalScoring())
     if not s.cp10_done:
         s.cp10_done = True
-        s.frames.extend(tracks.DiscardFinal(seat) for seat in reversed(range(s.n)))
+        s.steps.extend(tracks.DiscardFinal(seat) for seat in reversed(range(s.n)))
 
 
 def end_points(s: State, seat: int) -> tuple[int, int, list[int]]:

@@ -3,13 +3,13 @@ delegates to the rules driver, the observation gate and the decision steps' labe
 
 from __future__ import annotations
 
-from engine.ark_nova import rules
 from engine.ark_nova.cards import load_cards
 from engine.ark_nova.endgame import final_result
 from engine.ark_nova.observation import Observation, observe
 from engine.ark_nova.params import make_params
 from engine.ark_nova.setup import setup
 from engine.ark_nova.state import State
+from engine.core import flow
 from engine.core.decision import Decision
 from engine.core.errors import ConfigError, NotYourTurn
 from engine.core.game import GameConfig, GameState
@@ -29,21 +29,21 @@ class ArkNovaState(GameState):
         s = State(load_cards(config.cards), make_params(config.options), config.players,
                   GameRng(seed))
         setup(s)
-        rules.run(s)
+        flow.advance(s)
         return cls(s)
 
     def pending_seats(self) -> tuple[int, ...]:
-        f = rules.pending(self.s)
-        return () if f is None else (f.seat,)
+        return tuple(self.s.asked)
 
     def decision(self, seat: int) -> Decision:
-        f = rules.pending(self.s)
-        if f is None or f.seat != seat:
+        options = self.s.asked.get(seat)
+        if options is None:
             raise NotYourTurn(f"seat {seat} owes no decision now")
-        return Decision(seat, f.kind, tuple(rules.options(self.s)))
+        step = self.s.asked_step
+        return Decision(seat, step.kind, tuple(options))
 
     def apply(self, seat: int, index: int) -> None:
-        rules.choose(self.s, seat, index)
+        flow.choose(self.s, seat, index)
 
     def observation(self, seat: int) -> Observation:
         return observe(self.s, seat)
@@ -58,10 +58,7 @@ class ArkNovaState(GameState):
         return ArkNovaState(self.s.clone())
 
     def describe_option(self, seat: int, index: int) -> str:
-        f = rules.pending(self.s)
-        if f is None or f.seat != seat:
-            raise NotYourTurn(f"seat {seat} owes no decision now")
-        return f.describe(self.s, rules.options(self.s)[index])
+        return self.decision(seat).options[index].describe(self.s, seat)
 
     def public_log(self) -> tuple[str, ...]:
         return tuple(str(ev) for ev in self.s.log)

@@ -54,9 +54,9 @@ def remove_icons(s: State, seat: int, vec: tuple[int, ...]) -> None:
 
 def schedule_triples(s: State, triples: list[Triple]) -> None:
     """Push (owner, source, effect) so the first listed resolves first."""
-    frames = s.frames
+    steps = s.steps
     for seat, src, e in reversed(triples):
-        frames.append(effects.Do(seat, src, e))
+        steps.append(effects.Do(seat, src, e))
 
 
 def single_icon(icon: int, count: int = 1) -> list[int]:

@@ -15,7 +15,6 @@ from typing import Any
 
 from engine.ark_nova.cards import CardSet
 from engine.ark_nova.params import Params
-from engine.ark_nova.rules import pending
 from engine.ark_nova.state import Player, State
 
 
@@ -125,7 +124,7 @@ def _player_view(p: Player) -> PlayerView:
 
 def observe(s: State, seat: int) -> Observation:
     me = s.players[seat]
-    f = pending(s)
+    f = s.asked_step
     drafting = s.turn_no == 0
     return Observation(
         seat=seat, players_count=s.n, cards=s.cards, params=s.params,

@@ -8,15 +8,14 @@ thresholds (any free level).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.ark_nova import cardflow, effects, icons, map_bonuses, tracks, zoo
 from engine.ark_nova.cards import Card
 from engine.ark_nova.metrics import metric
-from engine.ark_nova.options import LEFT_TOKEN, LEVEL, PICK, Project
 from engine.ark_nova.state import FREE, State
-from engine.ark_nova.steps import Decision
+from engine.ark_nova.steps import Ask, Option
 
 # Collection projects whose measure is not an icon count (by card id).
 COLLECTION_METRIC = {101: "distinct_categories", 102: "distinct_continents",
@@ -96,23 +95,24 @@ def levels_for(s: State, seat: int, card: Card, owners: list[int] | None) -> lis
     return [i for i in free if have >= card.thresholds[i]]
 
 
-def candidates(s: State, seat: int, side2: bool) -> list[Project]:
-    """Supportable projects: on the board, in hand, then the display in range (side II)."""
+def candidates(s: State, seat: int, side2: bool) -> list[tuple[int, int]]:
+    """Supportable projects as (card, folder): on the board, in hand (folder 0), then the
+    display in range (side II, folder > 0)."""
     by_id = s.cards.by_id
     p = s.players[seat]
     out = []
     for c in (*s.base_row, *s.project_row):
         if levels_for(s, seat, by_id[c], s.levels[c]):  # type: ignore[arg-type]
-            out.append(Project(c))
+            out.append((c, 0))
     for c in sorted(p.hand):
         if c < 200 and levels_for(s, seat, by_id[c], None):  # type: ignore[arg-type]
-            out.append(Project(c))
+            out.append((c, 0))
     if side2:
         for f in cardflow.folders_in_range(s, seat):
             c = s.display[f - 1]
             if (100 < c < 200 and f <= p.money
                     and levels_for(s, seat, by_id[c], None)):  # type: ignore[arg-type]
-                out.append(Project(c, f))
+                out.append((c, f))
     return out
 
 
@@ -134,60 +134,75 @@ def put_in_row(s: State, card_id: int) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseProject(Decision):
+class ChooseProject(Ask):
     seat: int
     side2: bool
     kind = "CHOOSE_PROJECT"
 
-    def options(self, s: State) -> list[Hashable]:
-        return list(candidates(s, self.seat, self.side2))
-
-    def apply(self, s: State, opt: Hashable) -> None:
-        assert isinstance(opt, Project)
-        seat = self.seat
-        card = s.cards[opt.card]
-        if opt.card not in s.levels:
-            p = s.players[seat]
-            if opt.folder:
-                cardflow.take_folder(s, opt.folder)
-                p.money -= opt.folder
-            else:
-                p.hand.remove(opt.card)
-            put_in_row(s, opt.card)
-            if card.reputation:  # "played" bonus of release projects
-                effects.schedule(s, seat, opt.card, (effects.Gain("rep", card.reputation),))
-        s.frames.append(ChooseLevel(seat, opt.card))
-
-    def describe(self, s: State, opt: Hashable) -> str:
-        assert isinstance(opt, Project)
-        where = f" from folder {opt.folder}" if opt.folder else ""
-        return f"support {s.cards[opt.card].name}{where}"
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        return [SupportProject.of(c, f) for c, f in candidates(s, seat, self.side2)]
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseLevel(Decision):
+class SupportProject(Option):
+    """A project by card id: on the board, from hand, or (``folder`` > 0) the display."""
+
+    card: int
+    folder: int
+
+    def apply(self, s: State, seat: int) -> None:
+        s.steps.pop()
+        card = s.cards[self.card]
+        if self.card not in s.levels:
+            p = s.players[seat]
+            if self.folder:
+                cardflow.take_folder(s, self.folder)
+                p.money -= self.folder
+            else:
+                p.hand.remove(self.card)
+            put_in_row(s, self.card)
+            if card.reputation:  # "played" bonus of release projects
+                effects.schedule(s, seat, self.card, (effects.Gain("rep", card.reputation),))
+        s.steps.append(ChooseLevel(seat, self.card))
+
+    def describe(self, s: State, seat: int) -> str:
+        where = f" from folder {self.folder}" if self.folder else ""
+        return f"support {s.cards[self.card].name}{where}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseLevel(Ask):
     seat: int
     card: int
     kind = "PROJECT_LEVEL"
 
-    def options(self, s: State) -> list[Hashable]:
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
         card = s.cards[self.card]
-        return [LEVEL[i] for i in levels_for(s, self.seat, card, s.levels[self.card])]
+        return [ProjectLevel.of(i) for i in levels_for(s, seat, card, s.levels[self.card])]
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        level = opt.level  # type: ignore[attr-defined]
-        card = s.cards[self.card]
+
+@dataclass(frozen=True, slots=True)
+class ProjectLevel(Option):
+    """A project level, 0 = left."""
+
+    level: int
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, ChooseLevel)
+        card = s.cards[step.card]
         if card.project_kind == "collection":
-            spend_icon_tokens(s, self.seat, card, card.thresholds[level])
-        s.frames.append(TakeLeftToken(self.seat, self.card, level))
+            spend_icon_tokens(s, seat, card, card.thresholds[self.level])
+        s.steps.append(TakeLeftToken(seat, step.card, self.level))
         if card.project_kind == "release":
-            s.frames.append(ChooseRelease(self.seat, self.card, level))
+            s.steps.append(ChooseRelease(seat, step.card, self.level))
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        level = opt.level  # type: ignore[attr-defined]
-        cp, rep = s.cards[self.card].rewards[level]
+    def describe(self, s: State, seat: int) -> str:
+        step = s.steps[-1]
+        assert isinstance(step, ChooseLevel)
+        cp, rep = s.cards[step.card].rewards[self.level]
         reward = f"{cp} CP" + (f" + {rep} reputation" if rep else "")
-        return f"level {level + 1} ({reward})"
+        return f"level {self.level + 1} ({reward})"
 
 
 def spend_icon_tokens(s: State, seat: int, card: Card, threshold: int) -> None:
@@ -204,7 +219,7 @@ def spend_icon_tokens(s: State, seat: int, card: Card, threshold: int) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseRelease(Decision):
+class ChooseRelease(Ask):
     """Release an animal into the wild for a release project (spec 8.7)."""
 
     seat: int
@@ -212,15 +227,21 @@ class ChooseRelease(Decision):
     level: int
     kind = "RELEASE_ANIMAL"
 
-    def options(self, s: State) -> list[Hashable]:
-        return [PICK[a] for a in release_candidates(s, self.seat, s.cards[self.card],
-                                                    self.level)]
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        return [ReleaseAnimal.of(a)
+                for a in release_candidates(s, seat, s.cards[self.card], self.level)]
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        release(s, self.seat, opt.card)  # type: ignore[attr-defined]
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        return f"release {s.cards[opt.card].name}"  # type: ignore[attr-defined]
+@dataclass(frozen=True, slots=True)
+class ReleaseAnimal(Option):
+    card: int
+
+    def apply(self, s: State, seat: int) -> None:
+        s.steps.pop()
+        release(s, seat, self.card)
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"release {s.cards[self.card].name}"
 
 
 def release(s: State, seat: int, animal: int) -> None:
@@ -236,7 +257,7 @@ def release(s: State, seat: int, animal: int) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class TakeLeftToken(Decision):
+class TakeLeftToken(Ask):
     """Which left-track token supports the project; the space revealed pays (12.5)."""
 
     seat: int
@@ -244,18 +265,25 @@ class TakeLeftToken(Decision):
     level: int
     kind = "LEFT_TRACK_TOKEN"
 
-    def options(self, s: State) -> list[Hashable]:
-        bits = s.players[self.seat].left_tokens
-        return [LEFT_TOKEN[i] for i in range(7) if (bits >> i) & 1]
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        bits = s.players[seat].left_tokens
+        return [LeftToken.of(i) for i in range(7) if (bits >> i) & 1]
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        space = opt.space  # type: ignore[attr-defined]
-        seat = self.seat
+
+@dataclass(frozen=True, slots=True)
+class LeftToken(Option):
+    """A left-track bonus space 0..6 (top to bottom) whose token is taken."""
+
+    space: int
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, TakeLeftToken)
         p = s.players[seat]
-        p.left_tokens &= ~(1 << space)
-        card = s.cards[self.card]
-        s.levels[self.card][self.level] = seat
-        cp, rep = card.rewards[self.level]
+        p.left_tokens &= ~(1 << self.space)
+        card = s.cards[step.card]
+        s.levels[step.card][step.level] = seat
+        cp, rep = card.rewards[step.level]
         if card.project_kind == "release" and MIGRATION in p.sponsors:
             cp += 1
         todo: list[effects.Effect] = []
@@ -263,10 +291,10 @@ class TakeLeftToken(Decision):
             todo.append(effects.Gain("cp", cp))
         if rep:
             todo.append(effects.Gain("rep", rep))
-        todo.extend(map_bonuses.left_track_effects(p.map.left_track[space].bonus))
-        effects.schedule(s, seat, self.card, todo)
+        todo.extend(map_bonuses.left_track_effects(p.map.left_track[self.space].bonus))
+        effects.schedule(s, seat, step.card, todo)
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        space = s.players[self.seat].map.left_track[opt.space]  # type: ignore[attr-defined]
+    def describe(self, s: State, seat: int) -> str:
+        space = s.players[seat].map.left_track[self.space]
         kind = "recurring" if space.recurring else "once"
-        return f"token from space {opt.space + 1}: {space.bonus} ({kind})"  # type: ignore[attr-defined]
+        return f"token from space {self.space + 1}: {space.bonus} ({kind})"

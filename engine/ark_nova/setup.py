@@ -7,15 +7,14 @@ seat learns another's choice early.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.ark_nova import zoo
 from engine.ark_nova.buildings import ENC_T, KIOSK_T, Footprint, footprints
 from engine.ark_nova.maps import load_map
-from engine.ark_nova.options import PICK
 from engine.ark_nova.state import BLOCKED, BONUS_TILES, FREE, Player, State
-from engine.ark_nova.steps import Decision, Step
+from engine.ark_nova.steps import Ask, Option, Step
 
 BREAK_LENGTH = {2: 9, 3: 12, 4: 15}
 DRAFT_DRAW, DRAFT_KEEP = 8, 4
@@ -67,35 +66,41 @@ def setup(s: State) -> None:
         seat = (s.start_player + k) % n
         p = s.players[seat]
         p.limbo = [s.deck.pop() for _ in range(DRAFT_DRAW)]
-    s.frames.append(DraftDone())
+    s.steps.append(DraftDone())
     for k in reversed(range(n)):
-        s.frames.append(DraftKeep((s.start_player + k) % n, DRAFT_KEEP))
+        s.steps.append(DraftKeep((s.start_player + k) % n, DRAFT_KEEP))
 
 
 @dataclass(frozen=True, slots=True)
-class DraftKeep(Decision):
+class DraftKeep(Ask):
     """Spec 3.2 F: keep 4 of the 8 dealt cards, one at a time."""
 
     seat: int
     left: int
     kind = "KEEP_STARTING_CARD"
 
-    def options(self, s: State) -> list[Hashable]:
-        return [PICK[c] for c in sorted(s.players[self.seat].limbo)]
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        return [KeepStartingCard.of(c) for c in sorted(s.players[seat].limbo)]
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        p = s.players[self.seat]
-        card = opt.card  # type: ignore[attr-defined]
-        p.limbo.remove(card)
-        p.hand.append(card)
-        if self.left > 1:
-            s.frames.append(DraftKeep(self.seat, self.left - 1))
+
+@dataclass(frozen=True, slots=True)
+class KeepStartingCard(Option):
+    card: int
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, DraftKeep)
+        p = s.players[seat]
+        p.limbo.remove(self.card)
+        p.hand.append(self.card)
+        if step.left > 1:
+            s.steps.append(DraftKeep(seat, step.left - 1))
         else:
             s.draft_discards.extend(sorted(p.limbo))
             p.limbo.clear()
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        return f"keep {s.cards[opt.card].name}"  # type: ignore[attr-defined]
+    def describe(self, s: State, seat: int) -> str:
+        return f"keep {s.cards[self.card].name}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,4 +112,4 @@ class DraftDone(Step):
 
         s.discard.extend(s.draft_discards)
         s.draft_discards = []
-        s.frames.append(StartTurn(s.start_player))
+        s.steps.append(StartTurn(s.start_player))

@@ -4,14 +4,13 @@ action and by the "play a sponsor paying its level" bonuses."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.ark_nova import icons, map_rules, sponsors, zoo
 from engine.ark_nova.cards import SPONSORS, Card
-from engine.ark_nova.options import PICK, STOP, Pick
 from engine.ark_nova.state import State
-from engine.ark_nova.steps import Decision
+from engine.ark_nova.steps import DECLINE, Ask, Option
 
 
 def level(s: State, seat: int, card: Card) -> int:
@@ -52,41 +51,45 @@ def play_sponsor(s: State, seat: int, card_id: int) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class SponsorForMoney(Decision):
+class SponsorForMoney(Ask):
     """play_sponsor_for_money: a sponsor from hand paying money equal to its level;
     ``token_from`` 253 spends one token of the Okapi Stable for it."""
 
     seat: int
     token_from: int = 0
     kind = "SPONSOR_FOR_MONEY"
+    decline_label = "play no sponsor"
 
-    def options(self, s: State) -> list[Hashable]:
-        p = s.players[self.seat]
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        p = s.players[seat]
         side2 = p.side2[SPONSORS]
         by_id = s.cards.by_id
-        out: list[Hashable] = []
+        out: list[Option] = []
         for c in sorted(p.hand):
             card = by_id[c]
             assert card is not None
-            if (card.is_sponsor and level(s, self.seat, card) <= p.money
-                    and conditions_met(s, self.seat, card, side2)):
-                out.append(PICK[c])
+            if (card.is_sponsor and level(s, seat, card) <= p.money
+                    and conditions_met(s, seat, card, side2)):
+                out.append(PlaySponsorForMoney.of(c))
         if out:
-            out.append(STOP)
+            out.append(DECLINE)
         return out
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        if not isinstance(opt, Pick):
-            return
-        p = s.players[self.seat]
-        p.money -= level(s, self.seat, s.cards[opt.card])
-        p.hand.remove(opt.card)
-        if self.token_from:
-            p.card_tokens[self.token_from] -= 1
-        play_sponsor(s, self.seat, opt.card)
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        if isinstance(opt, Pick):
-            card = s.cards[opt.card]
-            return f"play {card.name} for {level(s, self.seat, card)} money"
-        return "play no sponsor"
+@dataclass(frozen=True, slots=True)
+class PlaySponsorForMoney(Option):
+    card: int
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, SponsorForMoney)
+        p = s.players[seat]
+        p.money -= level(s, seat, s.cards[self.card])
+        p.hand.remove(self.card)
+        if step.token_from:
+            p.card_tokens[step.token_from] -= 1
+        play_sponsor(s, seat, self.card)
+
+    def describe(self, s: State, seat: int) -> str:
+        card = s.cards[self.card]
+        return f"play {card.name} for {level(s, seat, card)} money"

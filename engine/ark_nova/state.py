@@ -3,8 +3,8 @@
 Cards are their printed numbers (ints). Per-player zoo data keep bit masks of covered
 cells, the list of buildings (immutable records) and a parallel list of their mutable
 state (standard enclosure occupied 0/1, special enclosure used capacity). Pending steps
-live on ``State.frames`` (top last) and are immutable, so a clone copies the list only.
-The rules live in ``rules.py`` and the modules it drives.
+live on ``State.steps`` (top last, run by ``engine.core.flow``) and are immutable, so a
+clone copies the list only.
 """
 
 from __future__ import annotations
@@ -179,10 +179,12 @@ class Player:
 
 
 class State:
-    """The whole game. ``frames`` is the stack of pending steps (top last), see rules.py."""
+    """The whole game. ``steps`` is the stack of pending steps (top last)."""
 
     __slots__ = (
         "active",
+        "asked",
+        "asked_step",
         "base_row",
         "break_due",
         "break_len",
@@ -198,18 +200,18 @@ class State:
         "draft_discards",
         "end_triggered",
         "final_deck",
-        "frames",
         "in_break",
         "levels",
         "log",
         "n",
-        "opts_cache",
+        "offered",
         "params",
         "partner_avail",
         "players",
         "project_row",
         "rng",
         "start_player",
+        "steps",
         "terminal",
         "tiles5",
         "tiles8",
@@ -250,12 +252,14 @@ class State:
         self.end_triggered = False
         self.turns_left = -1  # last turns still to play once the end is triggered
         self.terminal = False
-        self.frames: list = []
+        self.steps: list = []  # pending steps, top last (engine.core.flow)
         self.turn_no = 0
         self.venom_cleared = False  # the active player used a venom-marked card this turn
         self.draft_discards: list[int] = []  # setup discards, revealed when all have chosen
         self.log: list[tuple] = []
-        self.opts_cache: tuple | None = None  # (frame, options) of the pending decision
+        self.asked: dict = {}  # pending seat -> its options (engine.core.flow)
+        self.asked_step = None
+        self.offered: tuple | None = None  # (step, options) listed by Ask.seats
         self.in_break = False
 
     def clone(self) -> State:
@@ -289,11 +293,13 @@ class State:
         c.end_triggered = self.end_triggered
         c.turns_left = self.turns_left
         c.terminal = self.terminal
-        c.frames = self.frames[:]
+        c.steps = self.steps[:]
         c.turn_no = self.turn_no
         c.venom_cleared = self.venom_cleared
         c.draft_discards = self.draft_discards[:]
         c.log = self.log[:]
-        c.opts_cache = self.opts_cache  # immutable step and option list, shared
+        c.asked = dict(self.asked)  # option lists are never mutated: shared
+        c.asked_step = self.asked_step
+        c.offered = None
         c.in_break = self.in_break
         return c

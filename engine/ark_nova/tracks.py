@@ -6,15 +6,14 @@ Bonus spaces that need a choice push their decision steps; automatic ones apply 
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.ark_nova import effects, map_bonuses
 from engine.ark_nova.cards import ACTION_NAMES, CARDS
-from engine.ark_nova.options import ACTION_TYPE, PICK, Choose, Pick, Tile
 from engine.ark_nova.scoring import APPEAL_MAX, CP_MAX, REPUTATION_MAX
-from engine.ark_nova.state import State
-from engine.ark_nova.steps import Decision, Step
+from engine.ark_nova.state import BONUS_TILES, State
+from engine.ark_nova.steps import Ask, Option, Step
 
 X_MAX = 5
 CP_BONUS_SPACES = (2, 5, 8, 10)
@@ -56,7 +55,7 @@ def gain_cp(s: State, seat: int, n: int) -> None:
     if old < 10 <= new and not s.cp10_done:
         s.cp10_done = True
         steps.extend(DiscardFinal((seat + k) % s.n) for k in range(s.n))
-    s.frames.extend(reversed(steps))
+    s.steps.extend(reversed(steps))
 
 
 def rep_cap(s: State, seat: int) -> int:
@@ -80,7 +79,7 @@ def gain_rep(s: State, seat: int, n: int) -> None:
     for space in REP_BONUS_SPACES:
         if old < space <= new:
             steps.append(_rep_bonus(seat, space))
-    s.frames.extend(reversed(steps))
+    s.steps.extend(reversed(steps))
 
 
 def _rep_bonus(seat: int, space: int) -> Step:
@@ -135,89 +134,117 @@ def hire_worker(s: State, seat: int) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class UpgradeCard(Decision):
+class UpgradeCard(Ask):
     """Flip one side-I action card to side II (spec 5.7). Lost if none is left."""
 
     seat: int
     kind = "UPGRADE_ACTION_CARD"
 
-    def options(self, s: State) -> list[Hashable]:
-        p = s.players[self.seat]
-        return [ACTION_TYPE[a] for a in range(5) if not p.side2[a]]
-
-    def apply(self, s: State, opt: Hashable) -> None:
-        s.players[self.seat].side2[opt.action] = True  # type: ignore[attr-defined]
-        s.players[self.seat].pcache = {}
-
-    def describe(self, s: State, opt: Hashable) -> str:
-        return f"upgrade {ACTION_NAMES[opt.action]}"  # type: ignore[attr-defined]
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        p = s.players[seat]
+        return [Upgrade.of(a) for a in range(5) if not p.side2[a]]
 
 
 @dataclass(frozen=True, slots=True)
-class CpTwoBonus(Decision):
+class Upgrade(Option):
+    action: int
+
+    def apply(self, s: State, seat: int) -> None:
+        s.steps.pop()
+        p = s.players[seat]
+        p.side2[self.action] = True
+        p.pcache = {}
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"upgrade {ACTION_NAMES[self.action]}"
+
+
+@dataclass(frozen=True, slots=True)
+class CpTwoBonus(Ask):
     """CP space 2: upgrade an action card or hire a worker."""
 
     seat: int
     kind = "CP2_BONUS"
 
-    def options(self, s: State) -> list[Hashable]:
-        p = s.players[self.seat]
-        out: list[Hashable] = []
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        p = s.players[seat]
+        out: list[Option] = []
         if not all(p.side2):
-            out.append(Choose("upgrade"))
+            out.append(CpTwoChoice.of(False))
         if p.workers_total < 4:
-            out.append(Choose("worker"))
+            out.append(CpTwoChoice.of(True))
         return out
-
-    def apply(self, s: State, opt: Hashable) -> None:
-        if opt == Choose("upgrade"):
-            s.frames.append(UpgradeCard(self.seat))
-        else:
-            hire_worker(s, self.seat)
-
-    def describe(self, s: State, opt: Hashable) -> str:
-        return "upgrade an action card" if opt == Choose("upgrade") else "hire a worker"
 
 
 @dataclass(frozen=True, slots=True)
-class CpTileBonus(Decision):
+class CpTwoChoice(Option):
+    worker: bool
+
+    def apply(self, s: State, seat: int) -> None:
+        s.steps.pop()
+        if self.worker:
+            hire_worker(s, seat)
+        else:
+            s.steps.append(UpgradeCard(seat))
+
+    def describe(self, s: State, seat: int) -> str:
+        return "hire a worker" if self.worker else "upgrade an action card"
+
+
+@dataclass(frozen=True, slots=True)
+class CpTileBonus(Ask):
     """CP space 5 / 8: 5 money or one of the bonus tiles still lying there."""
 
     seat: int
     space: int
     kind = "CP_TILE_BONUS"
 
-    def options(self, s: State) -> list[Hashable]:
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
         tiles = s.tiles5 if self.space == 5 else s.tiles8
-        return [Tile("money_5"), *(Tile(t) for t in sorted(set(tiles)))]
-
-    def apply(self, s: State, opt: Hashable) -> None:
-        name = opt.name  # type: ignore[attr-defined]
-        if name == "money_5":
-            gain_money(s, self.seat, 5)
-            return
-        (s.tiles5 if self.space == 5 else s.tiles8).remove(name)
-        effects.schedule(s, self.seat, 0, map_bonuses.tile_effects(name))
-
-    def describe(self, s: State, opt: Hashable) -> str:
-        return f"take {opt.name.replace('_', ' ')}"  # type: ignore[attr-defined]
+        return [BonusTile.of(-1), *(BonusTile.of(BONUS_TILES.index(t)) for t in sorted(tiles))]
 
 
 @dataclass(frozen=True, slots=True)
-class DiscardFinal(Decision):
+class BonusTile(Option):
+    """A bonus tile by index into ``state.BONUS_TILES``; -1 = the permanent 5 money."""
+
+    tile: int
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, CpTileBonus)
+        if self.tile < 0:
+            gain_money(s, seat, 5)
+            return
+        name = BONUS_TILES[self.tile]
+        (s.tiles5 if step.space == 5 else s.tiles8).remove(name)
+        effects.schedule(s, seat, 0, map_bonuses.tile_effects(name))
+
+    def describe(self, s: State, seat: int) -> str:
+        if self.tile < 0:
+            return "take 5 money"
+        return f"take the {BONUS_TILES[self.tile].replace('_', ' ')} tile"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardFinal(Ask):
     """Discard 1 final scoring card face down under the pile (CP 10, spec 13.2, D-38)."""
 
     seat: int
     kind = "DISCARD_FINAL_SCORING"
 
-    def options(self, s: State) -> list[Hashable]:
-        return [PICK[c] for c in sorted(s.players[self.seat].finals)]
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        return [DiscardFinalCard.of(c) for c in sorted(s.players[seat].finals)]
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        card = opt.card  # type: ignore[attr-defined]
-        s.players[self.seat].finals.remove(card)
-        s.final_deck.insert(0, card)
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        assert isinstance(opt, Pick)
-        return f"discard final scoring {s.cards[opt.card].name}"
+@dataclass(frozen=True, slots=True)
+class DiscardFinalCard(Option):
+    card: int
+
+    def apply(self, s: State, seat: int) -> None:
+        s.steps.pop()
+        s.players[seat].finals.remove(self.card)
+        s.final_deck.insert(0, self.card)
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"discard final scoring card {s.cards[self.card].name}"

@@ -9,27 +9,13 @@ innermost running action.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engine.ark_nova import actions, breaks, cardflow, endgame, tracks
 from engine.ark_nova.cards import ACTION_NAMES
-from engine.ark_nova.options import (
-    ACTION_TYPE,
-    SEAT,
-    SLOT,
-    SPEND_X,
-    STOP,
-    TAKE_X,
-    USE_CARD,
-    ActionType,
-    Seat,
-    Slot,
-    TakeX,
-    UseCard,
-)
 from engine.ark_nova.state import Player, State
-from engine.ark_nova.steps import Decision, Step
+from engine.ark_nova.steps import DECLINE, Ask, Option, Step
 
 NORMAL, EXTRA_ANY, EXTRA_TYPE, HYPNOSIS = range(4)
 QUARANTINE = 225
@@ -54,22 +40,6 @@ def move_card(p: Player, action: int, slot: int) -> None:
     """Put a card into slot 1 or 5, shifting the cards in between (spec 18)."""
     p.order.remove(action)
     p.order.insert(slot - 1, action)
-
-
-# ----------------------------------------------------------------------------- turn
-
-
-@dataclass(frozen=True, slots=True)
-class StartTurn(Step):
-    seat: int
-
-    def run(self, s: State) -> None:
-        s.active = self.seat
-        s.turn_no += 1
-        s.venom_cleared = False
-        s.players[self.seat].harbour_used = False
-        s.frames.append(EndTurn(self.seat))
-        s.frames.append(ChooseAction(self.seat, NORMAL))
 
 
 def strength_range(s: State, seat: int, owner: int, action: int) -> tuple[int, int, int]:
@@ -97,8 +67,24 @@ def can_use(s: State, seat: int, owner: int, action: int) -> bool:
         s, Ctx(seat, action, strength, o.side2[action], owner))
 
 
+# ----------------------------------------------------------------------------- turn
+
+
 @dataclass(frozen=True, slots=True)
-class ChooseAction(Decision):
+class StartTurn(Step):
+    seat: int
+
+    def run(self, s: State) -> None:
+        s.active = self.seat
+        s.turn_no += 1
+        s.venom_cleared = False
+        s.players[self.seat].harbour_used = False
+        s.steps.append(EndTurn(self.seat))
+        s.steps.append(ChooseAction(self.seat, NORMAL))
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseAction(Ask):
     """Choose an action card: perform its action, or take the X-token action with it.
 
     ``mode``: NORMAL turn; EXTRA_ANY (Determination: optional, X-token action allowed);
@@ -112,52 +98,74 @@ class ChooseAction(Decision):
     owner: int = -1
     max_slot: int = 5
     kind = "CHOOSE_ACTION"
+    decline_label = "no extra action"
 
-    def _owner(self) -> int:
+    def card_owner(self) -> int:
         return self.seat if self.owner < 0 else self.owner
 
-    def options(self, s: State) -> list[Hashable]:
-        owner = self._owner()
-        o = s.players[owner]
-        cards = range(5) if self.only < 0 else (self.only,)
-        out: list[Hashable] = [
-            USE_CARD[a] for a in cards
-            if o.order.index(a) < self.max_slot and can_use(s, self.seat, owner, a)
-        ]
-        if self.mode in (NORMAL, EXTRA_ANY) and s.players[self.seat].x < tracks.X_MAX:
-            out.extend(TAKE_X[a] for a in range(5))
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        out: list[Option] = UseCard.legal(s, self)
+        if self.mode in (NORMAL, EXTRA_ANY):
+            out.extend(TakeX.legal(s, seat))
         if self.mode != NORMAL:
-            out.append(STOP)
+            out.append(DECLINE)
         return out
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        if isinstance(opt, TakeX):
-            take_x_action(s, self.seat, opt.action)
-        elif isinstance(opt, UseCard):
-            owner = self._owner()
-            base = base_strength(s.players[owner], opt.action)
-            s.frames.append(FinishAction(self.seat, opt.action, owner, base))
-            s.frames.append(AskStrength(self.seat, opt.action, owner, base))
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        if isinstance(opt, TakeX):
-            return f"X-token action with {ACTION_NAMES[opt.action]}"
-        if isinstance(opt, UseCard):
-            o = s.players[self._owner()]
-            return (f"{ACTION_NAMES[opt.action]} ({'II' if o.side2[opt.action] else 'I'}, "
-                    f"slot {o.slot_of(opt.action)})")
-        return "no extra action"
+@dataclass(frozen=True, slots=True)
+class UseCard(Option):
+    """Perform the action of an action card (spec 4 step 1a)."""
+
+    action: int
+
+    @classmethod
+    def legal(cls, s: State, step: ChooseAction) -> list[Option]:
+        owner = step.card_owner()
+        order = s.players[owner].order
+        cards = range(5) if step.only < 0 else (step.only,)
+        return [cls.of(a) for a in cards
+                if order.index(a) < step.max_slot and can_use(s, step.seat, owner, a)]
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, ChooseAction)
+        owner = step.card_owner()
+        base = base_strength(s.players[owner], self.action)
+        s.steps.append(FinishAction(seat, self.action, owner, base))
+        s.steps.append(AskStrength(seat, self.action, owner, base))
+
+    def describe(self, s: State, seat: int) -> str:
+        step = s.steps[-1]
+        assert isinstance(step, ChooseAction)
+        o = s.players[step.card_owner()]
+        side = "II" if o.side2[self.action] else "I"
+        return f"{ACTION_NAMES[self.action]} ({side}, slot {o.slot_of(self.action)})"
 
 
-def take_x_action(s: State, seat: int, action: int) -> None:
-    """Spec 5.6: +1 X, the card to slot 1 losing its venom/constriction."""
-    p = s.players[seat]
-    tracks.gain_x(s, seat, 1)
-    clear_and_move(s, seat, seat, action)
-    activate_multipliers(p)
+@dataclass(frozen=True, slots=True)
+class TakeX(Option):
+    """The X-token action with this card (spec 5.6): +1 X, the card to slot 1."""
+
+    action: int
+
+    @classmethod
+    def legal(cls, s: State, seat: int) -> list[Option]:
+        if s.players[seat].x >= tracks.X_MAX:
+            return []
+        return [cls.of(a) for a in range(5)]
+
+    def apply(self, s: State, seat: int) -> None:
+        s.steps.pop()
+        tracks.gain_x(s, seat, 1)
+        clear_and_move(s, seat, seat, self.action)
+        activate_multipliers(s.players[seat])
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"X-token action with {ACTION_NAMES[self.action]}"
 
 
 def clear_and_move(s: State, seat: int, owner: int, action: int) -> None:
+    """Spec 4 step 5: the used card to slot 1 without its venom/constriction tokens."""
     o = s.players[owner]
     if o.venom[action] and owner == seat:
         s.venom_cleared = True
@@ -174,7 +182,7 @@ def activate_multipliers(p: Player) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class AskStrength(Decision):
+class AskStrength(Ask):
     """How many X-tokens to spend (+1 strength each) before the action (spec 4 step 2)."""
 
     seat: int
@@ -183,22 +191,30 @@ class AskStrength(Decision):
     base: int
     kind = "SPEND_X_TOKENS"
 
-    def options(self, s: State) -> list[Hashable]:
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
         _, fewest, most = strength_range(s, self.seat, self.owner, self.action)
         if fewest < 0:
-            return []
-        return [SPEND_X[k] for k in range(fewest, most + 1)]
+            return ()
+        return [SpendX.of(k) for k in range(fewest, most + 1)]
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        k = opt.count  # type: ignore[attr-defined]
-        s.players[self.seat].x -= k
-        o = s.players[self.owner]
-        actions.begin(s, Ctx(self.seat, self.action, self.base + k, o.side2[self.action],
-                             self.owner))
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        k = opt.count  # type: ignore[attr-defined]
-        return f"spend {k} X-token{'s' if k != 1 else ''}: strength {self.base + k}"
+@dataclass(frozen=True, slots=True)
+class SpendX(Option):
+    count: int
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, AskStrength)
+        s.players[seat].x -= self.count
+        o = s.players[step.owner]
+        actions.begin(s, Ctx(seat, step.action, step.base + self.count,
+                             o.side2[step.action], step.owner))
+
+    def describe(self, s: State, seat: int) -> str:
+        step = s.steps[-1]
+        base = step.base if isinstance(step, AskStrength) else 0
+        plural = "s" if self.count != 1 else ""
+        return f"spend {self.count} X-token{plural}: strength {base + self.count}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,28 +233,28 @@ class FinishAction(Step):
         if (self.owner == self.seat and p.mult_active[self.action]
                 and strength_range(s, self.seat, self.seat, self.action)[1] >= 0):
             p.mult_active[self.action] -= 1
-            s.frames.append(self)
-            s.frames.append(AskStrength(self.seat, self.action, self.seat, self.base))
+            s.steps.append(self)
+            s.steps.append(AskStrength(self.seat, self.action, self.seat, self.base))
             return
         clear_and_move(s, self.seat, self.owner, self.action)
         activate_multipliers(p)
-        s.frames.extend(reversed(self.after))
+        s.steps.extend(reversed(self.after))
 
 
 def defer(s: State, step: Step) -> None:
     """Add an after-finishing step to the innermost running action (or run it next)."""
-    frames = s.frames
-    for i in range(len(frames) - 1, -1, -1):
-        f = frames[i]
+    steps = s.steps
+    for i in range(len(steps) - 1, -1, -1):
+        f = steps[i]
         if isinstance(f, FinishAction):
-            frames[i] = replace(f, after=(*f.after, step))
+            steps[i] = replace(f, after=(*f.after, step))
             return
-    frames.append(step)
+    steps.append(step)
 
 
 def running_action(s: State, seat: int) -> int:
     """The card type ``seat`` is executing now with his own card, or -1."""
-    for f in reversed(s.frames):
+    for f in reversed(s.steps):
         if isinstance(f, FinishAction) and f.seat == seat:
             return f.action if f.owner == seat else -1
     return -1
@@ -254,22 +270,28 @@ def add_multiplier(s: State, seat: int, action: int) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseMultiplierCard(Decision):
+class ChooseMultiplierCard(Ask):
     seat: int
     kind = "MULTIPLIER_CARD"
 
-    def options(self, s: State) -> list[Hashable]:
-        return list(ACTION_TYPE)
-
-    def apply(self, s: State, opt: Hashable) -> None:
-        add_multiplier(s, self.seat, opt.action)  # type: ignore[attr-defined]
-
-    def describe(self, s: State, opt: Hashable) -> str:
-        return f"multiplier on {ACTION_NAMES[opt.action]}"  # type: ignore[attr-defined]
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        return [MultiplierOn.of(a) for a in range(5)]
 
 
 @dataclass(frozen=True, slots=True)
-class MoveCard(Decision):
+class MultiplierOn(Option):
+    action: int
+
+    def apply(self, s: State, seat: int) -> None:
+        s.steps.pop()
+        add_multiplier(s, seat, self.action)
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"multiplier on {ACTION_NAMES[self.action]}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCard(Ask):
     """move_action_card: ``action`` -1 = any card (Clever: to slot 1); else that card to
     one of ``slots`` (Boost: 1 or 5). Optional."""
 
@@ -277,40 +299,41 @@ class MoveCard(Decision):
     action: int
     slots: tuple[int, ...]
     kind = "MOVE_ACTION_CARD"
+    decline_label = "leave the cards"
 
-    def options(self, s: State) -> list[Hashable]:
-        p = s.players[self.seat]
-        out: list[Hashable]
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        p = s.players[seat]
+        out: list[Option]
         if self.action < 0:
-            out = [ACTION_TYPE[a] for a in range(5) if p.order.index(a) + 1 not in self.slots]
+            out = [CardToSlot.of(a, self.slots[0]) for a in range(5)
+                   if p.order.index(a) + 1 not in self.slots]
         else:
             cur = p.order.index(self.action) + 1
-            out = [SLOT[k] for k in self.slots if k != cur]
+            out = [CardToSlot.of(self.action, k) for k in self.slots if k != cur]
         if out:
-            out.append(STOP)
+            out.append(DECLINE)
         return out
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        p = s.players[self.seat]
-        if isinstance(opt, ActionType):
-            move_card(p, opt.action, self.slots[0])
-        elif isinstance(opt, Slot):
-            move_card(p, self.action, opt.slot)
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        if isinstance(opt, ActionType):
-            return f"move {ACTION_NAMES[opt.action]} to slot {self.slots[0]}"
-        if isinstance(opt, Slot):
-            return f"move {ACTION_NAMES[self.action]} to slot {opt.slot}"
-        return "leave the cards"
+@dataclass(frozen=True, slots=True)
+class CardToSlot(Option):
+    action: int
+    slot: int
+
+    def apply(self, s: State, seat: int) -> None:
+        s.steps.pop()
+        move_card(s.players[seat], self.action, self.slot)
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"move {ACTION_NAMES[self.action]} to slot {self.slot}"
 
 
 def start_extra_action(s: State, seat: int, action: int) -> None:
     """Action:<type> (``action`` >= 0) or Determination (-1), both optional."""
     if action < 0:
-        s.frames.append(ChooseAction(seat, EXTRA_ANY))
+        s.steps.append(ChooseAction(seat, EXTRA_ANY))
     else:
-        s.frames.append(ChooseAction(seat, EXTRA_TYPE, only=action))
+        s.steps.append(ChooseAction(seat, EXTRA_TYPE, only=action))
 
 
 def interactive_targets(s: State, seat: int) -> list[int]:
@@ -320,27 +343,32 @@ def interactive_targets(s: State, seat: int) -> list[int]:
 
 
 @dataclass(frozen=True, slots=True)
-class HypnosisTarget(Decision):
+class HypnosisTarget(Ask):
     """Hypnosis N: the eligible player with the most appeal (ties: choose, D-13)."""
 
     seat: int
     max_slot: int
     kind = "HYPNOSIS_TARGET"
 
-    def options(self, s: State) -> list[Hashable]:
-        targets = interactive_targets(s, self.seat)
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        targets = interactive_targets(s, seat)
         if not targets:
-            return []
+            return ()
         top = max(s.players[q].appeal for q in targets)
-        return [SEAT[q] for q in targets if s.players[q].appeal == top]
+        return [Hypnotise.of(q) for q in targets if s.players[q].appeal == top]
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        assert isinstance(opt, Seat)
-        s.frames.append(ChooseAction(self.seat, HYPNOSIS, owner=opt.seat,
-                                     max_slot=self.max_slot))
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        return f"hypnotise seat {opt.seat}"  # type: ignore[attr-defined]
+@dataclass(frozen=True, slots=True)
+class Hypnotise(Option):
+    target: int
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, HypnosisTarget)
+        s.steps.append(ChooseAction(seat, HYPNOSIS, owner=self.target, max_slot=step.max_slot))
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"hypnotise seat {self.target}"
 
 
 # ----------------------------------------------------------------------------- end of turn
@@ -368,7 +396,7 @@ class EndTurn(Step):
         elif endgame.anyone_reached(s):
             s.end_triggered = True
             s.turns_left = s.n - 1
-        s.frames.append(NextTurn(self.seat))
+        s.steps.append(NextTurn(self.seat))
         if s.break_due:
             breaks.start_break(s)
 
@@ -381,4 +409,4 @@ class NextTurn(Step):
         if s.end_triggered and s.turns_left <= 0:
             endgame.finish(s)
             return
-        s.frames.append(StartTurn((self.seat + 1) % s.n))
+        s.steps.append(StartTurn((self.seat + 1) % s.n))

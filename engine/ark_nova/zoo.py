@@ -5,7 +5,7 @@ rotation, free buildings, moving animals into a new special enclosure, pouch, se
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.ark_nova import custom, effects, map_bonuses, map_rules, tracks
@@ -25,12 +25,9 @@ from engine.ark_nova.buildings import (
 from engine.ark_nova.cards import BUILD, HERBIVORE, Card
 from engine.ark_nova.hexgrid import BORDER_MASK, NEIGHBOURS
 from engine.ark_nova.maps import cell_name
-from engine.ark_nova.options import BUILD as BUILD_OPT
-from engine.ark_nova.options import CELL, PICK, ROTATION, STOP, Build, Pick
 from engine.ark_nova.state import FLOCK, Building, Player, State
-from engine.ark_nova.steps import Decision
+from engine.ark_nova.steps import DECLINE, Ask, Option, Step
 
-PAID, FREE_PLACE = 0, 1
 DIVERSITY = 219  # sponsor: cover water/rock, ignore terrain requirements
 ARCHAEOLOGIST = 221
 HYDROLOGIST, GEOLOGIST = 241, 242
@@ -61,58 +58,72 @@ def can_place(s: State, seat: int, code: int) -> bool:
     return bool(footprints_for(s, seat, code))
 
 
-def start_placement(s: State, seat: int, code: int, mode: int) -> None:
-    """Ask for the cell (then rotation) of a building; ``mode`` PAID was paid already."""
-    s.frames.append(PlaceAnchor(seat, code))
+def start_placement(s: State, seat: int, code: int) -> None:
+    """Ask for the cell (then rotation) of a building (a paid one was paid already)."""
+    s.steps.append(PlaceAnchor(seat, code))
 
 
 @dataclass(frozen=True, slots=True)
-class PlaceAnchor(Decision):
+class PlaceAnchor(Ask):
     """Where to put a building: its anchor cell (spec 7.2); every footprint exactly once."""
 
     seat: int
     code: int
     kind = "PLACE_BUILDING"
 
-    def options(self, s: State) -> list[Hashable]:
-        anchors = sorted({f.p.anchor for f in footprints_for(s, self.seat, self.code)})
-        return [CELL[a] for a in anchors]
-
-    def apply(self, s: State, opt: Hashable) -> None:
-        anchor = opt.cell  # type: ignore[attr-defined]
-        fits = [f for f in footprints_for(s, self.seat, self.code) if f.p.anchor == anchor]
-        if len(fits) == 1:
-            place(s, self.seat, self.code, fits[0])
-        else:
-            s.frames.append(PlaceRotation(self.seat, self.code, anchor))
-
-    def describe(self, s: State, opt: Hashable) -> str:
-        return f"{TYPES[self.code].name} at {cell_name(opt.cell)}"  # type: ignore[attr-defined]
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        anchors = sorted({f.p.anchor for f in footprints_for(s, seat, self.code)})
+        return [AnchorAt.of(a) for a in anchors]
 
     def prompt(self, s: State) -> str:
         return f"place {TYPES[self.code].name}"
 
 
 @dataclass(frozen=True, slots=True)
-class PlaceRotation(Decision):
+class AnchorAt(Option):
+    cell: int
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, PlaceAnchor)
+        fits = [f for f in footprints_for(s, seat, step.code) if f.p.anchor == self.cell]
+        if len(fits) == 1:
+            place(s, seat, step.code, fits[0])
+        else:
+            s.steps.append(PlaceRotation(seat, step.code, self.cell))
+
+    def describe(self, s: State, seat: int) -> str:
+        step = s.steps[-1]
+        name = TYPES[step.code].name if isinstance(step, PlaceAnchor) else "building"
+        return f"{name} at {cell_name(self.cell)}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceRotation(Ask):
     seat: int
     code: int
     anchor: int
     kind = "ROTATE_BUILDING"
 
-    def options(self, s: State) -> list[Hashable]:
-        return [ROTATION[f.p.rotation] for f in footprints_for(s, self.seat, self.code)
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        return [RotateTo.of(f.p.rotation) for f in footprints_for(s, seat, self.code)
                 if f.p.anchor == self.anchor]
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        rot = opt.rotation  # type: ignore[attr-defined]
-        for f in footprints_for(s, self.seat, self.code):
-            if f.p.anchor == self.anchor and f.p.rotation == rot:
-                place(s, self.seat, self.code, f)
+
+@dataclass(frozen=True, slots=True)
+class RotateTo(Option):
+    rotation: int
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, PlaceRotation)
+        for f in footprints_for(s, seat, step.code):
+            if f.p.anchor == step.anchor and f.p.rotation == self.rotation:
+                place(s, seat, step.code, f)
                 return
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        return f"rotation {opt.rotation}"  # type: ignore[attr-defined]
+    def describe(self, s: State, seat: int) -> str:
+        return f"rotation {self.rotation}"
 
 
 def add_building(p: Player, code: int, f: Footprint) -> int:
@@ -157,7 +168,7 @@ def place(s: State, seat: int, code: int, f: Footprint) -> None:
         todo.append(effects.Gain("appeal", p.map.full_cover_appeal))
     todo.extend(map_rules.on_cover(s, seat, f.p.mask))
     if code in (REPTILE_T, AVIARY_T):
-        todo.append(MoveAnimalsIn(seat, idx).as_effect())
+        todo.append(PushStep(MoveAnimalsIn(seat, idx)))
     effects.schedule(s, seat, 0, todo)
 
 
@@ -238,45 +249,47 @@ def unhouse(p: Player, card: Card) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseFreeBuilding(Decision):
+class ChooseFreeBuilding(Ask):
     """build_free(types): place one of these free, or decline (spec 18)."""
 
     seat: int
     types: tuple[int, ...]
     kind = "FREE_BUILDING"
+    decline_label = "no free building"
 
-    def options(self, s: State) -> list[Hashable]:
-        out: list[Hashable] = [BUILD_OPT[c] for c in self.types if can_place(s, self.seat, c)]
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        out: list[Option] = [FreeBuilding.of(c) for c in self.types if can_place(s, seat, c)]
         if out:
-            out.append(STOP)
+            out.append(DECLINE)
         return out
-
-    def apply(self, s: State, opt: Hashable) -> None:
-        if isinstance(opt, Build):
-            start_placement(s, self.seat, opt.building, FREE_PLACE)
-
-    def describe(self, s: State, opt: Hashable) -> str:
-        if isinstance(opt, Build):
-            return f"place a free {TYPES[opt.building].name}"
-        return "no free building"
 
 
 @dataclass(frozen=True, slots=True)
-class MoveAnimalsIn(Decision):
+class FreeBuilding(Option):
+    building: int
+
+    def apply(self, s: State, seat: int) -> None:
+        s.steps.pop()
+        start_placement(s, seat, self.building)
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"place a free {TYPES[self.building].name}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveAnimalsIn(Ask):
     """Move animals from standard enclosures into a new Reptile House / Aviary (spec 8.5)."""
 
     seat: int
     building: int
     kind = "MOVE_ANIMAL_IN"
+    decline_label = "move no more animals"
 
-    def as_effect(self) -> effects.Effect:
-        return _PushDecision(self)
-
-    def options(self, s: State) -> list[Hashable]:
-        p = s.players[self.seat]
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        p = s.players[seat]
         b = p.bld[self.building]
         free = TYPES[b.code].capacity - p.bld_state[self.building]
-        out: list[Hashable] = []
+        out: list[Option] = []
         for a in sorted(p.housing):
             where = p.housing[a]
             if where == FLOCK or TYPES[p.bld[where].code].kind != STANDARD:
@@ -284,91 +297,105 @@ class MoveAnimalsIn(Decision):
             card = s.cards[a]
             need = special_need(b.code, card)
             if need is not None and need <= free and fits_terrain(p, b, card):
-                out.append(PICK[a])
+                out.append(MoveAnimal.of(a))
         if out:
-            out.append(STOP)
+            out.append(DECLINE)
         return out
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        if not isinstance(opt, Pick):
-            return
-        p = s.players[self.seat]
-        card = s.cards[opt.card]
-        unhouse(p, card)
-        house(p, card, self.building)
-        s.frames.append(self)
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        if isinstance(opt, Pick):
-            return f"move {s.cards[opt.card].name} in"
-        return "move no more animals"
+@dataclass(frozen=True, slots=True)
+class MoveAnimal(Option):
+    card: int
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps[-1]
+        assert isinstance(step, MoveAnimalsIn)
+        p = s.players[seat]
+        card = s.cards[self.card]
+        unhouse(p, card)
+        house(p, card, step.building)
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"move {s.cards[self.card].name} in"
 
 
 @dataclass(frozen=True, slots=True)
-class _PushDecision(effects.Effect):
-    step: Decision
+class PushStep(effects.Effect):
+    """An effect that asks a decision (put on the stack when the effect fires)."""
+
+    step: Step
 
     def fire(self, s: State, seat: int, src: int) -> None:
-        s.frames.append(self.step)
+        s.steps.append(self.step)
 
 
 @dataclass(frozen=True, slots=True)
-class PouchCards(Decision):
+class PouchCards(Ask):
     """Put up to ``left`` hand cards under card ``onto``; +2 appeal each (spec 19 Pouch)."""
 
     seat: int
     onto: int
     left: int
     kind = "POUCH_CARD"
+    decline_label = "pouch no more"
 
-    def options(self, s: State) -> list[Hashable]:
-        hand = s.players[self.seat].hand
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        hand = s.players[seat].hand
         if not hand or self.left <= 0:
-            return []
-        return [*(PICK[c] for c in sorted(hand)), STOP]
-
-    def apply(self, s: State, opt: Hashable) -> None:
-        if not isinstance(opt, Pick):
-            return
-        p = s.players[self.seat]
-        p.hand.remove(opt.card)
-        p.pouched.setdefault(self.onto, []).append(opt.card)
-        tracks.gain_appeal(s, self.seat, 2)
-        if self.left > 1:
-            s.frames.append(PouchCards(self.seat, self.onto, self.left - 1))
-
-    def describe(self, s: State, opt: Hashable) -> str:
-        if isinstance(opt, Pick):
-            return f"pouch {s.cards[opt.card].name} (+2 appeal)"
-        return "pouch no more"
+            return ()
+        return [*(PouchCard.of(c) for c in sorted(hand)), DECLINE]
 
 
 @dataclass(frozen=True, slots=True)
-class SellCards(Decision):
+class PouchCard(Option):
+    card: int
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, PouchCards)
+        p = s.players[seat]
+        p.hand.remove(self.card)
+        p.pouched.setdefault(step.onto, []).append(self.card)
+        tracks.gain_appeal(s, seat, 2)
+        if step.left > 1:
+            s.steps.append(PouchCards(seat, step.onto, step.left - 1))
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"pouch {s.cards[self.card].name} (+2 appeal)"
+
+
+@dataclass(frozen=True, slots=True)
+class SellCards(Ask):
     """Discard up to ``left`` hand cards for ``price`` money each (Sunbathing, 250)."""
 
     seat: int
     left: int
     price: int
     kind = "SELL_CARD"
+    decline_label = "sell no more"
 
-    def options(self, s: State) -> list[Hashable]:
-        hand = s.players[self.seat].hand
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        hand = s.players[seat].hand
         if not hand or self.left <= 0:
-            return []
-        return [*(PICK[c] for c in sorted(hand)), STOP]
+            return ()
+        return [*(SellCard.of(c) for c in sorted(hand)), DECLINE]
 
-    def apply(self, s: State, opt: Hashable) -> None:
-        if not isinstance(opt, Pick):
-            return
-        p = s.players[self.seat]
-        p.hand.remove(opt.card)
-        s.discard.append(opt.card)
-        tracks.gain_money(s, self.seat, self.price)
-        if self.left > 1:
-            s.frames.append(SellCards(self.seat, self.left - 1, self.price))
 
-    def describe(self, s: State, opt: Hashable) -> str:
-        if isinstance(opt, Pick):
-            return f"sell {s.cards[opt.card].name} for {self.price}"
-        return "sell no more"
+@dataclass(frozen=True, slots=True)
+class SellCard(Option):
+    card: int
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, SellCards)
+        p = s.players[seat]
+        p.hand.remove(self.card)
+        s.discard.append(self.card)
+        tracks.gain_money(s, seat, step.price)
+        if step.left > 1:
+            s.steps.append(SellCards(seat, step.left - 1, step.price))
+
+    def describe(self, s: State, seat: int) -> str:
+        step = s.steps[-1]
+        price = step.price if isinstance(step, SellCards) else 0
+        return f"sell {s.cards[self.card].name} for {price}"

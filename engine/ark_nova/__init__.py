@@ -19,10 +19,12 @@ What is special for an engine:
 
 from __future__ import annotations
 
+from engine.ark_nova.bots import BOTS
 from engine.ark_nova.cards import default_cards_text
 from engine.ark_nova.game_state import ArkNovaState, new_state, validate_config
 from engine.ark_nova.observation import Observation, observation_to_json
 from engine.ark_nova.params import DEFAULT_OPTIONS
+from engine.ark_nova.search import SEARCH
 from engine.core.game import Game, GameInfo
 
 INFO = GameInfo(
@@ -42,6 +44,8 @@ GAME = Game(
     observation_to_json=observation_to_json,
     default_options=DEFAULT_OPTIONS,
     card_text=default_cards_text,
+    bots=BOTS,
+    search=SEARCH,
 )
 
 __all__ = ["GAME", "INFO", "ArkNovaState", "Observation"]

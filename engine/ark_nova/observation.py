@@ -61,6 +61,7 @@ class PlayerView:
     supply_tokens: int
     buildings: tuple[BuildingView, ...]
     waza: int
+    explorer_seen: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,12 +94,19 @@ class Observation:
     tiles_cp8: tuple[str, ...]
     break_position: int
     break_length: int
+    break_due: bool
+    break_trigger: int
+    in_break: bool
+    venom_cleared: bool
+    display_dirty: bool
+    draft_discard_count: int
     donations: int
     final_deck_size: int
     cp10_reached: bool
     end_triggered: bool
     turns_left: int
     terminal: bool
+    steps: tuple  # the pending steps (public values), for search bots to resume from
 
 
 def _player_view(p: Player) -> PlayerView:
@@ -118,7 +126,7 @@ def _player_view(p: Player) -> PlayerView:
         supply_tokens=p.supply_tokens,
         buildings=tuple(BuildingView(b.code, b.anchor, b.rotation, b.cells, st)
                         for b, st in zip(p.bld, p.bld_state, strict=True)),
-        waza=p.waza,
+        waza=p.waza, explorer_seen=p.explorer_seen,
     )
 
 
@@ -144,9 +152,13 @@ def observe(s: State, seat: int) -> Observation:
         partner_zoos_available=tuple(7 + k for k in range(5) if (s.partner_avail >> k) & 1),
         universities_available=tuple(k for k in range(3) if (s.univ_avail >> k) & 1),
         tiles_cp5=tuple(s.tiles5), tiles_cp8=tuple(s.tiles8),
-        break_position=s.break_pos, break_length=s.break_len, donations=s.donations,
+        break_position=s.break_pos, break_length=s.break_len, break_due=s.break_due,
+        break_trigger=s.break_trigger, in_break=s.in_break, venom_cleared=s.venom_cleared,
+        display_dirty=s.display_dirty, draft_discard_count=len(s.draft_discards),
+        donations=s.donations,
         final_deck_size=len(s.final_deck), cp10_reached=s.cp10_done,
         end_triggered=s.end_triggered, turns_left=s.turns_left, terminal=s.terminal,
+        steps=tuple(s.steps),
     )
 
 
@@ -154,7 +166,7 @@ def observation_to_json(obs: Observation) -> dict[str, Any]:
     """Plain JSON data for logs and --json output."""
     out: dict[str, Any] = {}
     for name in Observation.__slots__:  # type: ignore[attr-defined]
-        if name in ("cards", "params"):
+        if name in ("cards", "params", "steps"):
             continue
         value = getattr(obs, name)
         if name == "players":

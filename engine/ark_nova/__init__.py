@@ -37,12 +37,19 @@ INFO = GameInfo(
     chance=True,
 )
 
+def _wire():
+    from engine.ark_nova.wire import ArkNovaCodec
+
+    return ArkNovaCodec()
+
+
 GAME = Game(
     info=INFO,
     new_state=new_state,
     validate_config=validate_config,
     observation_to_json=observation_to_json,
     default_options=DEFAULT_OPTIONS,
+    wire=_wire,
     card_text=default_cards_text,
     bots=BOTS,
     search=SEARCH,

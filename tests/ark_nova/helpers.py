@@ -47,7 +47,16 @@ def table(n: int = 2, seed: int = 0, map_id: str = "A") -> State:
     for p in s.players:
         s.deck.extend(p.hand)
         p.hand.clear()
+    reask(s)
     return s
+
+
+def reask(s: State) -> None:
+    """List the pending decision's options again after a test changed the state."""
+    s.asked.clear()
+    s.asked_step = None
+    s.offered = None
+    flow.advance(s)
 
 
 def where(s: State, card: int) -> list[str]:
@@ -159,6 +168,7 @@ def push(s: State, *steps: Any) -> None:
     """Push steps (first given runs first) and run until a decision."""
     s.asked.clear()
     s.asked_step = None
+    s.offered = None
     s.steps.extend(reversed(steps))
     flow.advance(s)
 
@@ -170,6 +180,7 @@ def run_effects(s: State, seat: int, effects: Sequence[Any], src: int = 0) -> No
     s.steps.clear()
     s.asked.clear()
     s.asked_step = None
+    s.offered = None
     schedule(s, seat, src, list(effects))
     flow.advance(s)
 

@@ -75,6 +75,25 @@ def first_not_decline(s: State, seat: int, opts: list[Option]) -> Option:
     return opts[0]
 
 
+def avoid_bonuses(s: State, seat: int, opts: list[Option]) -> Option:
+    """Like ``first_not_decline``, but buildings go where they cover no placement bonus
+    (so a test sees only the card's own effect)."""
+    from engine.ark_nova.zoo import AnchorAt, PlaceAnchor, PlaceRotation, RotateTo
+
+    step = s.asked_step
+    p = s.players[seat]
+    if isinstance(step, (PlaceAnchor, PlaceRotation)):
+        for f in zoo.footprints_for(s, seat, step.code):
+            if f.p.mask & p.map.bonus_mask:
+                continue
+            if isinstance(step, PlaceAnchor) and AnchorAt.of(f.p.anchor) in opts:
+                return AnchorAt.of(f.p.anchor)
+            if (isinstance(step, PlaceRotation) and f.p.anchor == step.anchor
+                    and RotateTo.of(f.p.rotation) in opts):
+                return RotateTo.of(f.p.rotation)
+    return first_not_decline(s, seat, opts)
+
+
 @dataclass
 class Scene:
     s: State
@@ -107,7 +126,7 @@ class Scene:
                "finals": len(p.finals), "buildings": len(p.bld)}[key]
         return now - self.before[key]
 
-    def answer(self, policy: Policy = first_not_decline, limit: int = 60) -> None:
+    def answer(self, policy: Policy = avoid_bonuses, limit: int = 60) -> None:
         """Answer every pending decision with ``policy`` (recording the kinds asked)."""
         s = self.s
         for _ in range(limit):
@@ -154,7 +173,7 @@ def play_animal(sc: Scene, card_id: int, policy: Policy = first_not_decline,
     sc.answer(policy)
 
 
-def play_sponsor(sc: Scene, card_id: int, policy: Policy = first_not_decline,
+def play_sponsor(sc: Scene, card_id: int, policy: Policy = avoid_bonuses,
                  prepare: Callable[[Scene], None] | None = None) -> None:
     """Meet the sponsor's conditions, then play it (as from hand in a Sponsors action)."""
     s, me = sc.s, sc.me

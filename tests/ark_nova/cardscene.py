@@ -11,14 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.ark_nova import act_animals, sponsor_play
+from engine.ark_nova import act_animals, sponsor_play, zoo
 from engine.ark_nova.buildings import ENC_T, PETTING_T, TYPES, footprints
 from engine.ark_nova.cards import ANIMALS, CONTINENTS, SPONSORS, Card
 from engine.ark_nova.hexgrid import N_CELLS
 from engine.ark_nova.state import Player, State
 from engine.ark_nova.steps import Decline, Option
 from engine.ark_nova.turn import FinishAction, base_strength
-from engine.ark_nova import zoo
 from engine.core import flow
 from tests.ark_nova.helpers import give, push, table
 

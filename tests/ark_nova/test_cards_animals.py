@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
+from engine.ark_nova import zoo
 from engine.ark_nova.act_animals import HouseIn
 from engine.ark_nova.buildings import AVIARY_T, KIOSK_T, PAVILION_T
 from engine.ark_nova.cards import (
@@ -29,7 +30,6 @@ from engine.ark_nova.custom import Give
 from engine.ark_nova.state import FLOCK
 from engine.ark_nova.steps import DECLINE, Decline, Option
 from engine.ark_nova.turn import CardToSlot, ChooseAction, UseCard
-from engine.ark_nova import zoo
 from tests.ark_nova.cardscene import FILLER, Scene, first_not_decline, play_animal, scene
 from tests.ark_nova.helpers import check_invariants, give, take_out, to_display
 
@@ -128,9 +128,7 @@ def check_ability(sc: Scene, card: Card, a: Ability, extra: dict[str, int]) -> N
         extra["hand"] += 1
     elif k == "magnet":
         extra["hand"] += 2  # two sponsors were put in the display
-    elif k == "hypnosis":
-        assert "CHOOSE_ACTION" in sc.asked
-    elif k == "determination":
+    elif k == "hypnosis" or k == "determination":
         assert "CHOOSE_ACTION" in sc.asked
     elif k == "dominance":
         assert 108 in p.hand
@@ -239,9 +237,9 @@ def test_flock_animal_shares_a_herbivore_enclosure(card_id: int) -> None:
     sc = scene(seed=card_id)
     s, p = sc.s, sc.p
     big = next(h for h in (426, 431, 436, 441) if CARDS[h].standard_size >= n)
+    from engine.ark_nova.buildings import ENC_T
     from tests.ark_nova.cardscene import add_fitting, meet_conditions
     from tests.ark_nova.helpers import house_animal
-    from engine.ark_nova.buildings import ENC_T
 
     home = add_fitting(s, sc.me, ENC_T[5])
     house_animal(s, sc.me, big, home)
@@ -255,8 +253,8 @@ def test_flock_animal_shares_a_herbivore_enclosure(card_id: int) -> None:
         p.animals.remove(small_herd)
         p.animals.append(big)
     give(s, sc.me, card_id)
-    from tests.ark_nova.helpers import push
     from engine.ark_nova.act_animals import ChooseHousing
+    from tests.ark_nova.helpers import push
 
     push(s, ChooseHousing(sc.me, card_id, 0))
     sc.answer()

@@ -31,8 +31,8 @@ from engine.ark_nova.cards import (
     load_cards,
 )
 from engine.ark_nova.custom import WazaChoice
-from engine.ark_nova.scoring import appeal_income
 from engine.ark_nova.metrics import kiosk_income
+from engine.ark_nova.scoring import appeal_income
 from engine.ark_nova.steps import DECLINE
 from engine.core import flow
 from tests.ark_nova.cardscene import (

@@ -107,7 +107,7 @@ def test_collection_project(card_id: int) -> None:
         set_measure(sc, card_id, threshold)
         sc.snapshot()
         support(sc, card_id, level)
-        cp, rep = card.rewards[level]
+        cp, _rep = card.rewards[level]
         # the left-track token pays 12; crossing CP 5 the policy takes the 5 money
         assert sc.delta("cp") == cp and sc.delta("money") == 12 + (5 if cp >= 5 else 0)
         assert sc.s.levels[card_id][level] == sc.me
@@ -149,7 +149,7 @@ def test_release_project(card_id: int) -> None:
 
 def test_release_levels_need_the_right_size_and_icon():
     sc = scene(seed=3)
-    s, p = sc.s, sc.p
+    s, _p = sc.s, sc.p
     animal = animal_with(AFRICA, lambda n: n == 3)
     home = add_fitting(s, sc.me, ENC_T[3])
     house_animal(s, sc.me, animal, home)

@@ -541,7 +541,6 @@ def c257(sc: Scene) -> None:
 
 
 def _native(sc: Scene, card: int) -> None:
-    p = sc.p
     home = add_fitting(sc.s, sc.me, ENC_T[3], water=1, rock=1)
     del home
     play_sponsor(sc, card)

@@ -88,6 +88,13 @@ def footprints(map_data: MapData, shape: str) -> tuple[Footprint, ...]:
                  for p in placements(SHAPES[shape]))
 
 
+@cache
+def _rows(map_data: MapData, shape: str) -> tuple[tuple[int, int, int, int, int, Footprint], ...]:
+    """(mask, around, border cells, water, rock, footprint) rows for the hot loop."""
+    return tuple((f.p.mask, f.p.around, f.p.border_cells, f.water_adj, f.rock_adj, f)
+                 for f in footprints(map_data, shape))
+
+
 def kiosk_zone(kiosk_cells: list[int]) -> int:
     """Cells where a new kiosk may not go (within distance 2 of an existing kiosk)."""
     m = 0
@@ -114,30 +121,21 @@ def legal_footprints(map_data: MapData, code: int, covered: int, build2_ok: bool
         blocked |= no_kiosk
     need_water = 0 if any_terrain else t.water
     need_rock = 0 if any_terrain else t.rock
+    need_border = t.border
+    # Adjacency (rule 2): touch a building, or, in an empty zoo, a border cell.
+    if t.free_standing:
+        touch, touch_self = 0, False
+    elif covered:
+        touch, touch_self = covered, False
+    else:
+        touch, touch_self = BORDER_MASK, True
     out = []
-    for f in footprints(map_data, t.shape):
-        p = f.p
-        if p.mask & blocked:
+    for mask, around, border, water, rock, f in _rows(map_data, t.shape):
+        if mask & blocked:
             continue
-        if not t.free_standing:
-            if covered:
-                if not p.around & covered:
-                    continue
-            elif not p.mask & BORDER_MASK:
-                continue
-        if p.border_cells < t.border:
+        if touch and not ((mask if touch_self else around) & touch):
             continue
-        if f.water_adj < need_water or f.rock_adj < need_rock:
+        if border < need_border or water < need_water or rock < need_rock:
             continue
         out.append(f)
     return out
-
-
-def has_legal_footprint(map_data: MapData, code: int, covered: int, build2_ok: bool,
-                        any_terrain: bool, no_kiosk: int) -> bool:
-    return bool(legal_footprints(map_data, code, covered, build2_ok, any_terrain, no_kiosk))
-
-
-def border_building_cells(map_data: MapData) -> int:
-    """Border cells that are building spaces (plain) on this map."""
-    return BORDER_MASK & map_data.plain

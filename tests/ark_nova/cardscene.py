@@ -125,6 +125,13 @@ class Scene:
                "finals": len(p.finals), "buildings": len(p.bld)}[key]
         return now - self.before[key]
 
+    def step(self, policy: Policy = avoid_bonuses) -> None:
+        """Answer the one pending decision."""
+        (seat, opts), = self.s.asked.items()
+        self.asked.append(self.s.asked_step.kind)
+        choice = policy(self.s, seat, list(opts))
+        flow.choose(self.s, seat, list(opts).index(choice))
+
     def answer(self, policy: Policy = avoid_bonuses, limit: int = 60) -> None:
         """Answer every pending decision with ``policy`` (recording the kinds asked)."""
         s = self.s

@@ -9,11 +9,10 @@ count the observation shows. The sample never reads hidden truth.
 
 from __future__ import annotations
 
-from engine.ark_nova.buildings import footprints
+from engine.ark_nova.buildings import KIOSK_T
 from engine.ark_nova.maps import load_map
 from engine.ark_nova.observation import Observation
-from engine.ark_nova.state import Building, Player, State
-from engine.ark_nova.zoo import TYPES
+from engine.ark_nova.state import Player, State
 from engine.core import flow
 from engine.core.rng import GameRng
 
@@ -42,19 +41,15 @@ def _player(obs: Observation, i: int) -> Player:
     p.supply_tokens = v.supply_tokens
     p.waza = v.waza
     p.explorer_seen = v.explorer_seen
-    for bv in v.buildings:
-        want = sorted(bv.cells)
-        f = next(f for f in footprints(p.map, TYPES[bv.code].shape)
-                 if sorted(f.p.cells) == want)
+    for b, st in v.buildings:
         idx = len(p.bld)
-        p.bld.append(Building(bv.code, f.p.mask, f.p.cells, f.p.anchor, f.p.rotation,
-                              f.water_adj, f.rock_adj))
-        p.bld_state.append(bv.state)
-        for c in f.p.cells:
+        p.bld.append(b)
+        p.bld_state.append(st)
+        for c in b.cells:
             p.cell_bld[c] = idx
-        p.covered |= f.p.mask
-        if bv.code == 0:
-            p.kiosk_cells.append(f.p.cells[0])
+        p.covered |= b.mask
+        if b.code == KIOSK_T:
+            p.kiosk_cells.append(b.cells[0])
     return p
 
 

@@ -15,16 +15,7 @@ from typing import Any
 
 from engine.ark_nova.cards import CardSet
 from engine.ark_nova.params import Params
-from engine.ark_nova.state import Player, State
-
-
-@dataclass(frozen=True, slots=True)
-class BuildingView:
-    code: int
-    anchor: int
-    rotation: int
-    cells: tuple[int, ...]
-    state: int  # standard enclosure: 1 occupied; special enclosure: capacity used
+from engine.ark_nova.state import Building, Player, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +50,7 @@ class PlayerView:
     card_tokens: tuple[tuple[int, int], ...]
     left_tokens: int  # bit i: a token still covers left-track space i
     supply_tokens: int
-    buildings: tuple[BuildingView, ...]
+    buildings: tuple[tuple[Building, int], ...]  # with their state (1 occupied / capacity)
     waza: int
     explorer_seen: int
 
@@ -124,8 +115,7 @@ def _player_view(p: Player) -> PlayerView:
         pouched_counts=tuple(sorted((k, len(v)) for k, v in p.pouched.items())),
         card_tokens=tuple(sorted(p.card_tokens.items())), left_tokens=p.left_tokens,
         supply_tokens=p.supply_tokens,
-        buildings=tuple(BuildingView(b.code, b.anchor, b.rotation, b.cells, st)
-                        for b, st in zip(p.bld, p.bld_state, strict=True)),
+        buildings=tuple(zip(p.bld, p.bld_state, strict=True)),
         waza=p.waza, explorer_seen=p.explorer_seen,
     )
 
@@ -180,6 +170,7 @@ def observation_to_json(obs: Observation) -> dict[str, Any]:
 def _jsonable(v: Any) -> Any:
     if isinstance(v, tuple):
         return [_jsonable(x) for x in v]
-    if isinstance(v, BuildingView):
-        return {k: _jsonable(getattr(v, k)) for k in BuildingView.__slots__}  # type: ignore[attr-defined]
+    if isinstance(v, Building):
+        return {"code": v.code, "anchor": v.anchor, "rotation": v.rotation,
+                "cells": list(v.cells)}
     return v

@@ -33,9 +33,9 @@ from engine.ark_nova.buildings import SIZE, TYPES, footprints
 from engine.ark_nova.cards import ACTION_NAMES, ICON_NAMES
 from engine.ark_nova.hexgrid import CELLS
 from engine.ark_nova.maps import load_map
-from engine.ark_nova.observation import BuildingView, Observation, PlayerView
+from engine.ark_nova.observation import Observation, PlayerView
 from engine.ark_nova.scoring import victory_points
-from engine.ark_nova.state import BONUS_TILES, UNIVERSITY_NAMES
+from engine.ark_nova.state import BONUS_TILES, UNIVERSITY_NAMES, Building
 from engine.ark_nova.steps import Decline
 from engine.core.wire import OptionTableCodec
 
@@ -49,10 +49,10 @@ def _cell(idx: int) -> pb.ArkNovaCell:
     return pb.ArkNovaCell(col=c, row=r)
 
 
-def _building(b: BuildingView) -> pb.ArkNovaBuilding:
+def _building(b: Building, state: int) -> pb.ArkNovaBuilding:
     return pb.ArkNovaBuilding(type=TYPES[b.code].name, anchor=_cell(b.anchor),
                               rotation=b.rotation, cells=[_cell(c) for c in b.cells],
-                              state=b.state)
+                              state=state)
 
 
 def _player(seat: int, v: PlayerView) -> pb.ArkNovaPlayer:
@@ -74,7 +74,7 @@ def _player(seat: int, v: PlayerView) -> pb.ArkNovaPlayer:
         card_tokens=[pb.ArkNovaCardCount(card=card_id(c), count=k) for c, k in v.card_tokens],
         left_track_covered=[bool((v.left_tokens >> i) & 1) for i in range(7)],
         projects_supported=7 - v.left_tokens.bit_count(), supply_tokens=v.supply_tokens,
-        buildings=[_building(b) for b in v.buildings],
+        buildings=[_building(b, st) for b, st in v.buildings],
         waza_class=("", "small", "large")[v.waza],
     )
     for slot, action in enumerate(v.slots, start=1):

@@ -5,6 +5,16 @@ from __future__ import annotations
 from arena.v1 import monster_my_neighbor_pb2 as pb
 
 from engine.core import get_game
+from engine.monster_my_neighbor.effects import (
+    ChooseCount,
+    ChooseTarget,
+    DealGive,
+    DogDiscard,
+    FogContribute,
+    GossipPass,
+    StealGive,
+)
+from engine.monster_my_neighbor.turns import PlayCard
 from tests.monster_my_neighbor.helpers import choose, position
 
 GAME = get_game("monster-my-neighbor")
@@ -59,12 +69,12 @@ def test_option_messages_for_every_kind() -> None:
     hands = {0: ["gossip", "hide"], 1: ["hunter"], 2: ["rumor"], 3: ["fog"]}
     obs = position(4, hands).observation(0)
     hunter, hide = 1, 2
-    assert codec.option(obs, "PLAY_CARD", hunter).card_type == "hunter"
-    assert codec.option(obs, "DOG_DISCARD", hide).card_type == "hide"
-    assert codec.option(obs, "STEAL_GIVE", hide).WhichOneof("choice") == "card_type"
-    assert codec.option(obs, "GOSSIP_PASS", hide).card_type == "hide"
-    assert codec.option(obs, "FOG_CONTRIBUTE", hide).card_type == "hide"
-    assert codec.option(obs, "CHOOSE_TARGET", 3).target_seat == 3
-    assert codec.option(obs, "CHOOSE_DEAL_COUNT", 2).count == 2
-    pair = codec.option(obs, "DEAL_GIVE", (hunter, hide))
+    assert codec.option(obs, "PLAY_CARD", PlayCard(hunter)).card_type == "hunter"
+    assert codec.option(obs, "DOG_DISCARD", DogDiscard(hide)).card_type == "hide"
+    assert codec.option(obs, "STEAL_GIVE", StealGive(hide)).WhichOneof("choice") == "card_type"
+    assert codec.option(obs, "GOSSIP_PASS", GossipPass(hide)).card_type == "hide"
+    assert codec.option(obs, "FOG_CONTRIBUTE", FogContribute(hide)).card_type == "hide"
+    assert codec.option(obs, "CHOOSE_TARGET", ChooseTarget(3)).target_seat == 3
+    assert codec.option(obs, "CHOOSE_DEAL_COUNT", ChooseCount(2)).count == 2
+    pair = codec.option(obs, "DEAL_GIVE", DealGive((hunter, hide)))
     assert list(pair.cards.card_types) == ["hunter", "hide"]

@@ -325,7 +325,7 @@ class DogDiscard(_CardChoice):
         only card (§7.5, §14.1: "col Cane puoi far scartare il Mostro solo se è l'ultima
         carta che quel giocatore ha in mano")."""
         hand = s.hands[target]
-        monster = -1  # TEMP
+        monster = s.round_monster if s.hand_sizes[target] > 1 else -1
         return tuple(_DOG[t] for t, k in enumerate(hand) if k and t != monster)
 
     def apply(self, s: State, seat: int) -> None:

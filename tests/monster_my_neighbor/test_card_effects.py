@@ -114,11 +114,31 @@ def test_dog_target_discards_face_down_and_takes_the_dog() -> None:
     assert s.s.tracked_holder[tid("dog")] == 1
 
 
-def test_dog_catches_the_monster_when_it_is_discarded() -> None:
-    s = position(4, {0: ["dog", "fog"], 1: ["rumor"], 2: ["werewolf", "hide"]})
+def test_dog_never_offers_the_monster_while_the_target_holds_another_card() -> None:
+    """§7.5, §14.1: "col Cane puoi far scartare il Mostro solo se è l'ultima carta che
+    quel giocatore ha in mano"."""
+    s = position(4, {0: ["dog", "fog"], 1: ["rumor"], 2: ["werewolf", "hide", "rumor"]})
     choose(s, 0, "dog")
     choose(s, 0, 2)
-    choose(s, 2, "werewolf")
+    assert s.decision(2).kind == "DOG_DISCARD"
+    assert option_names(s, 2) == ["hide", "rumor"]
+    choose(s, 2, "hide")
+    assert s.s.finished == [] and hand_names(s, 2) == ["dog", "rumor", "werewolf"]
+
+
+def test_dog_target_with_the_monster_and_one_other_card_discards_the_other() -> None:
+    s = position(4, {0: ["dog", "fog"], 1: ["rumor", "villagers"], 2: ["werewolf", "hide"]})
+    choose(s, 0, "dog")
+    choose(s, 0, 2)  # the only legal discard, the Hide, is made at once
+    assert s.pending_seats() == (1,) and s.decision(1).kind == "PLAY_CARD"
+    assert s.s.finished == [] and hand_names(s, 2) == ["dog", "werewolf"]
+    assert s.s.face_down[0] == [(tid("hide"), ORIGIN_DOG, 2, 2)]
+
+
+def test_dog_catches_the_monster_as_the_targets_last_card() -> None:
+    s = position(4, {0: ["dog", "fog"], 1: ["rumor", "hide"], 2: ["werewolf"]})
+    choose(s, 0, "dog")
+    choose(s, 0, 2)
     assert s.s.finished[-1].catcher_seat == 0 and s.s.finished[-1].monster_seat == 2
     assert s.s.vp == [2, 1, 0, 1]
 

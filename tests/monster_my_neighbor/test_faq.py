@@ -93,11 +93,12 @@ def test_faq8_hide_never_protects_against_the_dog() -> None:
 
 
 def test_faq9_dog_target_chooses_and_empty_hands_are_not_targets() -> None:
-    s = position(4, {0: ["dog", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor"]})
+    s = position(4, {0: ["dog", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor", "hide"]})
     choose(s, 0, "dog")
     assert option_names(s, 0) == [1, 2]  # seat 3 holds no card
     choose(s, 0, 2)
     assert s.pending_seats() == (2,) and s.decision(2).kind == "DOG_DISCARD"
+    assert option_names(s, 2) == ["hide", "rumor"]  # not the Monster: not its last card
     choose(s, 2, "rumor")
     assert s.s.face_down[0] == [(tid("rumor"), ORIGIN_DOG, 2, 2)]
     assert s.observation(0).face_down[0][0].known_type == -1

@@ -123,8 +123,7 @@ def test_deal_parties_see_what_they_received() -> None:
 def test_dog_discard_is_known_to_the_discarder_only() -> None:
     s = position(4, {0: ["dog", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor"]})
     choose(s, 0, "dog")
-    choose(s, 0, 2)
-    choose(s, 2, "rumor")
+    choose(s, 0, 2)  # seat 2 must discard its Rumor (the Monster is not its last card)
     assert s.observation(2).face_down[0] == (FaceDownCard(ORIGIN_DOG, tid("rumor")),)
     for q in (0, 1, 3):
         assert s.observation(q).face_down[0] == (FaceDownCard(ORIGIN_DOG, -1),)

@@ -27,7 +27,7 @@ def test_codec_is_registered_lazily_under_its_field() -> None:
 
 def test_observation_message_carries_the_seats_view() -> None:
     codec = GAME.wire()
-    s = position(4, {0: ["dog", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor"]},
+    s = position(4, {0: ["dog", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor", "hide"]},
                  friends=[3])
     choose(s, 0, "dog")
     choose(s, 0, 2)
@@ -35,8 +35,9 @@ def test_observation_message_carries_the_seats_view() -> None:
     assert isinstance(msg, pb.MonsterMyNeighborObservation)
     assert (msg.players, msg.seat, msg.round, msg.rotation) == (4, 2, 1, 2)
     assert msg.pending_kind == "DOG_DISCARD" and list(msg.pending_seats) == [2]
-    assert [(c.card_type, c.count) for c in msg.hand] == [("rumor", 1), ("werewolf", 1)]
-    assert [seat.hand_size for seat in msg.seats] == [1, 2, 2, 0]
+    assert [(c.card_type, c.count) for c in msg.hand] == [
+        ("hide", 1), ("rumor", 1), ("werewolf", 1)]
+    assert [seat.hand_size for seat in msg.seats] == [1, 2, 3, 0]
     assert msg.seats[3].friend and not msg.seats[0].friend
     assert msg.seats[0].play_area[-1].card_type == "dog"
     assert msg.seats[0].play_area[-1].target == 2

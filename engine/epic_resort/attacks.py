@@ -309,7 +309,11 @@ class Hit(Step):
 
 @dataclass(frozen=True, slots=True)
 class HeroDefence(Step):
-    """Spec 7.7.1 after any on_hero_defends_here bonus."""
+    """Spec 7.7.1, after any on_hero_defends_here bonus: the hero loses its health
+    point(s), then the attraction loses the tourists by which the monster's strength
+    exceeds the defence: the hero's strength plus bonuses, or with option
+    ``defended_loss_uses = hero_health`` the health the hero has left ("the Monster's
+    Strength in excess of the Hero's Health", read after the loss)."""
 
     slot: int
     name: ClassVar[str] = "DEFEND"
@@ -322,10 +326,11 @@ class HeroDefence(Step):
         if slot.hero == NO_HERO:
             return
         strength, md = _strength(s)
-        guard = hero_def(s, slot).strength + a.hero_bonus
-        if s.params.defended_loss_uses == "hero_health":
-            guard = slot.hero_health
         slot.hero_health -= 2 if md.drain else 1
+        if s.params.defended_loss_uses == "hero_health":
+            guard = max(0, slot.hero_health)  # the health left after the hit (EN 7.7.1)
+        else:
+            guard = hero_def(s, slot).strength + a.hero_bonus
         if slot.hero_health <= 0:
             s.dock_discard.append(slot.hero)
             s.log.append(("hero_defeated", seat, i, slot.hero))

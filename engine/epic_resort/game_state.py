@@ -15,7 +15,7 @@ from engine.epic_resort.events import describe_event
 from engine.epic_resort.observation import Observation, observe
 from engine.epic_resort.params import make_params
 from engine.epic_resort.season import score_parts
-from engine.epic_resort.setup import setup
+from engine.epic_resort.setup import SKILLED_PILES, setup
 from engine.epic_resort.state import State
 
 
@@ -110,8 +110,14 @@ def final_result(s: State) -> Result:
 def validate_config(config: GameConfig) -> None:
     if not isinstance(config.players, int) or not 2 <= config.players <= 4:
         raise ConfigError(f"epic-resort needs 2 to 4 players, got {config.players!r}")
-    make_params(config.options)
-    load_cards(config.cards)
+    params = make_params(config.options)
+    cards = load_cards(config.cards)
+    if params.first_game_workers and len(cards.first_game_skilled.get(config.players, ())) \
+            != SKILLED_PILES[config.players]:
+        raise ConfigError(
+            f"option first_game_workers: the card file gives no first-game set of "
+            f"{SKILLED_PILES[config.players]} skilled piles for {config.players} players "
+            "(constants.first_game_skilled_piles)")
 
 
 def new_state(config: GameConfig, seed: int) -> EpicResortState:

@@ -158,7 +158,9 @@ FINISH_PLACING = FinishPlacing()
 def phase1_income(
     s: State, p: Player, units: dict[int, int], bonus_workers: dict[int, list[int]]
 ) -> tuple[int, int, list[tuple[int, int, int, int]]]:
-    """Phase I results (spec 4.5) applied to a copy of the seat's resources.
+    """Phase I results (spec 4.5) applied to a copy of the seat's resources, attraction by
+    attraction: the penalty for missing units of work (lost tourists, or with option
+    ``unstaffed_penalty = flair`` lost flair), then the payout and worker bonuses.
 
     Returns the final (flair, gold) and per slot (slot, tourists lost, flair, gold)."""
     atts = s.cards.attractions
@@ -175,6 +177,9 @@ def phase1_income(
         if s.params.unstaffed_penalty == "tourists":
             lost = min(short, tourists)
             tourists -= lost
+        elif s.params.unstaffed_penalty == "flair":
+            # "remove Flair for missing Unit of Work symbols ... before gaining Flair or Gold"
+            flair = max(0, flair - short)
         f, g = top.payout[tourists]
         for w in bonus_workers.get(i, ()):
             pb = workers[w].payout_bonus
@@ -183,8 +188,6 @@ def phase1_income(
                 g += pb[1]
         flair = gain_capped(s, flair, f)
         gold = gain_capped(s, gold, g)
-        if s.params.unstaffed_penalty == "flair":
-            flair = max(0, flair - short)
         rows.append((i, lost, max(0, f), max(0, g)))
     return flair, gold, rows
 

@@ -27,8 +27,11 @@ def setup(s: State) -> None:
         s.draft_piles[tier - 1] = pile
         s.draft_avail[tier - 1] = [pile.pop() for _ in range(min(2, len(pile)))]
     s.worker_piles = [[cards.day_worker, cards.workers[cards.day_worker].count, False]]
-    skilled = list(cards.skilled)
-    rng.shuffle(skilled)
+    if s.params.first_game_workers:
+        skilled = list(cards.first_game_skilled[s.n])
+    else:
+        skilled = list(cards.skilled)
+        rng.shuffle(skilled)
     for w in sorted(skilled[: SKILLED_PILES[s.n]]):
         s.worker_piles.append([w, cards.workers[w].count, False])
     deck = [c for c, (kind, _) in enumerate(cards.main_cards)

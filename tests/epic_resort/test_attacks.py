@@ -125,11 +125,24 @@ def test_hero_defends_loses_health_and_tourists_use_hero_strength() -> None:
     assert (sl.hero_health, sl.tourists, sl.damage) == (1, 2, 0)
 
 
-def test_hero_health_option_uses_health() -> None:
+def test_hero_health_option_counts_the_health_left_after_the_hit() -> None:
+    """EN 7.7.1: the hero first loses its health point, then the attraction loses the
+    tourists by which the monster's strength exceeds the hero's remaining health: a Knight
+    on 3 health against a Young Dragon (4) leaves 3 - (4 - 2) = 1 of 3 tourists."""
+    s = bare(2, {"defended_loss_uses": "hero_health"})
+    put(s, 0, 0, "beach", tourists=3, hero_name="knight", health=3)
+    attack(s, "young_dragon")
+    sl = s.players[0].slots[0]
+    assert (sl.hero, sl.hero_health, sl.tourists) == (hero("knight"), 2, 1)
+
+
+def test_hero_health_option_a_hero_on_one_health_guards_nothing() -> None:
+    """The Archer on 2 health drops to 1: 4 - 1 = 3 tourists lost, all of them."""
     s = bare(2, {"defended_loss_uses": "hero_health"})
     put(s, 0, 0, "beach", tourists=3, hero_name="archer", health=2)
     attack(s, "young_dragon")
-    assert s.players[0].slots[0].tourists == 1  # 4 - health 2
+    sl = s.players[0].slots[0]
+    assert (sl.hero_health, sl.tourists, sl.damage) == (1, 0, 0)
 
 
 def test_spirit_drain_defeats_a_hero() -> None:

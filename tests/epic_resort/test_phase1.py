@@ -155,10 +155,26 @@ def test_overflow_forfeit_option_loses_whole_gain() -> None:
 def test_unstaffed_penalty_flair_option() -> None:
     s = bare(2, {"unstaffed_penalty": "flair"})
     put(s, 0, 0, "tiki_hut", tourists=2)  # short by 2: keeps tourists, pays [1,3], -2 flair
+    s.players[0].flair = 5
     phase1(s)
     p = s.players[0]
     assert p.slots[0].tourists == 2
-    assert (p.flair, p.gold) == (0, 3)
+    assert (p.flair, p.gold) == (5 - 2 + 1, 3)
+
+
+def test_unstaffed_flair_is_removed_before_the_payout_is_gained() -> None:
+    """EN: "Be sure to remove Flair for missing Unit of Work symbols at each Attraction
+    before gaining Flair or Gold." With no flair to give back, the payout is kept whole;
+    at 13 flair the payout after the loss is not clipped by the cap."""
+    s = bare(2, {"unstaffed_penalty": "flair"})
+    put(s, 0, 0, "tiki_hut", tourists=2)  # short by 2, pays [1, 3]
+    phase1(s)
+    assert (s.players[0].flair, s.players[0].gold) == (1, 3)  # not max(0, 1 - 2) = 0
+    s = bare(2, {"unstaffed_penalty": "flair"})
+    put(s, 0, 0, "tiki_hut", tourists=2)
+    s.players[0].flair = 14
+    phase1(s)
+    assert s.players[0].flair == 13  # 14 - 2 + 1, not min(14, 15) - 2 = 12
 
 
 def test_start_of_season_hero_ability_then_draw() -> None:

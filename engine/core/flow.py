@@ -30,6 +30,8 @@ class Step:
     __slots__ = ()
 
     asks: ClassVar[bool] = False
+    # A short public name (observations, logs and the wire show it).
+    name: ClassVar[str] = ""
 
     def run(self, state: Any) -> None:
         raise NotImplementedError(f"{type(self).__name__}.run")

@@ -14,29 +14,31 @@ from __future__ import annotations
 
 import math
 
+from engine.core import flow
 from engine.core.bot import BotFactory
 from engine.core.decision import Decision
 from engine.core.game import Game
 from engine.core.rng import GameRng
-from engine.epic_resort import rules
+from engine.epic_resort.actions import GmSplit
+from engine.epic_resort.attacks import HeroChoice, Respond
 from engine.epic_resort.determinize import determinize
+from engine.epic_resort.effects import Cash, Heal, Place, Repair, Reposition, Unlock
 from engine.epic_resort.heuristic import relative_value
 from engine.epic_resort.observation import Observation
 from engine.epic_resort.state import State
 
-SETTLE_FRAMES = frozenset({"RESPOND", "HERO", "PLACE", "HEAL", "DAMAGE", "UNLOCK", "CASH",
-                           "REPOSITION", "GM_SPLIT"})
+# Decisions inside an attack or an effect, answered with defaults by ``settle``.
+SETTLE_STEPS = (Respond, HeroChoice, Place, Heal, Repair, Unlock, Cash, Reposition, GmSplit)
 
 
 def settle(s: State, limit: int = 60) -> None:
     """Answer pending attack / effect decisions with defaults so their outcome shows."""
     for _ in range(limit):
-        if s.terminal or not s.frames or s.frames[-1][0] not in SETTLE_FRAMES:
+        step = s.asked_step
+        if s.terminal or not s.asked or not isinstance(step, SETTLE_STEPS):
             return
-        seat = rules.pending(s)[0]
-        opts = rules.options(s, seat)
-        k = s.frames[-1][0]
-        rules.choose(s, seat, len(opts) - 1 if k == "RESPOND" else 0)
+        seat, opts = next(iter(s.asked.items()))
+        flow.choose(s, seat, len(opts) - 1 if isinstance(step, Respond) else 0)
 
 
 class GreedyBot:
@@ -55,7 +57,7 @@ class GreedyBot:
         best, best_v = 0, -math.inf
         for i in range(n):
             c = base.clone()
-            rules.choose(c, seat, i)
+            flow.choose(c, seat, i)
             settle(c)
             v = relative_value(c, seat) + rng.random() * 1e-6
             if v > best_v:

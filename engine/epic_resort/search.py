@@ -13,11 +13,11 @@ import math
 
 from engine.core.game import GameState, Search
 from engine.core.rng import GameRng
-from engine.epic_resort import rules
 from engine.epic_resort.determinize import determinize
 from engine.epic_resort.game_state import EpicResortState
 from engine.epic_resort.heuristic import relative_value
 from engine.epic_resort.observation import Observation
+from engine.epic_resort.phase1 import PHASE1
 from engine.epic_resort.rollout import rollout_choice
 
 # Points of relative value that make a seat's evaluation 0.73 (logistic scale).
@@ -31,13 +31,13 @@ def sample(obs: Observation, rng: GameRng) -> EpicResortState:
 def policy(state: GameState, seat: int, rng: GameRng) -> int:
     assert isinstance(state, EpicResortState)
     s = state.s
-    return rollout_choice(s, seat, rules.options(s, seat), rng)
+    return rollout_choice(s, seat, s.asked[seat], rng)
 
 
 def horizon(start: GameState, now: GameState) -> bool:
     assert isinstance(start, EpicResortState) and isinstance(now, EpicResortState)
     s = now.s
-    return s.season > start.s.season and not any(f[0] == "PHASE1" for f in s.frames)
+    return s.season > start.s.season and PHASE1 not in s.steps
 
 
 def evaluate(start: GameState, now: GameState) -> list[float]:

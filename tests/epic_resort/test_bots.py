@@ -13,6 +13,7 @@ from engine.core.rng import GameRng
 from engine.epic_resort.determinize import determinize
 from engine.epic_resort.game_state import EpicResortState
 from engine.epic_resort.observation import observe
+from engine.epic_resort.phase1 import PHASE1
 
 
 def test_registered_bots() -> None:
@@ -32,7 +33,7 @@ def test_determinized_state_matches_the_observation(n: int) -> None:
                 obs = g.observation(seat)
                 sample = determinize(obs, GameRng(seed))
                 # during Phase I others' hidden plans are re-sampled as not yet placed
-                if not any(f[0] == "PHASE1" for f in g.s.frames):
+                if PHASE1 not in g.s.steps:
                     assert observe(sample, seat) == obs
             g.apply(seat, rng.randrange(len(g.decision(seat).options)))
             steps += 1

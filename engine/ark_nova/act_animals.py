@@ -68,26 +68,32 @@ def playable(s: State, seat: int, card: Card, folder: int, animals_ii: bool) -> 
         return False
     if missing_conditions(s, seat, card, animals_ii) > ignorable(s, seat, card):
         return False
-    return bool(zoo.housings(s, seat, card))
+    return bool(zoo.housings(s, seat, card, first=True))
 
 
 def choices(s: State, seat: int, animals_ii: bool, display: bool,
-            only_small: bool = False) -> list[tuple[int, int]]:
+            only_small: bool = False, first: bool = False) -> list[tuple[int, int]]:
     """Playable animals as (card, folder): hand cards by id (folder 0), then display
-    folders in range (side II)."""
+    folders in range (side II); with ``first``, stop at the first one."""
     by_id = s.cards.by_id
     p = s.players[seat]
     out: list[tuple[int, int]] = []
     for c in sorted(p.hand):
+        if c < 401:
+            continue
         card = by_id[c]
         assert card is not None
-        if c >= 401 and (not only_small or card.small) and playable(s, seat, card, 0, animals_ii):
+        if (not only_small or card.small) and playable(s, seat, card, 0, animals_ii):
             out.append((c, 0))
+            if first:
+                return out
     if display:
         for f in cardflow.folders_in_range(s, seat):
             c = s.display[f - 1]
             if c >= 401 and playable(s, seat, s.cards[c], f, animals_ii):
                 out.append((c, f))
+                if first:
+                    return out
     return out
 
 
@@ -99,7 +105,7 @@ def feasible(s: State, ctx: Ctx) -> bool:
     if boost:
         p.rep += 1
     try:
-        return bool(choices(s, ctx.seat, ctx.side2, ctx.side2))
+        return bool(choices(s, ctx.seat, ctx.side2, ctx.side2, first=True))
     finally:
         if boost:
             p.rep -= 1

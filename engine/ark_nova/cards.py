@@ -36,6 +36,7 @@ ACTION_NAMES = ("animals", "association", "build", "cards", "sponsors")
 ACTION = {name: i for i, name in enumerate(ACTION_NAMES)}
 
 ANIMAL, SPONSOR, PROJECT, FINAL = "animal", "sponsor", "conservation-project", "final-scoring"
+SMALL, MEDIUM, LARGE = 1, 2, 3
 KINDS = (ANIMAL, SPONSOR, PROJECT, FINAL)
 
 # Ability keywords (spec 19) and what their parameter is: "int", "action", "continent",
@@ -110,6 +111,7 @@ class Card:
     project_icon: int  # icon index or -1
     thresholds: tuple[int, ...]
     rewards: tuple[tuple[int, int], ...]  # (cp, rep) per level / tier
+    size_class: int = 0  # animals: SMALL, MEDIUM or LARGE (spec 8.3); 0 otherwise
 
     @property
     def is_animal(self) -> bool:
@@ -126,11 +128,17 @@ class Card:
     @property
     def small(self) -> bool:
         """Spec 8.3 and D-09: standard size <= 2, or a petting-zoo animal."""
-        return self.kind == ANIMAL and self.standard_size <= 2
+        return self.size_class == SMALL
 
     @property
     def large(self) -> bool:
-        return self.kind == ANIMAL and self.standard_size >= 4
+        return self.size_class == LARGE
+
+    @property
+    def flock(self) -> int:
+        """The N of ``flock:N`` (0 without Flock)."""
+        a = self.ability("flock")
+        return a.param if a is not None and a.param is not None else 0
 
     def has(self, keyword: str) -> bool:
         return any(a.keyword == keyword for a in self.abilities)
@@ -360,6 +368,8 @@ def parse_card(raw: dict[str, Any], lineno: int) -> Card:
         abilities=abilities, alternative=alternative, level=level,
         project_kind=project_kind, project_icon=project_icon,
         thresholds=thresholds, rewards=rewards,
+        size_class=(0 if kind != ANIMAL else SMALL if std <= 2 else MEDIUM if std == 3
+                    else LARGE),
     )
 
 

@@ -175,10 +175,6 @@ def place(s: State, seat: int, code: int, f: Footprint) -> None:
 # ----------------------------------------------------------------------------- housing
 
 
-def effective_size(p: Player, b: Building) -> int:
-    return TYPES[b.code].size + map_rules.size_bonus(p, b)
-
-
 def fits_terrain(p: Player, b: Building, card: Card) -> bool:
     if DIVERSITY in p.sponsors:
         return True
@@ -196,26 +192,34 @@ def special_need(code: int, card: Card) -> int | None:
     return None
 
 
-def housings(s: State, seat: int, card: Card) -> list[int]:
-    """Building indices that can house ``card`` (ascending), then FLOCK if possible."""
+def housings(s: State, seat: int, card: Card, first: bool = False) -> list[int]:
+    """Building indices that can house ``card`` (ascending), then FLOCK if possible;
+    with ``first``, stop at the first one found (a feasibility check)."""
     p = s.players[seat]
     out = []
     states = p.bld_state
+    std = card.standard_size
+    any_terrain = DIVERSITY in p.sponsors
+    rock, water = card.rock_req, card.water_req
     for idx, b in enumerate(p.bld):
-        kind = TYPES[b.code].kind
-        if kind == STANDARD:
-            if (not states[idx] and card.standard_size
-                    and effective_size(p, b) >= card.standard_size and fits_terrain(p, b, card)):
-                out.append(idx)
-        elif kind == SPECIAL:
+        t = TYPES[b.code]
+        if t.kind == STANDARD:
+            if (not std or states[idx] or t.size + map_rules.size_bonus(p, b) < std):
+                continue
+        elif t.kind == SPECIAL:
             need = special_need(b.code, card)
-            if (need is not None and TYPES[b.code].capacity - states[idx] >= need
-                    and fits_terrain(p, b, card)):
-                out.append(idx)
-    flock = card.ability("flock")
-    if flock is not None and flock.param is not None:
+            if need is None or t.capacity - states[idx] < need:
+                continue
+        else:
+            continue
+        if any_terrain or (b.rock_adj >= rock and b.water_adj >= water):
+            out.append(idx)
+            if first:
+                return out
+    n = card.flock
+    if n:
         by_id = s.cards.by_id
-        if any(by_id[a].icons[HERBIVORE] and by_id[a].standard_size >= flock.param  # type: ignore[union-attr]
+        if any(by_id[a].icons[HERBIVORE] and by_id[a].standard_size >= n  # type: ignore[union-attr]
                for a in p.animals):
             out.append(FLOCK)
     return out

@@ -121,7 +121,10 @@ def _player_view(p: Player) -> PlayerView:
 
 
 def observe(s: State, seat: int) -> Observation:
-    me = s.players[seat]
+    """``seat``'s view; a negative seat (a spectator) sees the public part only."""
+    me = s.players[seat] if seat >= 0 else Player(s.players[0].map)
+    if seat < 0:
+        me.hand, me.finals, me.limbo, me.pouched = [], [], [], {}
     f = s.asked_step
     drafting = s.turn_no == 0
     return Observation(

@@ -71,7 +71,7 @@ def play(n: int, seed: int) -> dict:
         if isinstance(step, ChooseAction) and step.mode == 0:
             check_invariants(s)
         if steps in check_at:
-            for q in range(n):
+            for q in (*range(n), -1):  # -1: a spectator sees the public part only
                 assert observe(perturb(s, q, obs_rng), q) == observe(s, q), (seed, steps, q)
         i = rng.randrange(len(options))
         choices.append(i)

@@ -93,8 +93,6 @@ def gateway_config(args: argparse.Namespace) -> GatewayConfig:
         raise ConfigError(
             f"--fill {args.fill!r} is not a built-in bot of {args.game}: {err}"
         ) from None
-    if game.wire is None:
-        raise ConfigError(f"{args.game} has no wire codec and cannot be served")
     if args.move_timeout <= 0 or args.time_bank < 0 or args.gather < 0:
         raise ConfigError("--move-timeout must be > 0, --time-bank and --gather >= 0")
     if args.max_strikes < 1:

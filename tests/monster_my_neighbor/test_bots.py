@@ -57,3 +57,24 @@ def test_heuristic_keeps_the_monster_when_passing() -> None:
 
     index = bot.choose(s.observation(0), decision, GameRng(1))
     assert decision.options[index] == GossipPass(tid("villagers"))
+
+
+def test_mcts_choice_ignores_hidden_cards() -> None:
+    """Swap hidden hand cards with the deck, reorder the Monster deck, change others'
+    pending simultaneous choices: the seat's observation is unchanged, so mcts with the
+    same rng seed chooses the same."""
+    import random
+
+    from engine.core import GameRng
+    from tests.monster_my_neighbor.test_determinize import _hidden_variants, decision_points
+
+    bot = make_bot(GAME_ID, "mcts:iterations=10")
+    rng = random.Random(4)
+    checked = 0
+    for g, seat in decision_points(3, seed0=900):
+        decision = g.decision(seat)
+        expected = bot.choose(g.observation(seat), decision, GameRng(checked))
+        for v in _hidden_variants(g, seat, rng):
+            assert bot.choose(v.observation(seat), v.decision(seat), GameRng(checked)) == expected
+        checked += 1
+    assert checked >= 10

@@ -8,7 +8,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.ark_nova import abilities, cardflow, effects, icons, map_rules, tracks, zoo
+from engine.ark_nova import (
+    abilities,
+    cardflow,
+    effects,
+    icons,
+    map_rules,
+    sponsors,
+    tracks,
+    zoo,
+)
 from engine.ark_nova.buildings import STANDARD, TYPES
 from engine.ark_nova.cards import ANIMALS, Card
 from engine.ark_nova.state import FLOCK, State
@@ -19,8 +28,6 @@ if TYPE_CHECKING:
 
 USEFUL_STRENGTH = (5, 5)
 MAX_ANIMALS = ((0, 1, 1, 1, 2), (1, 1, 2, 2, 2))  # by side, strength 1..5+
-WAZA_SMALL_PROGRAM = 228
-LARGE_IGNORE = 263
 
 
 def max_animals(side2: bool, strength: int) -> int:
@@ -32,9 +39,9 @@ def cost(s: State, seat: int, card: Card, folder: int) -> int:
     p = s.players[seat]
     c = card.cost + folder
     c -= 3 * sum(1 for z in p.partner_zoos if card.icons[z])
-    if card.small and 229 in p.sponsors:
+    if card.small and sponsors.has_mod(p, "small_animals_cost_3_less"):
         c -= 3
-    if card.large and 230 in p.sponsors:
+    if card.large and sponsors.has_mod(p, "large_animals_cost_4_less"):
         c -= 4
     return max(0, c)
 
@@ -55,7 +62,7 @@ def missing_conditions(s: State, seat: int, card: Card, animals_ii: bool) -> int
 def ignorable(s: State, seat: int, card: Card) -> int:
     p = s.players[seat]
     n = map_rules.ignored_animal_conditions(p)
-    if card.large and LARGE_IGNORE in p.sponsors:
+    if card.large and sponsors.has_mod(p, "large_animal_ignore_condition"):
         n += 1
     return n
 
@@ -247,7 +254,7 @@ class AnimalsDone(Step):
 
     def run(self, s: State) -> None:
         p = s.players[self.seat]
-        if self.played and self.all_small and WAZA_SMALL_PROGRAM in p.sponsors:
+        if self.played and self.all_small and sponsors.has_mod(p, "waza_small_program"):
             s.steps.append(WazaSmallTake(self.seat))
             s.steps.append(WazaSmallPlay(self.seat))
 

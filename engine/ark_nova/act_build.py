@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.ark_nova import zoo
+from engine.ark_nova import sponsors, zoo
 from engine.ark_nova.buildings import BUILD_I_TYPES, BUILD_II_TYPES, SIZE, SPECIAL, TYPES
 from engine.ark_nova.state import State
 from engine.ark_nova.steps import DECLINE, Ask, Option
@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from engine.ark_nova.turn import Ctx
 
 USEFUL_STRENGTH = (5, 0)
-ENGINEER = 217
 
 
 def buildable(s: State, seat: int, code: int, budget: int) -> bool:
@@ -53,7 +52,7 @@ class PickBuilding(Ask):
             types = BUILD_II_TYPES if self.side2 else BUILD_I_TYPES
             out.extend(BuildType.of(c) for c in types
                        if not (self.built >> c) & 1 and buildable(s, seat, c, self.budget))
-        if self.count and not self.copied and ENGINEER in s.players[seat].sponsors:
+        if self.count and not self.copied and sponsors.has_mod(s.players[seat], "engineer_copy"):
             out.extend(EngineerCopy.of(c) for c in range(len(TYPES))
                        if (self.built >> c) & 1 and TYPES[c].kind != SPECIAL
                        and buildable(s, seat, c, 99))

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.ark_nova import effects, icons, map_bonuses, projects, tracks
+from engine.ark_nova import effects, icons, map_bonuses, projects, sponsors, tracks
 from engine.ark_nova.cards import ASSOCIATION, ICON_NAMES, SCIENCE
 from engine.ark_nova.state import (
     TASK_PARTNER,
@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 
 USEFUL_STRENGTH = (5, 14)
 TASK_NAMES = ("reputation", "partner zoo", "university", "conservation project")
-VETERINARIAN = 203
 # Partner zoos and universities a player may have, by Association side (spec 12.2;
 # universities follow the Italian summary: side II allows more, see README).
 PARTNER_LIMIT = (2, 4)
@@ -38,7 +37,7 @@ DONATION_COSTS = {2: (2, 5, 7, 10, 12), 3: (2, 5, 5, 7, 7, 10, 10, 12),
 
 
 def task_value(p: Player, task: int) -> int:
-    if task == TASK_PROJECT and VETERINARIAN in p.sponsors:
+    if task == TASK_PROJECT and sponsors.has_mod(p, "project_task_value_4"):
         return 4
     return TASK_VALUES[task]
 

@@ -21,7 +21,8 @@ def add_icons(s: State, seat: int, vec: tuple[int, ...] | list[int]) -> list[Tri
     """Add an icon vector to ``seat``'s zoo; return the triggered effects."""
     p = s.players[seat]
     icons = p.icons
-    had = [icons[i] > 0 for i in _TYPE_ICONS] if EXPLORER in p.sponsors else None
+    had = ([icons[i] > 0 for i in _TYPE_ICONS] if sponsors.has_mod(p, "explorer")
+           else None)
     fired: list[Triple] = []
     table = sponsors.on_icon_table()
     for i in range(N_ICONS):

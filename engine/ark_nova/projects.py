@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.ark_nova import cardflow, effects, icons, map_bonuses, tracks, zoo
+from engine.ark_nova import cardflow, effects, icons, map_bonuses, sponsors, tracks, zoo
 from engine.ark_nova.cards import Card
 from engine.ark_nova.metrics import metric
 from engine.ark_nova.state import FREE, State
@@ -20,8 +20,6 @@ from engine.ark_nova.steps import Ask, Option
 # Collection projects whose measure is not an icon count (by card id).
 COLLECTION_METRIC = {101: "distinct_categories", 102: "distinct_continents",
                      130: "small_animals", 131: "large_animals"}
-ICON_TOKEN_SPONSORS = (215, 218)
-MIGRATION = 224
 ROW_LIMIT = {1: 2, 2: 2, 3: 3, 4: 4}
 
 
@@ -43,7 +41,8 @@ def icon_tokens(s: State, seat: int, card: Card) -> int:
     if not is_base(card.id):
         return 0
     p = s.players[seat]
-    return sum(1 for sid in ICON_TOKEN_SPONSORS if p.card_tokens.get(sid, 0) > 0)
+    return sum(1 for sid in sponsors.MODIFIERS["base_project_icon_tokens"]
+               if p.card_tokens.get(sid, 0) > 0)
 
 
 def release_candidates(s: State, seat: int, card: Card, level: int) -> list[int]:
@@ -81,7 +80,8 @@ def levels_for(s: State, seat: int, card: Card, owners: list[int] | None) -> lis
         return []
     if owners is None:
         owners = [FREE, FREE, FREE]
-    elif seat in owners and not (card.project_kind == "release" and MIGRATION in p.sponsors):
+    elif seat in owners and not (card.project_kind == "release"
+                                 and sponsors.has_mod(p, "release_projects_repeat")):
         return []
     free = [i for i in range(3) if owners[i] == FREE]
     if not free:
@@ -209,7 +209,7 @@ def spend_icon_tokens(s: State, seat: int, card: Card, threshold: int) -> None:
     """Use only as many 215/218 tokens as the level needs (215 first)."""
     short = threshold - measure(s, seat, card)
     p = s.players[seat]
-    for sid in ICON_TOKEN_SPONSORS:
+    for sid in sponsors.MODIFIERS["base_project_icon_tokens"]:
         if short <= 0:
             return
         if p.card_tokens.get(sid, 0) > 0 and is_base(card.id):
@@ -284,7 +284,7 @@ class LeftToken(Option):
         card = s.cards[step.card]
         s.levels[step.card][step.level] = seat
         cp, rep = card.rewards[step.level]
-        if card.project_kind == "release" and MIGRATION in p.sponsors:
+        if card.project_kind == "release" and sponsors.has_mod(p, "release_projects_repeat"):
             cp += 1
         todo: list[effects.Effect] = []
         if cp:

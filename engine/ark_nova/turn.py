@@ -12,13 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from engine.ark_nova import actions, breaks, cardflow, endgame, tracks
+from engine.ark_nova import actions, breaks, cardflow, endgame, sponsors, tracks
 from engine.ark_nova.cards import ACTION_NAMES
 from engine.ark_nova.state import Player, State
 from engine.ark_nova.steps import DECLINE, Ask, Option, Step
 
 NORMAL, EXTRA_ANY, EXTRA_TYPE, HYPNOSIS = range(4)
-QUARANTINE = 225
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,7 +338,7 @@ def start_extra_action(s: State, seat: int, action: int) -> None:
 def interactive_targets(s: State, seat: int) -> list[int]:
     """Other players an interactive effect may affect: >= 5 appeal, no sponsor 225."""
     return [q for q in range(s.n) if q != seat and s.players[q].appeal >= 5
-            and QUARANTINE not in s.players[q].sponsors]
+            and not sponsors.has_mod(s.players[q], "immune_interactive")]
 
 
 @dataclass(frozen=True, slots=True)

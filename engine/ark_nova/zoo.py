@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.ark_nova import custom, effects, map_bonuses, map_rules, tracks
+from engine.ark_nova import custom, effects, map_bonuses, map_rules, sponsors, tracks
 from engine.ark_nova.buildings import (
     AVIARY_T,
     KIOSK_T,
@@ -28,11 +28,6 @@ from engine.ark_nova.maps import cell_name
 from engine.ark_nova.state import FLOCK, Building, Player, State
 from engine.ark_nova.steps import DECLINE, Ask, Option, Step
 
-DIVERSITY = 219  # sponsor: cover water/rock, ignore terrain requirements
-ARCHAEOLOGIST = 221
-HYDROLOGIST, GEOLOGIST = 241, 242
-
-
 # ----------------------------------------------------------------------------- placement
 
 
@@ -41,7 +36,8 @@ def footprints_for(s: State, seat: int, code: int) -> list[Footprint]:
     p = s.players[seat]
     fl = p.pcache.get(code)
     if fl is None:
-        fl = legal_footprints(p.map, code, p.covered, p.side2[BUILD], DIVERSITY in p.sponsors,
+        fl = legal_footprints(p.map, code, p.covered, p.side2[BUILD],
+                              sponsors.has_mod(p, "any_terrain"),
                               kiosk_zone(p.kiosk_cells) if code == KIOSK_T else 0)
         p.pcache[code] = fl
     return fl
@@ -150,15 +146,15 @@ def place(s: State, seat: int, code: int, f: Footprint) -> None:
     todo: list[effects.Effect] = []
     if code == PAVILION_T:
         todo.append(effects.Gain("appeal", 1))
-    archaeologist = ARCHAEOLOGIST in p.sponsors
+    archaeologist = sponsors.has_mod(p, "archaeologist")
     for c in f.p.cells:
         bonus = p.map.bonus[c]
         if bonus:
             todo.extend(map_bonuses.placement_effects(bonus))
             if archaeologist and (BORDER_MASK >> c) & 1:
                 todo.append(custom.ExtraPlacementBonus())
-    for sponsor, kind in ((HYDROLOGIST, "water"), (GEOLOGIST, "rock")):
-        if sponsor in p.sponsors:
+    for rule, kind in (("cover_next_to_water_pays", "water"), ("cover_next_to_rock_pays", "rock")):
+        if sponsors.has_mod(p, rule):
             terrain = (p.map.water if kind == "water" else p.map.rock) & ~p.covered
             n = sum(1 for c in f.p.cells if any((terrain >> m) & 1 for m in NEIGHBOURS[c]))
             if n:
@@ -176,7 +172,7 @@ def place(s: State, seat: int, code: int, f: Footprint) -> None:
 
 
 def fits_terrain(p: Player, b: Building, card: Card) -> bool:
-    if DIVERSITY in p.sponsors:
+    if sponsors.has_mod(p, "any_terrain"):
         return True
     return b.rock_adj >= card.rock_req and b.water_adj >= card.water_req
 
@@ -199,7 +195,7 @@ def housings(s: State, seat: int, card: Card, first: bool = False) -> list[int]:
     out = []
     states = p.bld_state
     std = card.standard_size
-    any_terrain = DIVERSITY in p.sponsors
+    any_terrain = sponsors.has_mod(p, "any_terrain")
     rock, water = card.rock_req, card.water_req
     for idx, b in enumerate(p.bld):
         t = TYPES[b.code]

@@ -229,6 +229,7 @@ def play_animal(s: State, seat: int, card_id: int, folder: int, where: int) -> N
         p.hand.remove(card_id)
     zoo.house(p, card, where)
     p.animals.append(card_id)
+    s.log.append(("animal", seat, card_id))
     todo: list[icons.Triple] = []
     for res, n in (("appeal", card.appeal), ("cp", card.cp), ("rep", card.reputation)):
         if n:

@@ -22,6 +22,7 @@ def hand_limit(s: State, seat: int) -> int:
 def start_break(s: State) -> None:
     """Push the break's steps (on top of whatever follows it)."""
     s.in_break = True
+    s.log.append(("break", s.break_trigger))
     order = [(s.break_trigger + k) % s.n for k in range(s.n)]
     steps = s.steps
     steps.append(BreakEnd())
@@ -96,3 +97,4 @@ class BreakEnd(Step):
         if not s.end_triggered and endgame.anyone_reached(s):
             s.end_triggered = True
             s.turns_left = s.n
+            s.log.append(("end", s.n))

@@ -3,6 +3,7 @@ delegates to the rules driver, the observation gate and the decision steps' labe
 
 from __future__ import annotations
 
+from engine.ark_nova import events
 from engine.ark_nova.cards import load_cards
 from engine.ark_nova.endgame import final_result
 from engine.ark_nova.observation import Observation, observe
@@ -61,7 +62,7 @@ class ArkNovaState(GameState):
         return self.decision(seat).options[index].describe(self.s, seat)
 
     def public_log(self) -> tuple[str, ...]:
-        return tuple(str(ev) for ev in self.s.log)
+        return tuple(events.describe(self.s.cards, ev) for ev in self.s.log)
 
 
 def validate_config(config: GameConfig) -> None:

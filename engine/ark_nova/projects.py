@@ -248,6 +248,7 @@ def release(s: State, seat: int, animal: int) -> None:
     """Lose its appeal, free its housing, lose its icons, discard it (and its pouch)."""
     p = s.players[seat]
     card = s.cards[animal]
+    s.log.append(("release", seat, animal))
     tracks.gain_appeal(s, seat, -card.appeal)
     zoo.unhouse(p, card)
     p.animals.remove(animal)
@@ -283,6 +284,7 @@ class LeftToken(Option):
         p.left_tokens &= ~(1 << self.space)
         card = s.cards[step.card]
         s.levels[step.card][step.level] = seat
+        s.log.append(("project", seat, step.card, step.level))
         cp, rep = card.rewards[step.level]
         if card.project_kind == "release" and sponsors.has_mod(p, "release_projects_repeat"):
             cp += 1

@@ -39,6 +39,7 @@ def play_sponsor(s: State, seat: int, card_id: int) -> None:
     """Put the sponsor into the zoo: icons, then immediate effects, then icon triggers."""
     p = s.players[seat]
     p.sponsors.append(card_id)
+    s.log.append(("sponsor", seat, card_id))
     if card_id in sponsors.MODIFIERS["any_terrain"]:
         p.pcache = {}
     card = s.cards[card_id]

@@ -395,6 +395,7 @@ class EndTurn(Step):
         elif endgame.anyone_reached(s):
             s.end_triggered = True
             s.turns_left = s.n - 1
+            s.log.append(("end", s.n - 1))
         s.steps.append(NextTurn(self.seat))
         if s.break_due:
             breaks.start_break(s)

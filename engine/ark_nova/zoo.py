@@ -143,6 +143,7 @@ def place(s: State, seat: int, code: int, f: Footprint) -> None:
     p = s.players[seat]
     old = p.covered
     idx = add_building(p, code, f)
+    s.log.append(("building", seat, code, f.p.cells))
     todo: list[effects.Effect] = []
     if code == PAVILION_T:
         todo.append(effects.Gain("appeal", 1))

@@ -128,3 +128,14 @@ def test_result_ranks_by_vp_then_supported_projects():
     assert r.ranks == (2, 3, 1)
     s.players[1].left_tokens = 0b1111100
     assert endgame.final_result(s).ranks == (2, 2, 1)  # still tied: shared
+
+
+def test_public_log_records_the_game():
+    from tests.ark_nova.helpers import play_random
+
+    g = play_random(2, 4)
+    log = g.public_log()
+    assert any(line.startswith("--- break") for line in log)
+    assert sum(line.startswith("--- the end is triggered") for line in log) == 1
+    assert log[-1].startswith("final scoring cards")
+    assert any(" plays " in line for line in log) and any(" places " in line for line in log)

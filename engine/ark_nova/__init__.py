@@ -35,6 +35,7 @@ INFO = GameInfo(
     hidden_information=True,
     simultaneous_decisions=False,
     chance=True,
+    spectator=True,
 )
 
 def _wire():

@@ -121,11 +121,13 @@ def _player_view(p: Player) -> PlayerView:
 
 
 def observe(s: State, seat: int) -> Observation:
-    """``seat``'s view; a negative seat (a spectator) sees the public part only."""
-    me = s.players[seat] if seat >= 0 else Player(s.players[0].map)
-    if seat < 0:
+    """``seat``'s view; ``SPECTATOR`` (-1) sees the public part only: no hand, no final
+    scoring cards, and no pending decision or step."""
+    spectator = seat < 0
+    me = s.players[seat] if not spectator else Player(s.players[0].map)
+    if spectator:
         me.hand, me.finals, me.limbo, me.pouched = [], [], [], {}
-    f = s.asked_step
+    f = None if spectator else s.asked_step
     drafting = s.turn_no == 0
     return Observation(
         seat=seat, players_count=s.n, cards=s.cards, params=s.params,
@@ -151,7 +153,7 @@ def observe(s: State, seat: int) -> Observation:
         donations=s.donations,
         final_deck_size=len(s.final_deck), cp10_reached=s.cp10_done,
         end_triggered=s.end_triggered, turns_left=s.turns_left, terminal=s.terminal,
-        steps=tuple(s.steps),
+        steps=() if spectator else tuple(s.steps),
     )
 
 

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 USEFUL_STRENGTH = (5, 14)
 TASK_NAMES = ("reputation", "partner zoo", "university", "conservation project")
 # Partner zoos and universities a player may have, by Association side (spec 12.2;
-# universities follow the Italian summary: side II allows more, see README).
+# universities follow the Italian summary, side II allows more: docs/ark_nova.md).
 PARTNER_LIMIT = (2, 4)
 UNIVERSITY_LIMIT = (2, 3)
 DONATION_COSTS = {2: (2, 5, 7, 10, 12), 3: (2, 5, 5, 7, 7, 10, 10, 12),

@@ -138,9 +138,9 @@ class MatchHost:
     def _substitute(self, seat: int) -> int:
         state = self._session.state
         started = time.perf_counter()
-        index = self._substitutes[seat].choose(
-            state.observation(seat), state.decision(seat), self._substitute_rngs[seat]
-        )
+        bot = self._substitutes[seat]
+        seen = state.observation(seat) if bot.needs_observation else None
+        index = bot.choose(seen, state.decision(seat), self._substitute_rngs[seat])
         self._extra_seconds += time.perf_counter() - started
         self._extra_decisions += 1
         self._session.submit(seat, index)

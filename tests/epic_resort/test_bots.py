@@ -6,7 +6,7 @@ import random
 
 from engine.core.game import GameConfig
 from engine.core.match import play_match
-from engine.core.registry import bots_for, make_bot
+from engine.core.registry import bots_for, get_game, make_bot
 
 
 def test_registered_bots() -> None:
@@ -34,16 +34,10 @@ def test_bots_are_deterministic_for_a_seed() -> None:
 def test_mcts_choice_ignores_hidden_cards() -> None:
     """Swap another seat's hand with its draw pile and reorder every hidden pile: the
     seat's observation is unchanged, so mcts with the same rng seed chooses the same."""
-    from engine.core.rng import GameRng
+    from tests.core.hidden_checks import mcts_ignores_hidden_variants
     from tests.epic_resort.test_determinize import _hidden_variants, decision_points
 
-    bot = make_bot("epic-resort", "mcts:iterations=12")
-    checked = 0
-    rng = random.Random(2)
-    for g, seat in decision_points(3, 2, 0.02):
-        decision = g.decision(seat)
-        expected = bot.choose(g.observation(seat), decision, GameRng(checked))
-        for v in _hidden_variants(g, seat, rng):
-            assert bot.choose(v.observation(seat), v.decision(seat), GameRng(checked)) == expected
-        checked += 1
+    checked = mcts_ignores_hidden_variants(
+        get_game("epic-resort"), "mcts:iterations=12", decision_points(3, 2, 0.02),
+        _hidden_variants, random.Random(2))
     assert checked >= 5

@@ -11,7 +11,7 @@ import pytest
 from engine.core import GameConfig, GameRng, get_game
 from engine.epic_resort.game_state import EpicResortState
 from engine.epic_resort.phase1 import PHASE1
-from tests.core.fingerprint import fingerprint
+from tests.core.hidden_checks import same_sample_for_hidden_variants
 
 GAME = get_game("epic-resort")
 
@@ -65,12 +65,6 @@ def _hidden_variants(g: EpicResortState, seat: int, rng: random.Random) -> list[
 
 @pytest.mark.parametrize("n", [2, 4])
 def test_states_differing_only_in_hidden_information_give_the_same_sample(n: int) -> None:
-    rng = random.Random(n)
-    compared = 0
-    for g, seat in decision_points(n, 4, 0.03):
-        expected = fingerprint(GAME.determinize(g, seat, GameRng(11)).s)
-        for v in _hidden_variants(g, seat, rng):
-            assert v.observation(seat) == g.observation(seat)
-            assert fingerprint(GAME.determinize(v, seat, GameRng(11)).s) == expected
-            compared += 1
+    compared = same_sample_for_hidden_variants(
+        GAME, decision_points(n, 4, 0.03), _hidden_variants, random.Random(n))
     assert compared > 30

@@ -65,16 +65,11 @@ def test_mcts_choice_ignores_hidden_cards() -> None:
     same rng seed chooses the same."""
     import random
 
-    from engine.core import GameRng
+    from engine.core import get_game
+    from tests.core.hidden_checks import mcts_ignores_hidden_variants
     from tests.monster_my_neighbor.test_determinize import _hidden_variants, decision_points
 
-    bot = make_bot(GAME_ID, "mcts:iterations=10")
-    rng = random.Random(4)
-    checked = 0
-    for g, seat in decision_points(3, seed0=900):
-        decision = g.decision(seat)
-        expected = bot.choose(g.observation(seat), decision, GameRng(checked))
-        for v in _hidden_variants(g, seat, rng):
-            assert bot.choose(v.observation(seat), v.decision(seat), GameRng(checked)) == expected
-        checked += 1
+    checked = mcts_ignores_hidden_variants(
+        get_game(GAME_ID), "mcts:iterations=10", decision_points(3, seed0=900),
+        _hidden_variants, random.Random(4))
     assert checked >= 10

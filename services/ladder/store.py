@@ -15,12 +15,14 @@ from collections.abc import Sequence
 from types import TracebackType
 
 from services.ladder.elo import DEFAULT_K, validate_result
-from services.ladder.records import AppliedMatch, LadderEntry
+from services.ladder.records import AppliedMatch, LadderEntry, RatingPoint
 from services.ladder.tokens import hash_token, new_token, validate_bot_name
 
 _GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 MAX_MATCH_ID = 200
 MAX_PARTICIPANT_NAME = 128
+# Rating-history points kept per bot and game (the newest ones).
+DEFAULT_HISTORY = 1000
 
 
 class StoreError(Exception):
@@ -42,8 +44,11 @@ class StoreUnavailable(StoreError):
 class LadderStore(ABC):
     """Bot tokens and per-game Elo ladders. Every public method is thread-safe."""
 
-    def __init__(self, k: float = DEFAULT_K) -> None:
+    def __init__(self, k: float = DEFAULT_K, history: int = DEFAULT_HISTORY) -> None:
+        if history < 1:
+            raise ValueError(f"the rating history keeps at least one point, got {history}")
         self.k = k
+        self.history = history
 
     # -- bots ---------------------------------------------------------------------------
 
@@ -86,16 +91,9 @@ class LadderStore(ABC):
         participants = list(participants)
         ranks = list(ranks)
         validate_result(participants, ranks)
-        for name in participants:
-            if len(name) > MAX_PARTICIPANT_NAME:
-                raise ValueError(f"participant name longer than {MAX_PARTICIPANT_NAME}")
-        record = self._apply(game, match_id, participants, ranks)
-        if not record.same_result(participants, ranks):
-            raise MatchConflict(
-                f"match {match_id!r} of {game} was applied with participants "
-                f"{list(record.participants)} and ranks {list(record.ranks)}"
-            )
-        return dict(record.deltas)
+        if max(map(len, participants)) > MAX_PARTICIPANT_NAME:
+            raise ValueError(f"participant name longer than {MAX_PARTICIPANT_NAME}")
+        return self._apply(game, match_id, participants, ranks)
 
     def applied_match(self, game: str, match_id: str) -> AppliedMatch | None:
         """The record of an applied match, or None if it was never applied."""
@@ -117,6 +115,17 @@ class LadderStore(ABC):
         """One bot's ladder entry, or None if it has no rated match in this game."""
         validate_game_id(game)
         return self._entry(game, name)
+
+    def rating_history(self, game: str, name: str, limit: int | None = None) -> list[RatingPoint]:
+        """The bot's rating after each of its latest matches in ``game``, oldest first.
+
+        The store keeps the newest ``history`` points per bot and game; ``limit`` returns
+        only the newest ``limit`` of those. Empty for a bot with no rated match.
+        """
+        validate_game_id(game)
+        if limit is not None and limit < 1:
+            raise ValueError(f"limit must be at least 1, got {limit}")
+        return self._history(game, name, min(limit or self.history, self.history))
 
     @abstractmethod
     def ping(self) -> None:
@@ -149,8 +158,10 @@ class LadderStore(ABC):
     @abstractmethod
     def _apply(
         self, game: str, match_id: str, participants: list[str], ranks: list[int]
-    ) -> AppliedMatch:
-        """Atomically settle the match unless its id is recorded; return the record."""
+    ) -> dict[str, float]:
+        """Atomically settle the match unless its id is recorded; return its deltas.
+
+        Raise :func:`conflict` if the id is recorded with another result."""
 
     @abstractmethod
     def _applied_match(self, game: str, match_id: str) -> AppliedMatch | None: ...
@@ -164,6 +175,20 @@ class LadderStore(ABC):
     @abstractmethod
     def _entry(self, game: str, name: str) -> LadderEntry | None: ...
 
+    @abstractmethod
+    def _history(self, game: str, name: str, limit: int) -> list[RatingPoint]:
+        """The newest ``limit`` points of the bot's history, oldest first."""
+
+
+def conflict(
+    game: str, match_id: str, participants: Sequence[str], ranks: Sequence[int]
+) -> MatchConflict:
+    """The error for a match id already applied with these other participants/ranks."""
+    return MatchConflict(
+        f"match {match_id!r} of {game} was applied with participants "
+        f"{list(participants)} and ranks {list(ranks)}"
+    )
+
 
 def validate_game_id(game: str) -> None:
     if not isinstance(game, str) or not _GAME_ID.fullmatch(game):
@@ -176,16 +201,20 @@ def validate_match_id(match_id: str) -> None:
 
 
 def open_store(
-    url: str | None, *, key_prefix: str = "arena", k: float = DEFAULT_K
+    url: str | None,
+    *,
+    key_prefix: str = "arena",
+    k: float = DEFAULT_K,
+    history: int = DEFAULT_HISTORY,
 ) -> LadderStore:
     """A store for ``url``: None gives a fresh in-process memory store, ``redis://`` or
     ``rediss://`` a Redis store whose keys all start with ``key_prefix``."""
     if url is None:
         from services.ladder.memory_store import MemoryStore
 
-        return MemoryStore(k=k)
+        return MemoryStore(k=k, history=history)
     if url.startswith(("redis://", "rediss://", "unix://")):
         from services.ladder.redis_store import RedisStore
 
-        return RedisStore(url, key_prefix=key_prefix, k=k)
+        return RedisStore(url, key_prefix=key_prefix, k=k, history=history)
     raise ValueError(f"unsupported ladder store URL {url!r}: use redis://HOST:PORT/DB")

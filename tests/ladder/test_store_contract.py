@@ -7,7 +7,7 @@ import hashlib
 import pytest
 import redis
 
-from services.ladder.elo import INITIAL_RATING, match_deltas
+from services.ladder.elo import INITIAL_RATING, match_deltas, round_rating
 from services.ladder.memory_store import MemoryStore
 from services.ladder.redis_store import RedisStore
 from services.ladder.store import (
@@ -26,7 +26,7 @@ def stored_text(store: LadderStore) -> str:
         client = redis.Redis.from_url(store.url)
         try:
             parts = []
-            for key in client.scan_iter(match=f"{store.key_prefix}:*"):
+            for key in client.scan_iter(match=f"{{{store.key_prefix}:*"):
                 parts.append(key.decode())
                 if client.type(key) == b"hash":
                     for field, value in client.hgetall(key).items():
@@ -127,7 +127,7 @@ def test_ladder_is_ordered_best_first_with_stats(store: LadderStore) -> None:
     for i, (names, ranks) in enumerate(matches):
         store.apply_match(GAME, f"m{i}", names, ranks)
         for name, delta in match_deltas(names, ranks, expected).items():
-            expected[name] = round(expected.get(name, INITIAL_RATING) + delta, 6)
+            expected[name] = round_rating(expected.get(name, INITIAL_RATING) + delta)
     ladder = store.ladder(GAME)
     assert [(e.name, e.rating) for e in ladder] == sorted(
         expected.items(), key=lambda item: -item[1]

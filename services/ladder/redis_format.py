@@ -1,0 +1,98 @@
+"""How the Redis ladder store lays out its keys and writes values as text.
+
+Keys (``P`` is the key prefix, default ``arena``). Everything one operation touches
+shares a hash tag (the part in braces), so each script runs on one Redis Cluster slot:
+
+- ``{P:bots}:digests`` hash: token SHA-256 digest -> bot name
+- ``{P:bots}:names`` hash: bot name -> token digest
+- ``{P:ladder:GAME}:bots`` hash: bot name -> row: rating, games, win units, rank units
+  packed as four little-endian doubles
+- ``{P:ladder:GAME}:matches`` hash: match id -> text ``"seq\\ndeltas\\nresult"``
+- ``{P:ladder:GAME}:history:NAME`` list, newest first: rating and Unix time as two
+  little-endian doubles, then the match id
+
+Ratings and deltas are whole millionths (``elo.RATING_UNITS``), statistics whole
+``elo.TALLY_UNITS``: every stored number is an integer below 2**53, exact as a double.
+Rows are packed (``struct``, which Redis's Lua has too) because that is what the apply
+script reads and writes fastest. ``deltas`` holds one per distinct participant in order
+of first seat; ``result`` is :func:`result_text` of the participants and ranks.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from json.encoder import encode_basestring_ascii  # type: ignore[attr-defined]
+
+from services.ladder.elo import RATING_UNITS
+from services.ladder.records import AppliedMatch, BotTally, LadderEntry, RatingPoint
+
+_ROW = struct.Struct("<dddd")
+_POINT = struct.Struct("<dd")
+
+
+@dataclass(frozen=True, slots=True)
+class GameKeys:
+    """The keys of one game's ladder."""
+
+    bots: str
+    matches: str
+    history_prefix: str
+
+    @classmethod
+    def of(cls, prefix: str, game: str) -> GameKeys:
+        tag = f"{{{prefix}:ladder:{game}}}"
+        return cls(f"{tag}:bots", f"{tag}:matches", f"{tag}:history:")
+
+    def history(self, name: str) -> str:
+        return self.history_prefix + name
+
+
+def bot_keys(prefix: str) -> tuple[str, str]:
+    """The (digests, names) hashes of registered bots."""
+    tag = f"{{{prefix}:bots}}"
+    return f"{tag}:digests", f"{tag}:names"
+
+
+def validate_key_prefix(prefix: str) -> None:
+    """Raise ValueError unless ``prefix`` can start every key (no space, no braces)."""
+    if not prefix or any(c.isspace() or c in "{}" for c in prefix):
+        raise ValueError(f"invalid key prefix {prefix!r}: no spaces or braces")
+
+
+def result_text(participants: Sequence[str], ranks: Sequence[int]) -> str:
+    """The canonical text of a match result, compact JSON ``[[names...],[ranks...]]``:
+    a repeat of a match id must carry exactly this."""
+    names = ",".join(map(encode_basestring_ascii, participants))
+    return f"[[{names}],[{','.join(map(str, ranks))}]]"
+
+
+def parse_result(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    participants, ranks = json.loads(text)
+    return tuple(participants), tuple(int(rank) for rank in ranks)
+
+
+def parse_entry(name: str, row: bytes) -> LadderEntry:
+    """A bot's ladder entry from its row in the ``bots`` hash."""
+    rating, games, wins, ranks = _ROW.unpack(row)
+    tally = BotTally(int(games), int(wins), int(ranks))
+    return LadderEntry.from_tally(name, rating / RATING_UNITS, tally)
+
+
+def parse_match(match_id: str, text: str) -> AppliedMatch:
+    seq, deltas, result = text.split("\n", 2)
+    participants, ranks = parse_result(result)
+    names = dict.fromkeys(participants)
+    return AppliedMatch(match_id, int(seq), participants, ranks, parse_deltas(names, deltas))
+
+
+def parse_deltas(names: Iterable[str], text: str) -> dict[str, float]:
+    values = (int(units) / RATING_UNITS for units in text.split(" "))
+    return dict(zip(names, values, strict=True))
+
+
+def parse_point(raw: bytes) -> RatingPoint:
+    rating, at = _POINT.unpack_from(raw)
+    return RatingPoint(raw[_POINT.size :].decode("utf-8"), rating / RATING_UNITS, at)

@@ -46,7 +46,7 @@ redis.call('HSET', KEYS[1], unpack(rows))
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 for j = 1, n do
   redis.call('LPUSH', KEYS[2 + j], ARGV[3 * j + 2] .. ARGV[1])
-  redis.call('LTRIM', KEYS[2 + j], 0, 999)
+  redis.call('LTRIM', KEYS[2 + j], '0', '999')
 end
 return {'ok', 1, 16000000, -16000000, 0, 0, 0}
 """
@@ -95,8 +95,9 @@ def _floor_writer(url: str, prefix: str, writer: int, seconds: float, start: Any
     for names, ranks in _matches(writer):
         distinct = list(dict.fromkeys(names))
         call_keys = [keys.bots, keys.matches, *[keys.history(name) for name in distinct]]
-        deltas = " ".join(str(rng.randrange(-16_000_000, 16_000_000)) for _ in distinct)
-        args: list[str | bytes] = [f"1\n{deltas}\n{result_text(names, ranks)}"]
+        deltas = [rng.randrange(-16_000_000, 16_000_000) for _ in distinct]
+        record = struct.pack(f"<{len(deltas) + 2}d", len(deltas), 1, *deltas)
+        args: list[str | bytes] = [record + result_text(names, ranks).encode()]
         for name in distinct:
             rating = rng.randrange(1_400_000_000, 1_600_000_000)
             row = struct.pack("<dddd", rating, rng.randrange(10**4), rng.randrange(10**9),

@@ -7,22 +7,23 @@ shares a hash tag (the part in braces), so each script runs on one Redis Cluster
 - ``{P:bots}:names`` hash: bot name -> token digest
 - ``{P:ladder:GAME}:bots`` hash: bot name -> row: rating, games, win units, rank units
   packed as four little-endian doubles
-- ``{P:ladder:GAME}:matches`` hash: match id -> text ``"seq\\ndeltas\\nresult"``
+- ``{P:ladder:GAME}:matches`` hash: match id -> record: n (distinct participants), seq
+  and n deltas packed as doubles, then the result text
 - ``{P:ladder:GAME}:history:NAME`` list, newest first: rating and Unix time as two
   little-endian doubles, then the match id
 
 Ratings and deltas are whole millionths (``elo.RATING_UNITS``), statistics whole
 ``elo.TALLY_UNITS``: every stored number is an integer below 2**53, exact as a double.
-Rows are packed (``struct``, which Redis's Lua has too) because that is what the apply
-script reads and writes fastest. ``deltas`` holds one per distinct participant in order
-of first seat; ``result`` is :func:`result_text` of the participants and ranks.
+Numbers are packed (``struct``, which Redis's Lua has too) because that is what the
+apply script reads and writes fastest, with no text conversion. Deltas are in order of
+first seat; the result text is :func:`result_text` of the participants and ranks.
 """
 
 from __future__ import annotations
 
 import json
 import struct
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from json.encoder import encode_basestring_ascii  # type: ignore[attr-defined]
 
@@ -31,6 +32,7 @@ from services.ladder.records import AppliedMatch, BotTally, LadderEntry, RatingP
 
 _ROW = struct.Struct("<dddd")
 _POINT = struct.Struct("<dd")
+_DOUBLE = struct.Struct("<d")
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,16 +83,15 @@ def parse_entry(name: str, row: bytes) -> LadderEntry:
     return LadderEntry.from_tally(name, rating / RATING_UNITS, tally)
 
 
-def parse_match(match_id: str, text: str) -> AppliedMatch:
-    seq, deltas, result = text.split("\n", 2)
-    participants, ranks = parse_result(result)
+def parse_match(match_id: str, raw: bytes) -> AppliedMatch:
+    """A match record: n, seq and n deltas as doubles, then the result text."""
+    (count,) = _DOUBLE.unpack_from(raw)
+    n = int(count)
+    seq, *units = struct.unpack_from(f"<{n + 1}d", raw, _DOUBLE.size)
+    participants, ranks = parse_result(raw[_DOUBLE.size * (n + 2) :].decode("utf-8"))
     names = dict.fromkeys(participants)
-    return AppliedMatch(match_id, int(seq), participants, ranks, parse_deltas(names, deltas))
-
-
-def parse_deltas(names: Iterable[str], text: str) -> dict[str, float]:
-    values = (int(units) / RATING_UNITS for units in text.split(" "))
-    return dict(zip(names, values, strict=True))
+    deltas = dict(zip(names, [unit / RATING_UNITS for unit in units], strict=True))
+    return AppliedMatch(match_id, int(seq), participants, ranks, deltas)
 
 
 def parse_point(raw: bytes) -> RatingPoint:

@@ -41,7 +41,6 @@ from services.ladder.records import AppliedMatch, LadderEntry, RatingPoint
 from services.ladder.redis_format import (
     GameKeys,
     bot_keys,
-    parse_deltas,
     parse_entry,
     parse_match,
     parse_point,
@@ -142,7 +141,7 @@ class RedisStore(LadderStore):
         self._bot_keys = bot_keys(key_prefix)
         self._game_keys: dict[str, GameKeys] = {}
         self._k_arg = repr(float(k))
-        self._history_arg = str(history)
+        self._history_arg = str(history - 1)  # the last index LTRIM keeps
 
     # -- plumbing -----------------------------------------------------------------------
 
@@ -203,22 +202,21 @@ class RedisStore(LadderStore):
         command += (self._k_arg, repr(time.time()), self._history_arg, match_id,
                     result_text(participants, ranks))
         reply = self._retrying(lambda: _APPLY_MATCH.execute(self._client, command))
-        status = reply[0]
-        if status == "ok":
-            return dict(zip(names, [units / RATING_UNITS for units in reply[2:]], strict=True))
-        if status == "applied":
-            return parse_deltas(names, reply[2])
-        raise conflict(game, match_id, *parse_result(reply[1]))
+        if reply[0] == "conflict":
+            raise conflict(game, match_id, *parse_result(reply[1]))
+        # 'ok' or 'applied': seq, then one delta per distinct participant
+        units = reply[2 : 2 + len(names)]
+        return dict(zip(names, [unit / RATING_UNITS for unit in units], strict=True))
 
     def _applied_match(self, game: str, match_id: str) -> AppliedMatch | None:
         matches = self._keys(game).matches
-        text = self._retrying(lambda: self._client.hget(matches, match_id))
-        return None if text is None else parse_match(match_id, text)
+        raw = self._retrying(lambda: self._raw.hget(matches, match_id))
+        return None if raw is None else parse_match(match_id, raw)
 
     def _applied_matches(self, game: str) -> list[AppliedMatch]:
         matches = self._keys(game).matches
-        records = self._retrying(lambda: self._client.hgetall(matches))
-        return [parse_match(match_id, text) for match_id, text in records.items()]
+        records = self._retrying(lambda: self._raw.hgetall(matches))
+        return [parse_match(match_id.decode("utf-8"), raw) for match_id, raw in records.items()]
 
     def _entries(self, game: str) -> list[LadderEntry]:
         rows = self._retrying(lambda: self._raw.hgetall(self._keys(game).bots))

@@ -12,9 +12,10 @@
 --
 -- KEYS: bots (hash), matches (hash), then the history list of
 --       each distinct participant, in order of first seat.
--- ARGV: k, timestamp, history length, match id, result: the JSON [participants, ranks].
+-- ARGV: k, timestamp, last history index (length - 1), match id, result: the JSON
+--       [participants, ranks].
 -- Returns {'ok', seq, delta units...} (one per distinct participant), {'applied', seq,
--- "delta units"} for a match id recorded with the same result, or {'conflict', result}
+-- delta units...} for a match id recorded with the same result, or {'conflict', result}
 -- when it was recorded with another one.
 
 local bots_key, matches_key = KEYS[1], KEYS[2]
@@ -22,11 +23,13 @@ local match_id, result = ARGV[4], ARGV[5]
 
 local stored = redis.call('HGET', matches_key, match_id)
 if stored then
-  local seq, deltas, recorded = string.match(stored, '^(%d+)\n([^\n]*)\n(.*)$')
+  -- A record packs n (distinct participants), seq and n deltas, then the result text.
+  local n = struct.unpack('<d', stored)
+  local recorded = string.sub(stored, 8 * (n + 2) + 1)
   if recorded ~= result then
     return {'conflict', recorded}
   end
-  return {'applied', seq, deltas}
+  return {'applied', struct.unpack('<' .. string.rep('d', n + 1), stored, 9)}
 end
 
 local RATING_UNITS, TALLY_UNITS = ${RATING_UNITS}, ${TALLY_UNITS}
@@ -119,14 +122,15 @@ for j = 1, n do
 end
 redis.call('HSET', bots_key, unpack(new_rows))
 
+-- The match record: n, seq and the n deltas packed as doubles, then the result text.
 local seq = redis.call('HLEN', matches_key) + 1
-redis.call('HSET', matches_key, match_id, seq .. '\n' .. table.concat(delta_units, ' ') .. '\n'
-  .. result)
+local record = struct.pack('<' .. string.rep('d', n + 2), n, seq, unpack(delta_units))
+redis.call('HSET', matches_key, match_id, record .. result)
 
 -- Rating history: newest first, at most ARGV[3] points per bot and game.
-local keep = tonumber(ARGV[3]) - 1
+local last = ARGV[3]
 for j = 1, n do
   redis.call('LPUSH', KEYS[2 + j], history[j])
-  redis.call('LTRIM', KEYS[2 + j], 0, keep)
+  redis.call('LTRIM', KEYS[2 + j], '0', last)
 end
 return {'ok', seq, unpack(delta_units)}

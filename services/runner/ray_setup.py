@@ -22,6 +22,8 @@ AUTH_MODE = "RAY_AUTH_MODE"
 TOKEN = "RAY_AUTH_TOKEN"
 TOKEN_PATH = "RAY_AUTH_TOKEN_PATH"
 PROBE_SECONDS = 3.0
+# A read-only GCS method (Ray pinned to 2.60.*) asked to learn whether auth is required.
+_GCS_PROBE = "/ray.rpc.NodeInfoGcsService/GetClusterId"
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +67,8 @@ def _join(address: str) -> None:
     if address != "auto":
         host, _, port = address.removeprefix("ray://").rpartition(":")
         _probe(address, host.strip("[]"), int(port))
+        if not address.startswith("ray://"):
+            _check_auth(address)
     try:
         ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
     except Exception as exc:
@@ -90,17 +94,44 @@ def _probe(address: str, host: str, port: int) -> None:
         ) from None
 
 
-def token_available() -> bool:
-    """True if Ray would find an auth token: $RAY_AUTH_TOKEN, the file named by
-    $RAY_AUTH_TOKEN_PATH, or ~/.ray/auth_token."""
+def _check_auth(address: str) -> None:
+    """Ask the head's GCS one harmless question with the token this process would send;
+    raise RayUnavailable at once if it answers UNAUTHENTICATED (Ray itself would retry
+    for about 20 seconds, then fail with a generic ConnectionError)."""
+    import grpc
+
+    token = read_token() if os.environ.get(AUTH_MODE) == "token" else None
+    metadata = (("authorization", f"Bearer {token}"),) if token else ()
+    with grpc.insecure_channel(address) as channel:
+        ask = channel.unary_unary(_GCS_PROBE)
+        try:
+            ask(b"", timeout=PROBE_SECONDS, metadata=metadata)
+        except grpc.RpcError as exc:
+            if exc.code() != grpc.StatusCode.UNAUTHENTICATED:  # type: ignore[attr-defined]
+                return  # anything else is for ray.init to report
+            problem = "rejects this process's token" if token else "requires token authentication"
+            raise RayUnavailable(
+                f"the Ray cluster at {address} {problem}: set {AUTH_MODE}=token and "
+                f"{TOKEN_PATH} to the cluster's token file (see deploy/README.md)"
+            ) from None
+
+
+def read_token() -> str | None:
+    """The token Ray would use: $RAY_AUTH_TOKEN, the file named by $RAY_AUTH_TOKEN_PATH,
+    or ~/.ray/auth_token; None if there is none."""
     if os.environ.get(TOKEN):
-        return True
+        return os.environ[TOKEN].strip()
     path = os.environ.get(TOKEN_PATH)
     candidate = Path(path) if path else Path.home() / ".ray" / "auth_token"
     try:
-        return bool(candidate.read_text().strip())
+        return candidate.read_text().strip() or None
     except OSError:
-        return False
+        return None
+
+
+def token_available() -> bool:
+    """True if Ray would find an auth token (see :func:`read_token`)."""
+    return read_token() is not None
 
 
 def use_token_if_available() -> None:

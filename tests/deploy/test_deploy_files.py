@@ -23,8 +23,12 @@ def _exported_metric_names() -> set[str]:
     return {
         family.name + suffix
         for family in ArenaMetrics().registry.collect()
-        for suffix in _SUFFIXES[family.type]
+        for suffix in _SUFFIXES.get(family.type, ("",))
     }
+
+
+def _dashboard() -> dict:
+    return json.loads((DEPLOY / "grafana" / "dashboards" / "arena.json").read_text())
 
 
 def _serve_argv() -> list[str]:
@@ -35,12 +39,30 @@ def _serve_argv() -> list[str]:
     return argv[1:]
 
 
+_METRIC = re.compile(r"\b(?:arena|process)_[a-z_]+")
+
+
 def test_every_metric_in_the_dashboard_is_exported() -> None:
-    dashboard = json.loads((DEPLOY / "grafana" / "dashboards" / "arena.json").read_text())
-    exprs = [t["expr"] for panel in dashboard["panels"] for t in panel["targets"]]
-    used = {name for expr in exprs for name in re.findall(r"\barena_[a-z_]+", expr)}
+    exprs = [t["expr"] for panel in _dashboard()["panels"] for t in panel["targets"]]
+    used = {name for expr in exprs for name in _METRIC.findall(expr)}
     assert used, "the dashboard queries no arena metric"
     assert used <= _exported_metric_names()
+
+
+def test_every_metric_in_the_alert_rules_is_exported() -> None:
+    rules = yaml.safe_load((DEPLOY / "prometheus" / "rules.yml").read_text())
+    exprs = [rule["expr"] for group in rules["groups"] for rule in group["rules"]]
+    used = {name for expr in exprs for name in _METRIC.findall(expr)}
+    assert {"arena_decisions_total", "arena_rating_retry_queue", "arena_matches_total"} <= used
+    assert used <= _exported_metric_names()
+
+
+def test_every_dashboard_panel_has_a_unit_and_every_line_a_legend() -> None:
+    for panel in _dashboard()["panels"]:
+        assert panel["fieldConfig"]["defaults"]["unit"], panel["title"]
+        assert panel["options"]["legend"]["showLegend"], panel["title"]
+        legends = [target["legendFormat"] for target in panel["targets"]]
+        assert all(legends) and len(set(legends)) == len(legends), panel["title"]
 
 
 def test_the_service_unit_runs_a_valid_serve_command() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import logging
 import signal
 import socket
 import sys
@@ -20,6 +21,8 @@ from services.ladder.store import StoreError
 
 # The gateway, Ray and Prometheus are imported by run(): building the `arena` parser
 # must not need the server stack.
+
+log = logging.getLogger(__name__)
 
 EXIT_CONFIG = 2
 EXIT_RUNTIME = 1
@@ -187,6 +190,8 @@ async def _serve(args: argparse.Namespace, config: GatewayConfig, store: Any) ->
         metrics_port = metrics.serve(args.metrics_port, args.host)
         print(f"metrics on http://{args.host}:{metrics_port}/metrics", flush=True)
     port = await gateway.start(args.host, args.port)
+    log.info("gateway serving %s on %s:%d", config.game, args.host, port,
+             extra={"game": config.game, "port": port, "metrics_port": args.metrics_port})
     print(f"serving {config.game} on {args.host}:{port}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

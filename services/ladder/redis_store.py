@@ -145,11 +145,11 @@ class RedisStore(LadderStore):
 
     # -- plumbing -----------------------------------------------------------------------
 
-    def _retrying(self, operation: Callable[[], T]) -> T:
+    def _retrying(self, operation: Callable[..., T], *args: Any) -> T:
         failures = 0
         while True:
             try:
-                return operation()
+                return operation(*args)
             except (redis.ConnectionError, redis.TimeoutError) as exc:
                 failures += 1
                 if failures >= self.retry.attempts:
@@ -201,12 +201,12 @@ class RedisStore(LadderStore):
             command.append(history + name)
         command += (self._k_arg, repr(time.time()), self._history_arg, match_id,
                     result_text(participants, ranks))
-        reply = self._retrying(lambda: _APPLY_MATCH.execute(self._client, command))
+        reply = self._retrying(_APPLY_MATCH.execute, self._client, command)
         if reply[0] == "conflict":
             raise conflict(game, match_id, *parse_result(reply[1]))
         # 'ok' or 'applied': seq, then one delta per distinct participant
-        units = reply[2 : 2 + len(names)]
-        return dict(zip(names, [unit / RATING_UNITS for unit in units], strict=True))
+        units = reply[2:]
+        return {name: unit / RATING_UNITS for name, unit in zip(names, units, strict=True)}
 
     def _applied_match(self, game: str, match_id: str) -> AppliedMatch | None:
         matches = self._keys(game).matches

@@ -19,6 +19,7 @@ from services.ladder.records import AppliedMatch, LadderEntry, RatingPoint
 from services.ladder.tokens import hash_token, new_token, validate_bot_name
 
 _GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
+_VALID_GAME_IDS: set[str] = set()
 MAX_MATCH_ID = 200
 MAX_PARTICIPANT_NAME = 128
 # Rating-history points kept per bot and game (the newest ones).
@@ -191,8 +192,12 @@ def conflict(
 
 
 def validate_game_id(game: str) -> None:
+    if game in _VALID_GAME_IDS:
+        return
     if not isinstance(game, str) or not _GAME_ID.fullmatch(game):
         raise ValueError(f"invalid game id {game!r}")
+    if len(_VALID_GAME_IDS) < 1024:  # a few games per process; the bound is a safety net
+        _VALID_GAME_IDS.add(game)
 
 
 def validate_match_id(match_id: str) -> None:

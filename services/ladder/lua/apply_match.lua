@@ -29,7 +29,9 @@ if stored then
   if recorded ~= result then
     return {'conflict', recorded}
   end
-  return {'applied', struct.unpack('<' .. string.rep('d', n + 1), stored, 9)}
+  local reply = {'applied', struct.unpack('<' .. string.rep('d', n + 1), stored, 9)}
+  reply[#reply] = nil  -- struct.unpack's last value is the next read position
+  return reply
 end
 
 local RATING_UNITS, TALLY_UNITS = ${RATING_UNITS}, ${TALLY_UNITS}

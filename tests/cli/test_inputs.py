@@ -139,3 +139,23 @@ def test_an_unreachable_ray_head_fails_fast_with_one_line() -> None:
     assert done.returncode == 1
     lines = [line for line in done.stderr.splitlines() if "error" in line]
     assert len(lines) == 1 and "cannot reach the Ray cluster" in lines[0], done.stderr
+
+
+@pytest.mark.parametrize("flag", ["--port", "--metrics-port"])
+def test_a_port_in_use_is_one_line_before_anything_starts(flag: str) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "services.cli.main", "serve", flag, str(port)],
+            capture_output=True, text=True, timeout=60, check=False,
+            env={k: v for k, v in os.environ.items() if k not in ("RAY_ADDRESS", REDIS_URL_ENV)},
+        )
+    assert done.returncode == 1
+    errors = [line for line in done.stderr.splitlines() if line.startswith("error:")]
+    assert errors == [f"error: {flag} {port}: cannot listen on 127.0.0.1:{port}: "
+                      "Address already in use"], done.stderr
+    assert "Traceback" not in done.stderr

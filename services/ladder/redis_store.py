@@ -111,7 +111,7 @@ def redacted(url: str) -> str:
 
 
 class RedisStore(LadderStore):
-    """:class:`LadderStore` on a Redis server (6.2 or later)."""
+    """:class:`LadderStore` on a Redis server (5.0 or later; CI runs 7.0)."""
 
     def __init__(
         self,

@@ -96,8 +96,8 @@ def _floor_writer(url: str, prefix: str, writer: int, seconds: float, start: Any
         distinct = list(dict.fromkeys(names))
         call_keys = [keys.bots, keys.matches, *[keys.history(name) for name in distinct]]
         deltas = [rng.randrange(-16_000_000, 16_000_000) for _ in distinct]
-        record = struct.pack(f"<{len(deltas) + 2}d", len(deltas), 1, *deltas)
-        args: list[str | bytes] = [record + result_text(names, ranks).encode()]
+        record = struct.pack(f"<{len(deltas) + 3}d", len(deltas), len(names), 1, *deltas)
+        args: list[str | bytes] = [record + result_text(names, ranks)]
         for name in distinct:
             rating = rng.randrange(1_400_000_000, 1_600_000_000)
             row = struct.pack("<dddd", rating, rng.randrange(10**4), rng.randrange(10**9),

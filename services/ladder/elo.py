@@ -65,13 +65,16 @@ def validate_result(participants: Sequence[str], ranks: Sequence[int]) -> None:
         raise ValueError(f"{len(participants)} participants but {len(ranks)} ranks")
     if not 2 <= len(participants) <= MAX_SEATS:
         raise ValueError(f"a rated match has 2 to {MAX_SEATS} seats, got {len(participants)}")
-    # One pass each on the happy path (this runs for every rated match); details on error.
-    if not all(type(name) is str and name.strip() for name in participants):
-        bad = next(n for n in participants if not isinstance(n, str) or not n.strip())
-        raise ValueError(f"participant names must be non-empty strings, got {bad!r}")
-    if not all(type(rank) is int and rank >= 1 for rank in ranks):
-        bad = next(r for r in ranks if type(r) is not int or r < 1)
-        raise ValueError(f"ranks must be integers >= 1, got {bad!r}")
+    # Fast checks first (this runs for every rated match); the details only on error.
+    seats = len(ranks)
+    names_ok = set(map(type, participants)) == {str} and all(map(str.strip, participants))
+    if not names_ok or "\0" in "".join(participants):
+        bad = next(n for n in participants
+                   if not isinstance(n, str) or not n.strip() or "\0" in n)
+        raise ValueError(f"participant names must be non-empty strings without NUL, got {bad!r}")
+    if set(map(type, ranks)) != {int} or min(ranks) < 1 or max(ranks) > seats:
+        bad = next(r for r in ranks if type(r) is not int or not 1 <= r <= seats)
+        raise ValueError(f"ranks must be integers from 1 to the seat count {seats}, got {bad!r}")
 
 
 def match_deltas(

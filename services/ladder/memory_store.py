@@ -89,7 +89,7 @@ class MemoryStore(LadderStore):
             ladder.ratings.update(settlement.ratings)
             ladder.tallies.update(settlement.tallies)
             ladder.matches[match_id] = settlement.record
-            at = round(time.time(), 3)
+            at = time.time_ns() // 1_000_000 / 1000  # ms, as the Redis store keeps it
             for name, rating in settlement.ratings.items():
                 points = ladder.histories.get(name)
                 if points is None:

@@ -7,8 +7,8 @@ shares a hash tag (the part in braces), so each script runs on one Redis Cluster
 - ``{P:bots}:names`` hash: bot name -> token digest
 - ``{P:ladder:GAME}:bots`` hash: bot name -> row: rating, games, win units, rank units
   packed as four little-endian doubles
-- ``{P:ladder:GAME}:matches`` hash: match id -> record: n (distinct participants), seq
-  and n deltas packed as doubles, then the result text
+- ``{P:ladder:GAME}:matches`` hash: match id -> record: n (distinct participants), the
+  seat count, seq and n deltas packed as doubles, then the result (:func:`result_text`)
 - ``{P:ladder:GAME}:history:NAME`` list, newest first: rating and Unix time as two
   little-endian doubles, then the match id
 
@@ -16,23 +16,21 @@ Ratings and deltas are whole millionths (``elo.RATING_UNITS``), statistics whole
 ``elo.TALLY_UNITS``: every stored number is an integer below 2**53, exact as a double.
 Numbers are packed (``struct``, which Redis's Lua has too) because that is what the
 apply script reads and writes fastest, with no text conversion. Deltas are in order of
-first seat; the result text is :func:`result_text` of the participants and ranks.
+first seat.
 """
 
 from __future__ import annotations
 
-import json
 import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
-from json.encoder import encode_basestring_ascii  # type: ignore[attr-defined]
 
 from services.ladder.elo import RATING_UNITS
 from services.ladder.records import AppliedMatch, BotTally, LadderEntry, RatingPoint
 
 _ROW = struct.Struct("<dddd")
 _POINT = struct.Struct("<dd")
-_DOUBLE = struct.Struct("<d")
+_HEADER = struct.Struct("<ddd")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,16 +62,25 @@ def validate_key_prefix(prefix: str) -> None:
         raise ValueError(f"invalid key prefix {prefix!r}: no spaces or braces")
 
 
-def result_text(participants: Sequence[str], ranks: Sequence[int]) -> str:
-    """The canonical text of a match result, compact JSON ``[[names...],[ranks...]]``:
-    a repeat of a match id must carry exactly this."""
-    names = ",".join(map(encode_basestring_ascii, participants))
-    return f"[[{names}],[{','.join(map(str, ranks))}]]"
+def seat_bytes(participants: Sequence[str], ranks: Sequence[int]) -> tuple[list[str], bytes]:
+    """The distinct participants in order of first seat, and the seat bytes: for each
+    seat its participant's number (1-based), then for each seat its rank."""
+    names = list(dict.fromkeys(participants))
+    number = {name: i for i, name in enumerate(names, start=1)}
+    return names, bytes(map(number.__getitem__, participants)) + bytes(ranks)
 
 
-def parse_result(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    participants, ranks = json.loads(text)
-    return tuple(participants), tuple(int(rank) for rank in ranks)
+def result_text(participants: Sequence[str], ranks: Sequence[int]) -> bytes:
+    """The canonical result a repeat of a match id must carry: the seat bytes, then the
+    distinct names joined by NUL (names never contain NUL)."""
+    names, seats = seat_bytes(participants, ranks)
+    return seats + "\0".join(names).encode("utf-8")
+
+
+def parse_result(seats: int, raw: bytes) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    names = raw[2 * seats :].decode("utf-8").split("\0")
+    participants = tuple(names[number - 1] for number in raw[:seats])
+    return participants, tuple(raw[seats : 2 * seats])
 
 
 def parse_entry(name: str, row: bytes) -> LadderEntry:
@@ -84,11 +91,11 @@ def parse_entry(name: str, row: bytes) -> LadderEntry:
 
 
 def parse_match(match_id: str, raw: bytes) -> AppliedMatch:
-    """A match record: n, seq and n deltas as doubles, then the result text."""
-    (count,) = _DOUBLE.unpack_from(raw)
+    """A match record: n, the seat count, seq and n deltas as doubles, then the result."""
+    count, seats, seq = _HEADER.unpack_from(raw)
     n = int(count)
-    seq, *units = struct.unpack_from(f"<{n + 1}d", raw, _DOUBLE.size)
-    participants, ranks = parse_result(raw[_DOUBLE.size * (n + 2) :].decode("utf-8"))
+    units = struct.unpack_from(f"<{n}d", raw, _HEADER.size)
+    participants, ranks = parse_result(int(seats), raw[_HEADER.size + 8 * n :])
     names = dict.fromkeys(participants)
     deltas = dict(zip(names, [unit / RATING_UNITS for unit in units], strict=True))
     return AppliedMatch(match_id, int(seq), participants, ranks, deltas)

@@ -45,7 +45,7 @@ from services.ladder.redis_format import (
     parse_match,
     parse_point,
     parse_result,
-    result_text,
+    seat_bytes,
     validate_key_prefix,
 )
 from services.ladder.store import (
@@ -193,17 +193,18 @@ class RedisStore(LadderStore):
         self, game: str, match_id: str, participants: list[str], ranks: list[int]
     ) -> dict[str, float]:
         game_keys = self._keys(game)
-        names = list(dict.fromkeys(participants))
-        command: list[Any] = ["EVALSHA", _APPLY_MATCH.sha, 2 + len(names), game_keys.bots,
-                              game_keys.matches]
+        names, seats = seat_bytes(participants, ranks)
         history = game_keys.history_prefix
-        for name in names:
-            command.append(history + name)
-        command += (self._k_arg, repr(time.time()), self._history_arg, match_id,
-                    result_text(participants, ranks))
+        command: list[Any] = [
+            "EVALSHA", _APPLY_MATCH.sha, 2 + len(names), game_keys.bots, game_keys.matches,
+            *[history + name for name in names],
+            self._k_arg, str(time.time_ns() // 1_000_000), self._history_arg, match_id, seats,
+            *names,
+        ]
         reply = self._retrying(_APPLY_MATCH.execute, self._client, command)
         if reply[0] == "conflict":
-            raise conflict(game, match_id, *parse_result(reply[1]))
+            recorded = reply[2].encode("utf-8")
+            raise conflict(game, match_id, *parse_result(int(reply[1]), recorded))
         # 'ok' or 'applied': seq, then one delta per distinct participant
         units = reply[2:]
         return {name: unit / RATING_UNITS for name, unit in zip(names, units, strict=True)}

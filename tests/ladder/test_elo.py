@@ -149,7 +149,8 @@ def test_more_seats_than_the_ladder_supports_are_rejected() -> None:
 @pytest.mark.parametrize(
     ("names", "ranks"),
     [(["a"], [1]), (["a", "b"], [1]), (["a", ""], [1, 2]), (["a", "b"], [0, 1]),
-     (["a", "b"], [1, True]), (["a", "b"], [1, 1.5])],
+     (["a", "b"], [1, True]), (["a", "b"], [1, 1.5]), (["a", "b"], [1, 3]),
+     (["a\0b", "c"], [1, 2])],
 )
 def test_malformed_results_are_rejected(names: list[str], ranks: list[int]) -> None:
     with pytest.raises(ValueError):

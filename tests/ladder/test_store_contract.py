@@ -112,6 +112,21 @@ def test_a_repeated_match_id_with_another_result_is_a_conflict(store: LadderStor
     assert store.ladder(GAME) == before
 
 
+def test_any_unicode_name_and_repeat_round_trips(store: LadderStore) -> None:
+    names = ["émile", "名人", "builtin:random", "a b\tc", "émile"]
+    ranks = [1, 2, 2, 4, 5]
+    deltas = store.apply_match(GAME, "m-ü", names, ranks)
+    record = store.applied_match(GAME, "m-ü")
+    assert record is not None
+    assert (record.participants, record.ranks) == (tuple(names), tuple(ranks))
+    assert record.deltas == deltas and list(deltas) == ["émile", "名人", "builtin:random", "a b\tc"]
+    assert store.apply_match(GAME, "m-ü", names, ranks) == deltas
+    with pytest.raises(MatchConflict, match="名人"):
+        store.apply_match(GAME, "m-ü", names[::-1], ranks)
+    assert {e.name for e in store.ladder(GAME)} == set(names)
+    assert [p.match_id for p in store.rating_history(GAME, "名人")] == ["m-ü"]
+
+
 def test_match_ids_are_scoped_by_game(store: LadderStore) -> None:
     store.apply_match(GAME, "m1", ["a", "b"], [1, 2])
     store.apply_match("epic-resort", "m1", ["a", "b"], [2, 1])

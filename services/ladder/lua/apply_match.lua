@@ -10,129 +10,125 @@
 -- double. Rows and history points are packed doubles (struct '<dddd', '<dd'): no
 -- text conversion, nothing rounds.
 --
--- KEYS: bots (hash), matches (hash), then the history list of
---       each distinct participant, in order of first seat.
--- ARGV: k, timestamp, last history index (length - 1), match id, result: the JSON
---       [participants, ranks].
+-- Written for speed: Redis runs this for every rated match, and in its Lua most of the
+-- cost is making tables, so the script makes five (two of them presized) and decodes
+-- no JSON.
+--
+-- KEYS: bots (hash), matches (hash), then the history list of each of the n distinct
+--       participants, in order of first seat.
+-- ARGV: k, Unix time in ms, last history index (length - 1), match id, seat bytes (for each
+--       seat its participant's number 1..n, then for each seat its rank), then the n
+--       participant names.
+-- The result text, which a repeat of the match id must match, is the seat bytes and the
+-- names joined by NUL.
 -- Returns {'ok', seq, delta units...} (one per distinct participant), {'applied', seq,
--- delta units...} for a match id recorded with the same result, or {'conflict', result}
--- when it was recorded with another one.
+-- delta units...} for a match id recorded with the same result, or {'conflict', seats,
+-- recorded result} when it was recorded with another one.
 
 local bots_key, matches_key = KEYS[1], KEYS[2]
-local match_id, result = ARGV[4], ARGV[5]
+local n = #KEYS - 2
+local match_id, seat_bytes = ARGV[4], ARGV[5]
+local result = seat_bytes .. table.concat(ARGV, '\0', 6, 5 + n)
 
+-- A record packs n, the seat count, seq and the n deltas, then the result text.
 local stored = redis.call('HGET', matches_key, match_id)
 if stored then
-  -- A record packs n (distinct participants), seq and n deltas, then the result text.
-  local n = struct.unpack('<d', stored)
-  local recorded = string.sub(stored, 8 * (n + 2) + 1)
+  local count, seat_count = struct.unpack('<dd', stored)
+  local recorded = string.sub(stored, 8 * (count + 3) + 1)
   if recorded ~= result then
-    return {'conflict', recorded}
+    return {'conflict', seat_count, recorded}
   end
-  local reply = {'applied', struct.unpack('<' .. string.rep('d', n + 1), stored, 9)}
+  local reply = {'applied', struct.unpack('<' .. string.rep('d', count + 1), stored, 17)}
   reply[#reply] = nil  -- struct.unpack's last value is the next read position
   return reply
 end
 
 local RATING_UNITS, TALLY_UNITS = ${RATING_UNITS}, ${TALLY_UNITS}
 local floor = math.floor
-local decoded = cjson.decode(result)
-local names, ranks = decoded[1], decoded[2]
-local seats = #names
--- Participants are numbered 1..n in order of first seat; slot[i] is seat i's number.
-local distinct, slot, number = {}, {}, {}
-for i = 1, seats do
-  local name = names[i]
-  local j = number[name]
-  if not j then
-    j = #distinct + 1
-    distinct[j], number[name] = name, j
-  end
-  slot[i] = j
-end
-local n = #distinct
+local sr = {string.byte(seat_bytes, 1, -1)}  -- sr[i]: seat i's participant; sr[seats + i]: its rank
+local seats = #sr / 2
 
--- Current rating and tallies: a row packs rating, games, win units, rank units (a bot
--- new to this ladder starts at the initial rating).
-local rows = redis.call('HMGET', bots_key, unpack(distinct))
-local rating, games, won, ranked = {}, {}, {}, {}
+-- State of participant j at s[8j .. 8j+7]: rating, games, win units, rank units (as read),
+-- then this match's Elo total, win units, rank sum and seat count. Presized for n <= 7.
+local s = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0}
+local rows = redis.call('HMGET', bots_key, unpack(ARGV, 6, 5 + n))
 for j = 1, n do
+  local b = 8 * j
   if rows[j] then
     local units
-    units, games[j], won[j], ranked[j] = struct.unpack('<dddd', rows[j])
-    rating[j] = units / RATING_UNITS
+    units, s[b + 1], s[b + 2], s[b + 3] = struct.unpack('<dddd', rows[j])
+    s[b] = units / RATING_UNITS
   else
-    rating[j], games[j], won[j], ranked[j] = ${INITIAL_RATING}, 0, 0, 0
+    s[b], s[b + 1], s[b + 2], s[b + 3] = ${INITIAL_RATING}, 0, 0, 0
   end
+  s[b + 4], s[b + 5], s[b + 6], s[b + 7] = 0.0, 0, 0, 0
 end
 
--- elo.match_deltas: every pair of seats is one Elo game, pairs visited in seat order.
+-- elo.win_units and elo.rank_units (exact integers), and elo.match_deltas: every pair of
+-- seats is one Elo game, pairs visited in seat order.
+local best = sr[seats + 1]
+for i = 2, seats do
+  if sr[seats + i] < best then best = sr[seats + i] end
+end
+local firsts = 0
+for i = 1, seats do
+  if sr[seats + i] == best then firsts = firsts + 1 end
+end
+local share = TALLY_UNITS / firsts
 local k_pair = tonumber(ARGV[1]) / (seats - 1)
-local total, wins, rank_sum, seat_count = {}, {}, {}, {}
-for j = 1, n do
-  total[j], wins[j], rank_sum[j], seat_count[j] = 0.0, 0, 0, 0
+for i = 1, seats do
+  sr[i] = 8 * sr[i]  -- from here on: the offset of seat i's participant in s
 end
 for a = 1, seats do
-  local ja, rank_a = slot[a], ranks[a]
-  local rating_a = rating[ja]
+  local ba, rank_a = sr[a], sr[seats + a]
+  local rating_a = s[ba]
+  if rank_a == best then s[ba + 5] = s[ba + 5] + share end
+  s[ba + 6] = s[ba + 6] + rank_a
+  s[ba + 7] = s[ba + 7] + 1
   for b = a + 1, seats do
-    local jb = slot[b]
-    if ja ~= jb then
-      local rank_b = ranks[b]
+    local bb = sr[b]
+    if ba ~= bb then
+      local rank_b = sr[seats + b]
       local score = 0.0
       if rank_a < rank_b then
         score = 1.0
       elseif rank_a == rank_b then
         score = 0.5
       end
-      local expected = 1.0 / (1.0 + 10.0 ^ ((rating[jb] - rating_a) / ${ELO_SCALE}))
+      local expected = 1.0 / (1.0 + 10.0 ^ ((s[bb] - rating_a) / ${ELO_SCALE}))
       local change = k_pair * (score - expected)
-      total[ja] = total[ja] + change
-      total[jb] = total[jb] - change
+      s[ba + 4] = s[ba + 4] + change
+      s[bb + 4] = s[bb + 4] - change
     end
   end
 end
 
--- elo.win_units and elo.rank_units: exact integers.
-local best = ranks[1]
-for i = 2, seats do
-  if ranks[i] < best then best = ranks[i] end
-end
-local firsts = 0
-for i = 1, seats do
-  if ranks[i] == best then firsts = firsts + 1 end
-end
-local share = TALLY_UNITS / firsts
-for i = 1, seats do
-  local j, rank = slot[i], ranks[i]
-  if rank == best then wins[j] = wins[j] + share end
-  rank_sum[j] = rank_sum[j] + rank
-  seat_count[j] = seat_count[j] + 1
-end
-
--- records.settle_match: new ratings, tallies and history points.
-local new_rows, delta_units, history = {}, {}, {}
-local stamp = tonumber(ARGV[2])
+-- records.settle_match: new rows, history points (newest first, at most ARGV[3] + 1 per
+-- bot and game) and the deltas, which go straight into the reply. Presized for n <= 8.
+local new_rows = {false, false, false, false, false, false, false, false, false, false,
+  false, false, false, false, false, false}
+local reply = {'ok', 0, 0, 0, 0, 0, 0, 0, 0, 0}
+local stamp, last = tonumber(ARGV[2]) / 1000, ARGV[3]
 for j = 1, n do
-  local delta = floor(total[j] * RATING_UNITS + 0.5)
-  local units = floor((rating[j] + delta / RATING_UNITS) * RATING_UNITS + 0.5)
-  new_rows[2 * j - 1] = distinct[j]
-  new_rows[2 * j] = struct.pack('<dddd', units, games[j] + 1, won[j] + wins[j],
-    ranked[j] + rank_sum[j] * TALLY_UNITS / seat_count[j])
-  delta_units[j] = delta
-  history[j] = struct.pack('<dd', units, stamp) .. match_id
-end
-redis.call('HSET', bots_key, unpack(new_rows))
-
--- The match record: n, seq and the n deltas packed as doubles, then the result text.
-local seq = redis.call('HLEN', matches_key) + 1
-local record = struct.pack('<' .. string.rep('d', n + 2), n, seq, unpack(delta_units))
-redis.call('HSET', matches_key, match_id, record .. result)
-
--- Rating history: newest first, at most ARGV[3] points per bot and game.
-local last = ARGV[3]
-for j = 1, n do
-  redis.call('LPUSH', KEYS[2 + j], history[j])
+  local b = 8 * j
+  local delta = floor(s[b + 4] * RATING_UNITS + 0.5)
+  local units = floor((s[b] + delta / RATING_UNITS) * RATING_UNITS + 0.5)
+  new_rows[2 * j - 1] = ARGV[5 + j]
+  new_rows[2 * j] = struct.pack('<dddd', units, s[b + 1] + 1, s[b + 2] + s[b + 5],
+    s[b + 3] + s[b + 6] * TALLY_UNITS / s[b + 7])
+  reply[2 + j] = delta
+  redis.call('LPUSH', KEYS[2 + j], struct.pack('<dd', units, stamp) .. match_id)
   redis.call('LTRIM', KEYS[2 + j], '0', last)
 end
-return {'ok', seq, unpack(delta_units)}
+for i = #reply, 3 + n, -1 do
+  reply[i] = nil
+end
+redis.call('HSET', bots_key, unpack(new_rows, 1, 2 * n))
+
+local seq = redis.call('HLEN', matches_key) + 1
+reply[2] = seq
+local header = struct.pack('<' .. string.rep('d', n + 3), n, seats, seq, unpack(reply, 3, 2 + n))
+redis.call('HSET', matches_key, match_id, header .. result)
+return reply

@@ -10,8 +10,9 @@ it can for a fixed time: four bots drawn from a pool of 100 and the shared fill 
   (each participant's rating and tallies, the match record, the history lists) with
   values computed beforehand, and nothing else. ``ratio`` is results/s over floor.
 
-Both run side by side on a private redis-server (no persistence), alternating, best of
-``--rounds`` for each. One line per writer count:
+Both run side by side on a private redis-server (no persistence), alternating floor and
+store ``--rounds`` times; each figure is the median of its rounds, which a busy machine
+sways less than a best or a mean. One line per writer count:
 ``ladder writers=4 results/s=21000 floor=25000 ratio=0.84``.
 """
 
@@ -22,6 +23,7 @@ import multiprocessing
 import random
 import shutil
 import socket
+import statistics
 import struct
 import subprocess
 import tempfile
@@ -184,18 +186,19 @@ class _RedisServer:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--writers", default="1,4", help="writer counts (default 1,4)")
-    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per run")
-    parser.add_argument("--rounds", type=int, default=2, help="runs per case; best kept")
+    parser.add_argument("--seconds", type=float, default=2.0, help="seconds per run")
+    parser.add_argument("--rounds", type=int, default=5, help="runs per case; median kept")
     args = parser.parse_args(argv)
     server = _RedisServer()
     try:
         for writers in (int(w) for w in args.writers.split(",")):
-            floor = store = 0.0
+            floors, stores = [], []
             for _ in range(args.rounds):
                 server.flush()
-                floor = max(floor, _run(_floor_writer, server.url, writers, args.seconds))
+                floors.append(_run(_floor_writer, server.url, writers, args.seconds))
                 server.flush()
-                store = max(store, _run(_store_writer, server.url, writers, args.seconds))
+                stores.append(_run(_store_writer, server.url, writers, args.seconds))
+            floor, store = statistics.median(floors), statistics.median(stores)
             print(f"ladder writers={writers} results/s={store:.0f} floor={floor:.0f} "
                   f"ratio={store / floor:.2f}", flush=True)
     finally:

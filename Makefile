@@ -5,7 +5,8 @@ PY     := $(VENV)/bin/python
 ARENA  := $(VENV)/bin/arena
 PROTOS := $(wildcard proto/arena/v1/*.proto)
 
-UV_COMPILE := pyproject.toml --extra server --extra test --universal --python-version 3.11 \
+UV_COMPILE := pyproject.toml --extra server --extra web --extra test --universal \
+	--python-version 3.11 \
 	--custom-compile-command "make lock" --quiet
 
 .PHONY: setup run test proto proto-check lint bench clean lock lock-check walkthrough

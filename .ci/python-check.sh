@@ -31,7 +31,8 @@ minimums() {
   local work venv
   work=$(mktemp -d)
   venv="$work/venv"
-  .venv/bin/uv pip compile pyproject.toml --extra server --extra test --python-version 3.11 \
+  .venv/bin/uv pip compile pyproject.toml --extra server --extra web --extra test \
+    --python-version 3.11 \
     --resolution lowest-direct --quiet -o "$work/minimums.txt"
   echo "lowest allowed direct dependencies:"
   grep -E '^(grpcio|grpcio-health-checking|grpcio-reflection|protobuf|redis|pyyaml|rich|ray|prometheus-client)==' \

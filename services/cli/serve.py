@@ -9,7 +9,7 @@ import logging
 import signal
 import socket
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import ConfigError, GameConfig, bots_for, get_game
 from services.cli import validate
@@ -19,8 +19,11 @@ from services.gateway.config import GatewayConfig
 from services.ladder.cli_options import add_store_arguments, store_from_args
 from services.ladder.store import StoreError
 
-# The gateway, Ray and Prometheus are imported by run(): building the `arena` parser
-# must not need the server stack.
+if TYPE_CHECKING:
+    from services.spectate.feed import MatchFeed
+
+# The gateway, Ray, Prometheus and the web front end are imported by run(): building the
+# `arena` parser must not need the server stack.
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +51,10 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--metrics-port", type=validate.port, metavar="PORT",
         help="serve Prometheus /metrics on this port (deploy/ uses 9464)",
+    )
+    parser.add_argument(
+        "--web-port", type=validate.port, metavar="PORT",
+        help="serve the web front end (ladders, live matches, replays) on this port",
     )
     parser.add_argument("--game", default="monster-my-neighbor", help="the hosted game")
     parser.add_argument("--players", type=int, default=5, help="seats per match (default 5)")
@@ -129,6 +136,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from services.runner.ray_setup import RayUnavailable, ensure_ray
+    from services.spectate.open import open_feed
 
     configure_logging(args.log_level, args.log_format)
     err = Console(stderr=True, soft_wrap=True, highlight=False)
@@ -150,12 +158,15 @@ def run(args: argparse.Namespace) -> int:
         err.print(f"[red]error:[/] {exc}")
         store.close()
         return EXIT_RUNTIME
+    feed = None
     try:
-        for flag, port in (("--port", args.port), ("--metrics-port", args.metrics_port)):
+        for flag, port in (("--port", args.port), ("--metrics-port", args.metrics_port),
+                           ("--web-port", args.web_port)):
             if port:
                 check_port_free(flag, args.host, port)
         ensure_ray(workers=2, address=args.ray_address)
-        asyncio.run(_serve(args, config, store))
+        feed = open_feed(args.redis, args.key_prefix)
+        asyncio.run(_serve(args, config, store, feed))
     except RayUnavailable as exc:
         err.print(f"[red]error:[/] {exc}")
         return EXIT_RUNTIME
@@ -163,6 +174,8 @@ def run(args: argparse.Namespace) -> int:
         err.print(f"[red]error:[/] {exc}")
         return EXIT_RUNTIME
     finally:
+        if feed is not None:
+            feed.close()
         store.close()
     return 0
 
@@ -180,18 +193,27 @@ def check_port_free(flag: str, host: str, port: int) -> None:
             raise OSError(f"{flag} {port}: cannot listen on {host}:{port}: {reason}") from None
 
 
-async def _serve(args: argparse.Namespace, config: GatewayConfig, store: Any) -> None:
+async def _serve(
+    args: argparse.Namespace, config: GatewayConfig, store: Any, feed: MatchFeed
+) -> None:
     from services.gateway.server import Gateway
     from services.metrics import ArenaMetrics
+    from services.web.app import create_app
+    from services.web.queries import WebData
+    from services.web.server import WebServer
 
     metrics = ArenaMetrics()
-    gateway = Gateway(config, store, metrics)
+    gateway = Gateway(config, store, metrics, feed=feed)
     if args.metrics_port is not None:
         metrics_port = metrics.serve(args.metrics_port, args.host)
         print(f"metrics on http://{args.host}:{metrics_port}/metrics", flush=True)
     port = await gateway.start(args.host, args.port)
     log.info("gateway serving %s on %s:%d", config.game, args.host, port,
              extra={"game": config.game, "port": port, "metrics_port": args.metrics_port})
+    web = None
+    if args.web_port is not None:
+        web = WebServer(create_app(WebData(store, feed, args.replays)), args.host, args.web_port)
+        print(f"web on {web.url(web.start())}", flush=True)
     print(f"serving {config.game} on {args.host}:{port}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -201,3 +223,5 @@ async def _serve(args: argparse.Namespace, config: GatewayConfig, store: Any) ->
     await stop.wait()
     print("shutting down", file=sys.stderr, flush=True)
     await gateway.stop(grace=2.0)
+    if web is not None:
+        web.stop()

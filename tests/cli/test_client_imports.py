@@ -13,7 +13,7 @@ import pytest
 from tests.conftest import free_port
 
 SERVER_STACK = ("ray", "prometheus_client", "services.gateway.server", "services.runner",
-                "services.metrics")
+                "services.metrics", "starlette", "uvicorn", "jinja2", "services.web")
 
 _PROBE = """
 import json, sys

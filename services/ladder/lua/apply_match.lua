@@ -110,16 +110,18 @@ end
 local new_rows = {false, false, false, false, false, false, false, false, false, false,
   false, false, false, false, false, false}
 local reply = {'ok', 0, 0, 0, 0, 0, 0, 0, 0, 0}
-local stamp, last = tonumber(ARGV[2]) / 1000, ARGV[3]
+-- A history point is the new rating (the row's first 8 bytes), the time, the match id.
+local when = struct.pack('<d', tonumber(ARGV[2]) / 1000) .. match_id
+local last = ARGV[3]
 for j = 1, n do
   local b = 8 * j
   local delta = floor(s[b + 4] * RATING_UNITS + 0.5)
   local units = floor((s[b] + delta / RATING_UNITS) * RATING_UNITS + 0.5)
-  new_rows[2 * j - 1] = ARGV[5 + j]
-  new_rows[2 * j] = struct.pack('<dddd', units, s[b + 1] + 1, s[b + 2] + s[b + 5],
+  local row = struct.pack('<dddd', units, s[b + 1] + 1, s[b + 2] + s[b + 5],
     s[b + 3] + s[b + 6] * TALLY_UNITS / s[b + 7])
+  new_rows[2 * j - 1], new_rows[2 * j] = ARGV[5 + j], row
   reply[2 + j] = delta
-  redis.call('LPUSH', KEYS[2 + j], struct.pack('<dd', units, stamp) .. match_id)
+  redis.call('LPUSH', KEYS[2 + j], string.sub(row, 1, 8) .. when)
   redis.call('LTRIM', KEYS[2 + j], '0', last)
 end
 for i = #reply, 3 + n, -1 do

@@ -87,6 +87,9 @@ for a = 1, seats do
   if rank_a == best then s[ba + 5] = s[ba + 5] + share end
   s[ba + 6] = s[ba + 6] + rank_a
   s[ba + 7] = s[ba + 7] + 1
+  -- Nothing else touches a's total in this loop (pairs with itself are skipped), so a
+  -- local running sum adds in exactly Python's order.
+  local total_a = s[ba + 4]
   for b = a + 1, seats do
     local bb = sr[b]
     if ba ~= bb then
@@ -99,10 +102,11 @@ for a = 1, seats do
       end
       local expected = 1.0 / (1.0 + 10.0 ^ ((s[bb] - rating_a) / ${ELO_SCALE}))
       local change = k_pair * (score - expected)
-      s[ba + 4] = s[ba + 4] + change
+      total_a = total_a + change
       s[bb + 4] = s[bb + 4] - change
     end
   end
+  s[ba + 4] = total_a
 end
 
 -- records.settle_match: new rows, history points (newest first, at most ARGV[3] + 1 per

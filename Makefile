@@ -9,7 +9,8 @@ UV_COMPILE := pyproject.toml --extra server --extra web --extra test --universal
 	--python-version 3.11 \
 	--custom-compile-command "make lock" --quiet
 
-.PHONY: setup run test proto proto-check lint bench clean lock lock-check walkthrough
+.PHONY: setup run test proto proto-check lint bench bench-clients clean lock lock-check \
+	walkthrough
 
 # Every version pinned by requirements.lock (what every node of a Ray cluster must share),
 # then the project itself without touching them.
@@ -62,6 +63,10 @@ lint:
 
 bench:
 	$(PY) -m bench.run
+
+# The starter kits in clients/: cold builds, round trips, example win rates.
+bench-clients:
+	clients/bench --examples 1000
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -2,8 +2,8 @@
 
 - ``sample``: :func:`~engine.ark_nova.determinize.determinize` from the observation;
 - ``policy``: the rule-based policy of ``rollout.py``;
-- ``horizon``: a rollout stops after two rounds of turns (a full game is hundreds of
-  decisions);
+- ``horizon``: a rollout stops at the start of a turn, ``TURNS`` turns after the one the
+  search started in (a full game is hundreds of decisions);
 - ``evaluate``: each seat's heuristic value relative to its best opponent, squashed into
   [0, 1].
 """
@@ -17,10 +17,11 @@ from engine.ark_nova.game_state import ArkNovaState
 from engine.ark_nova.heuristic import relative_value
 from engine.ark_nova.observation import Observation
 from engine.ark_nova.rollout import policy
+from engine.ark_nova.turn import NORMAL, ChooseAction
 from engine.core.game import GameState, Search
 from engine.core.rng import GameRng
 
-ROUNDS = 2
+TURNS = 1
 VALUE_SCALE = 8.0  # points of relative value that make a seat's evaluation 0.73
 
 
@@ -30,7 +31,11 @@ def sample(obs: Observation, rng: GameRng) -> ArkNovaState:
 
 def horizon(start: GameState, now: GameState) -> bool:
     assert isinstance(start, ArkNovaState) and isinstance(now, ArkNovaState)
-    return now.s.turn_no >= start.s.turn_no + ROUNDS * now.s.n
+    s = now.s
+    if s.turn_no < start.s.turn_no + TURNS:
+        return False
+    step = s.asked_step
+    return isinstance(step, ChooseAction) and step.mode == NORMAL
 
 
 def evaluate(start: GameState, now: GameState) -> list[float]:

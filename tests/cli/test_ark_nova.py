@@ -83,8 +83,8 @@ def test_card_file_and_map_option_reach_the_engine(
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "5"], "2 to 4 players"),
-        (["--option", "map=7"], "not playable"),
+        (["--players", "5"], "1 to 4 players"),
+        (["--option", "map=9"], "not a map"),
         (["--bots", "random,heuristic"], "heuristic"),
     ],
 )

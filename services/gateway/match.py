@@ -38,7 +38,6 @@ from pathlib import Path
 from arena.v1 import arena_pb2
 
 from engine.core import GameConfig, Replay, Result, competition_ranks, get_game
-from services.gateway import frames
 from services.gateway.config import GatewayConfig
 from services.gateway.hosts import HostFactory, HostHandle
 from services.gateway.outbox import RatingOutbox
@@ -46,6 +45,7 @@ from services.gateway.session import BotSession, Missing, Reply
 from services.ladder.store import LadderStore
 from services.metrics import ArenaMetrics
 from services.runner.host import HostStep, SeatRequest
+from services.wire import frames
 
 log = logging.getLogger(__name__)
 

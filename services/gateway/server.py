@@ -10,7 +10,7 @@ counts as leaving (a match in progress is forfeited).
 
 ``Play`` is registered with pass-through (bytes) serializers: requests are parsed here so
 that a malformed message gets an Error instead of killing the stream, and decision
-requests are written as pre-composed frames (see :mod:`services.gateway.frames`).
+requests are written as pre-composed frames (see :mod:`services.wire.frames`).
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ from engine.core import (
     make_bot,
 )
 from engine.core.match import bot_seed
-from services.gateway.frames import decision_body
+from services.wire.frames import decision_body
 
 # Salt for the private streams of substituted moves (separate from the seats' own bots).
 _SUBSTITUTE_SALT = 0x5B57
@@ -122,10 +122,8 @@ class MatchHost:
 
     def forfeit(self, seat: int) -> HostStep:
         """Hand a remote seat to the fill bot for the rest of the match."""
-        seats = list(self._session.seats)
-        if seats[seat] is None:
-            seats[seat] = self._substitutes[seat]
-            self._session.seats = tuple(seats)
+        if self._session.seats[seat] is None:
+            self._session.hand_over(seat, self._substitutes[seat])
         self._asked.discard(seat)
         return self._step(None)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from arena.v1 import arena_pb2, monster_my_neighbor_pb2
 
-from services.gateway import frames
+from services.wire import frames
 
 
 def _expected(request_id: int, seat: int) -> arena_pb2.PlayResponse:

@@ -1,0 +1,1 @@
+"""Protobuf frames shared by the gateway and the match hosts (neither imports the other)."""

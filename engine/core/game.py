@@ -109,7 +109,15 @@ class WireCodec(Protocol):
 
     field: str
 
-    def observation(self, observation: Any) -> Any: ...
+    def observation(self, observation: Any, since: Any = None) -> Any:
+        """The observation message. ``since`` is the :meth:`log_mark` of the same seat's
+        previous message in this match (None: none yet); log entries up to it are left
+        out, so a seat is sent each log entry once. Games without a log ignore it."""
+        ...
+
+    def log_mark(self, observation: Any) -> Any:
+        """Where the logs of ``observation`` end, for the seat's next ``since``."""
+        ...
 
     def option(self, observation: Any, decision_kind: str, option: Any) -> Any:
         """One option of a decision, phrased with the deciding seat's ``observation``."""

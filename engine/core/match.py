@@ -80,7 +80,9 @@ class MatchSession:
                 if bot is None:
                     continue
                 t0 = time.perf_counter()
-                observation = state.observation(seat)
+                observation = (
+                    state.observation(seat) if getattr(bot, "needs_observation", True) else None
+                )
                 index = bot.choose(observation, state.decision(seat), self._bot_rngs[seat])
                 self.builtin_seconds += time.perf_counter() - t0
                 self.builtin_decisions += 1

@@ -33,6 +33,7 @@ SETTLE_FRAMES = frozenset({"RESPOND", "HERO", "PLACE", "HEAL", "DAMAGE", "UNLOCK
 
 class RandomBot:
     name = "random"
+    needs_observation = False
 
     def choose(self, observation: Any, decision: Decision, rng: GameRng) -> int:
         return rng.randrange(len(decision.options))

@@ -69,7 +69,11 @@ class EpicResortCodec:
 
     field = "epic_resort"
 
-    def observation(self, obs: Observation) -> pb.EpicResortObservation:
+    def log_mark(self, obs: Observation) -> None:
+        """Epic Resort observations carry no log, so nothing to resume from."""
+        return None
+
+    def observation(self, obs: Observation, since: None = None) -> pb.EpicResortObservation:
         ids = card_ids(obs.cards)
         msg = pb.EpicResortObservation(
             seat=obs.seat,

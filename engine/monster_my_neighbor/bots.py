@@ -11,8 +11,9 @@ class RandomBot:
     """Picks a legal option uniformly at random with its own seeded stream."""
 
     name = "random"
+    needs_observation = False
 
-    def choose(self, observation: Observation, decision: Decision, rng: GameRng) -> int:
+    def choose(self, observation: Observation | None, decision: Decision, rng: GameRng) -> int:
         return rng.randrange(len(decision.options))
 
 

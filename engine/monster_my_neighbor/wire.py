@@ -10,12 +10,7 @@ from typing import Any
 
 from arena.v1 import monster_my_neighbor_pb2 as pb
 
-from engine.monster_my_neighbor.observation import (
-    Observation,
-    describe_event,
-    describe_option,
-    describe_private,
-)
+from engine.monster_my_neighbor.observation import Observation, describe_option
 from engine.monster_my_neighbor.options import (
     CARD_KINDS,
     CHOOSE_DEAL_COUNT,
@@ -26,6 +21,7 @@ from engine.monster_my_neighbor.options import (
     ORIGIN_NAMES,
     RESULT_NAMES,
 )
+from engine.monster_my_neighbor.wire_log import NO_MARK, LogEncoder, LogMark
 
 
 class MonsterMyNeighborCodec:
@@ -33,7 +29,17 @@ class MonsterMyNeighborCodec:
 
     field = "monster_my_neighbor"
 
-    def observation(self, obs: Observation) -> pb.MonsterMyNeighborObservation:
+    def __init__(self) -> None:
+        self._log = LogEncoder(option_message)
+
+    def log_mark(self, obs: Observation) -> LogMark:
+        """Where ``obs``'s logs end: pass it as ``since`` for the seat's next message."""
+        return LogMark(len(obs.public_log), len(obs.private_log))
+
+    def observation(
+        self, obs: Observation, since: LogMark | None = None
+    ) -> pb.MonsterMyNeighborObservation:
+        """The seat's observation; its logs only after ``since`` (see :mod:`wire_log`)."""
         c = obs.cards
         name = c.names
         # Only cards that move themselves into a hand (the Dog) are ever tracked.
@@ -52,8 +58,6 @@ class MonsterMyNeighborCodec:
             hunters_under_main_deck=obs.hunters_under_main_deck,
             dog_known_holder=dog,
             monsters_possible=[name[t] for t in obs.monsters_possible],
-            public_log=[describe_event(c, e) for e in obs.public_log],
-            private_log=[describe_private(c, e) for e in obs.private_log],
             rounds=obs.rounds,
             pending_kind=obs.pending_kind,
             pending_seats=list(obs.pending_seats),
@@ -91,6 +95,8 @@ class MonsterMyNeighborCodec:
                 catcher_seat=r.catcher_seat,
                 vp_awarded=list(r.vp_awarded),
             )
+        self._log.fill(msg, name, obs.public_log, obs.private_log, obs.private_log_times,
+                       since or NO_MARK)
         if obs.own_pending_choice is not None:
             kind = KIND_NAMES.index(obs.pending_kind)
             msg.own_pending_choice = describe_option(c, kind, obs.own_pending_choice)

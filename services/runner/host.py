@@ -93,6 +93,8 @@ class MatchHost:
             GameRng(bot_seed(seed, seat) ^ _SUBSTITUTE_SALT) for seat in range(len(remote))
         ]
         self._asked: set[int] = set()
+        # Per seat: where the logs sent in its previous request ended.
+        self._log_marks: list[Any] = [None] * len(remote)
         self._counted_decisions = 0
         self._counted_seconds = 0.0
         self._extra_decisions = 0
@@ -134,9 +136,9 @@ class MatchHost:
     def _substitute(self, seat: int) -> int:
         state = self._session.state
         started = time.perf_counter()
-        index = self._substitutes[seat].choose(
-            state.observation(seat), state.decision(seat), self._substitute_rngs[seat]
-        )
+        bot = self._substitutes[seat]
+        seen = state.observation(seat) if getattr(bot, "needs_observation", True) else None
+        index = bot.choose(seen, state.decision(seat), self._substitute_rngs[seat])
         self._extra_seconds += time.perf_counter() - started
         self._extra_decisions += 1
         self._session.submit(seat, index)
@@ -170,7 +172,8 @@ class MatchHost:
         codec = self._codec
         kind = decision.kind
         seen = state.observation(seat)
-        observation = codec.observation(seen).SerializeToString()
+        observation = codec.observation(seen, self._log_marks[seat]).SerializeToString()
+        self._log_marks[seat] = codec.log_mark(seen)
         options = [
             (state.describe_option(seat, i), codec.option(seen, kind, option).SerializeToString())
             for i, option in enumerate(decision.options)

@@ -11,13 +11,15 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import ConfigError, GameConfig, bots_for, get_game
+from services.cli import serve_limits
 from services.cli.play import parse_options, read_cards
 from services.gateway.config import GatewayConfig
+from services.gateway.result_log import DurableResults, ResultJournal, ResultStream
 from services.gateway.server import Gateway
+from services.gateway.transport import TlsFiles
 from services.ladder.cli_options import add_store_arguments, store_from_args
 from services.ladder.store import StoreError
 from services.metrics import ArenaMetrics
-from services.runner.ray_setup import ensure_ray
 
 EXIT_CONFIG = 2
 
@@ -27,8 +29,9 @@ def add_parser(subparsers: Any) -> None:
         "serve",
         help="run the gateway remote bots connect to",
         description="Serve ArenaService on HOST:PORT: bots dial in with their token, are "
-        "matched, and play rated matches; empty seats get the --fill bot. Matches run as "
-        "Ray actors. Stop with Ctrl-C.",
+        "matched, and play rated matches; empty seats get the --fill bot. Matches run in "
+        "long-lived host worker processes. SIGTERM or Ctrl-C drains: no new matches, running "
+        "ones get --drain-timeout to finish.",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=50051, help="gRPC port (default 50051)")
@@ -70,11 +73,8 @@ def add_parser(subparsers: Any) -> None:
         help="register this bot at start-up and print its token (repeatable; for the "
         "in-process store, whose bots cannot be registered from another command)",
     )
-    parser.add_argument(
-        "--ray-address", metavar="ADDR",
-        help="join this Ray cluster (default: $RAY_ADDRESS, else a private local instance)",
-    )
     add_store_arguments(parser)
+    serve_limits.add_arguments(parser)
     parser.set_defaults(func=run)
 
 
@@ -102,6 +102,7 @@ def gateway_config(args: argparse.Namespace) -> GatewayConfig:
         time_bank=args.time_bank, max_strikes=args.max_strikes, gather_seconds=args.gather,
         min_bots=args.min_bots,
         replays=args.replays, seed=args.seed, options=options, cards=cards,
+        **serve_limits.limit_fields(args),
     )
 
 
@@ -111,6 +112,7 @@ def run(args: argparse.Namespace) -> int:
     err = Console(stderr=True)
     try:
         config = gateway_config(args)
+        tls = serve_limits.tls_files(args)
     except ConfigError as exc:
         err.print(f"[red]error:[/] {exc}")
         return EXIT_CONFIG
@@ -122,27 +124,49 @@ def run(args: argparse.Namespace) -> int:
         err.print(f"[red]error:[/] --bot: {exc}")
         store.close()
         return EXIT_CONFIG
-    ensure_ray(workers=2, address=args.ray_address)
     try:
-        asyncio.run(_serve(args, config, store))
+        durable = _durable_results(args)
+    except OSError as exc:
+        err.print(f"[red]error:[/] --journal: {exc}")
+        store.close()
+        return EXIT_CONFIG
+    try:
+        return asyncio.run(_serve(args, config, store, durable, tls, err))
     finally:
         store.close()
-    return 0
 
 
-async def _serve(args: argparse.Namespace, config: GatewayConfig, store: Any) -> None:
+def _durable_results(args: argparse.Namespace) -> DurableResults | None:
+    """With Redis: its results stream, and the journal for when Redis is down."""
+    if args.redis is None:
+        return None
+    return DurableResults(ResultStream(args.redis, args.key_prefix), ResultJournal(args.journal))
+
+
+async def _serve(
+    args: argparse.Namespace, config: GatewayConfig, store: Any,
+    durable: DurableResults | None, tls: TlsFiles | None, err: Any,
+) -> int:
     metrics = ArenaMetrics()
-    gateway = Gateway(config, store, metrics)
-    port = await gateway.start(args.host, args.port)
+    gateway = Gateway(config, store, metrics, durable=durable)
+    try:
+        port = await gateway.start(args.host, args.port, tls)
+    except OSError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        await gateway.stop(0)
+        return EXIT_CONFIG
     if args.metrics_port is not None:
         metrics_port = metrics.serve(args.metrics_port, args.host)
         print(f"metrics on http://{args.host}:{metrics_port}/metrics", flush=True)
-    print(f"serving {config.game} on {args.host}:{port}", flush=True)
+    scheme = "TLS" if tls is not None else "plaintext"
+    print(f"serving {config.game} on {args.host}:{port} ({scheme}, "
+          f"{config.host_workers} host worker(s))", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
     await stop.wait()
-    print("shutting down", file=sys.stderr, flush=True)
-    await gateway.stop(grace=2.0)
+    print(f"draining (up to {args.drain_timeout:g} s)", file=sys.stderr, flush=True)
+    await gateway.drain(args.drain_timeout)
+    return 0

@@ -6,7 +6,11 @@ one), so several gateways, or several tests, can live in one process.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
+
+from services.metrics.gateway import GatewayMetrics
 
 # Decision latencies span built-in bots (microseconds) and remote bots (up to the timeout).
 _DECISION_BUCKETS = (
@@ -38,6 +42,7 @@ class ArenaMetrics:
             "arena_active_matches", "Matches being played.", registry=self.registry)
         self.connected_bots = Gauge(
             "arena_connected_bots", "Authenticated bot streams.", registry=self.registry)
+        self.gateway = GatewayMetrics(self.registry)
 
     def record_builtin(self, game: str, decisions: int, seconds: float) -> None:
         """Count built-in decisions reported by a match host (their mean time observed)."""
@@ -50,8 +55,18 @@ class ArenaMetrics:
             histogram.observe(mean)
 
     def record_remote(self, game: str, seconds: float) -> None:
-        self.decisions.labels(game, REMOTE).inc()
-        self.decision_seconds.labels(game, REMOTE).observe(seconds)
+        self.remote_decisions(game)(seconds)
+
+    def remote_decisions(self, game: str) -> Callable[[float], None]:
+        """``record_remote`` for one game, with its label lookups done once."""
+        count = self.decisions.labels(game, REMOTE).inc
+        observe = self.decision_seconds.labels(game, REMOTE).observe
+
+        def record(seconds: float) -> None:
+            count()
+            observe(seconds)
+
+        return record
 
     def serve(self, port: int, host: str = "127.0.0.1") -> int:
         """Serve /metrics on ``host:port`` (0 picks a free port); return the port."""

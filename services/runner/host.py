@@ -7,8 +7,8 @@ observation and options are already encoded with the game's WireCodec, so only r
 decisions pay for protobuf. A seat's request is built from ``observation(seat)`` alone:
 the engine's observation is the single gate for hidden information.
 
-:data:`RemoteMatchHost` is the same class as a Ray actor; the gateway creates one per
-match, so matches run beside each other on a Ray cluster.
+The gateway runs hosts in long-lived host worker processes (:mod:`services.runner.worker`),
+many matches each, or in its own event loop.
 """
 
 from __future__ import annotations
@@ -17,8 +17,6 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
-
-import ray
 
 from engine.core import (
     Bot,
@@ -181,6 +179,3 @@ class MatchHost:
         body = decision_body(kind, codec.field, observation, options)
         return SeatRequest(seat, kind, len(options), body)
 
-
-# One actor per match; it only waits on the gateway between calls, so it reserves no CPU.
-RemoteMatchHost = ray.remote(num_cpus=0)(MatchHost)

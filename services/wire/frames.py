@@ -92,3 +92,14 @@ def decision_request(
         body,
     ))
     return delimited(_RESPONSE_DECISION_REQUEST, request)
+
+
+_START_CONFIG = _field_number(arena_pb2.MatchStart, "config")
+_RESPONSE_MATCH_START = _field_number(arena_pb2.PlayResponse, "match_start")
+
+
+def match_start(start: arena_pb2.MatchStart, config: bytes) -> bytes:
+    """A serialized PlayResponse carrying ``start`` with the pre-serialized MatchConfig
+    ``config`` (the same for every match of a gateway, card file included)."""
+    body = start.SerializeToString() + delimited(_START_CONFIG, config)
+    return delimited(_RESPONSE_MATCH_START, body)

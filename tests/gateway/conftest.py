@@ -1,4 +1,4 @@
-"""A real gateway on a free loopback port, its matches on the session's local Ray, its
+"""A real gateway on a free loopback port, its matches in a real host worker process, its
 ladder in the session's real Redis (a fresh key prefix per test)."""
 
 from __future__ import annotations
@@ -40,13 +40,12 @@ class RunningGateway:
 
 
 @pytest.fixture
-def start_gateway(
-    ray_local: None, redis_url: str, tmp_path: Path
-) -> Iterator[Callable[..., RunningGateway]]:
+def start_gateway(redis_url: str, tmp_path: Path) -> Iterator[Callable[..., RunningGateway]]:
     """Start a gateway with GatewayConfig fields overridden by keyword."""
     started: list[tuple[GatewayThread, LadderStore]] = []
     base = GatewayConfig(game=GAME, players=5, fill="random", move_timeout=5.0,
-                         max_strikes=3, gather_seconds=0.2, replays=tmp_path / "replays", seed=7)
+                         max_strikes=3, gather_seconds=0.2, replays=tmp_path / "replays", seed=7,
+                         host_workers=1, health_interval=0.5)
 
     def start(**overrides: object) -> RunningGateway:
         config = dataclasses.replace(base, **overrides)

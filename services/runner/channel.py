@@ -56,3 +56,4 @@ def read_message(stream: BinaryIO) -> Any:
     if len(body) < length:
         raise ChannelClosed
     return decode(body)
+

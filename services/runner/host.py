@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.core import (
     Bot,
@@ -35,8 +34,7 @@ from services.wire.frames import decision_body
 _SUBSTITUTE_SALT = 0x5B57
 
 
-@dataclass(frozen=True, slots=True)
-class SeatRequest:
+class SeatRequest(NamedTuple):
     """A decision owed by a remote seat; ``body`` holds the encoded request fields."""
 
     seat: int
@@ -45,15 +43,16 @@ class SeatRequest:
     body: bytes
 
 
-@dataclass(frozen=True, slots=True)
-class HostStep:
+class HostStep(NamedTuple):
     """What changed since the previous call.
 
     ``requests``: remote seats that now owe a new decision. ``substituted``: the option
     index played for the seat of the call when its own choice was not used.
     ``builtin_decisions``/``builtin_seconds``: decisions taken by built-in bots
     (including substitutions) during the call. ``result`` and ``replay`` are set once
-    the game is over (the replay as JSON data).
+    the game is over (the replay as JSON data). Named tuples, not dataclasses: one is
+    made and sent to the gateway per decision, and tuples are the cheapest to build and
+    to pickle.
     """
 
     requests: tuple[SeatRequest, ...]

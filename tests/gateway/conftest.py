@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +38,16 @@ class RunningGateway:
     def metric(self, name: str, **labels: str) -> float:
         value = self.metrics.registry.get_sample_value(name, labels)
         return 0.0 if value is None else value
+
+    def settles(self, name: str, value: float, seconds: float = 10.0, **labels: str) -> bool:
+        """Whether the metric reaches ``value`` within ``seconds`` (streams end and free
+        their resources a moment after the client sees them end)."""
+        deadline = time.monotonic() + seconds
+        while self.metric(name, **labels) != value:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.02)
+        return True
 
 
 @pytest.fixture

@@ -60,8 +60,8 @@ def test_a_full_match_is_played_rated_saved_and_counted(start_gateway) -> None:
     assert remote == len(requests)
     assert remote + builtin == len(replay.choices)
     assert gateway.metric("arena_decision_seconds_count", game=GAME, source="remote") == remote
-    assert gateway.metric("arena_active_matches") == 0
-    assert gateway.metric("arena_connected_bots") == 0
+    assert gateway.settles("arena_active_matches", 0)
+    assert gateway.settles("arena_connected_bots", 0)
 
 
 def _requests_by_seat(transcripts: list[Transcript]) -> dict[int, list[arena_pb2.DecisionRequest]]:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 import grpc
 
 from services.botclient import STRATEGIES, make_strategy, play
+from services.wire.transport import TlsFiles
 
 EXIT_REFUSED = 2
 EXIT_FAILED = 1
@@ -32,6 +34,13 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the strategy's randomness")
     parser.add_argument("--quiet", action="store_true", help="print only the final summary")
+    parser.add_argument("--tls", action="store_true",
+                        help="connect with TLS, trusting the system's certificate authorities")
+    parser.add_argument("--tls-ca", type=Path, metavar="FILE",
+                        help="connect with TLS, trusting this PEM CA (implies --tls)")
+    parser.add_argument("--tls-cert", type=Path, metavar="FILE",
+                        help="client certificate (PEM) for gateways that require one")
+    parser.add_argument("--tls-key", type=Path, metavar="FILE", help="its PEM private key")
     parser.set_defaults(func=run)
 
 
@@ -44,10 +53,15 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_REFUSED
+    try:
+        tls = _tls(args)
+    except (ValueError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_REFUSED
     say = None if args.quiet else (lambda text: print(text, flush=True))
     try:
         report = play(args.server, args.token, args.game, strategy,
-                      max_matches=args.matches, seed=args.seed, on_event=say)
+                      max_matches=args.matches, seed=args.seed, on_event=say, tls=tls)
     except grpc.RpcError as exc:
         code = exc.code()  # type: ignore[attr-defined]
         print(f"error: {code.name}: {exc.details()}", file=sys.stderr)  # type: ignore[attr-defined]
@@ -62,3 +76,14 @@ def run(args: argparse.Namespace) -> int:
               f"{args.matches} matches", file=sys.stderr)
         return EXIT_FAILED
     return 0
+
+
+def _tls(args: argparse.Namespace) -> TlsFiles | None:
+    """The TLS settings asked for, files checked; None for plaintext."""
+    if not (args.tls or args.tls_ca or args.tls_cert or args.tls_key):
+        return None
+    for flag, path in (("--tls-ca", args.tls_ca), ("--tls-cert", args.tls_cert),
+                       ("--tls-key", args.tls_key)):
+        if path is not None and not path.is_file():
+            raise ValueError(f"{flag} {str(path)!r} is not a readable file")
+    return TlsFiles(args.tls_cert, args.tls_key, args.tls_ca)

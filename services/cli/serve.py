@@ -16,10 +16,10 @@ from services.cli.play import parse_options, read_cards
 from services.gateway.config import GatewayConfig
 from services.gateway.result_log import DurableResults, ResultJournal, ResultStream
 from services.gateway.server import Gateway
-from services.gateway.transport import TlsFiles
 from services.ladder.cli_options import add_store_arguments, store_from_args
 from services.ladder.store import StoreError
 from services.metrics import ArenaMetrics
+from services.wire.transport import TlsFiles
 
 EXIT_CONFIG = 2
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.core import ConfigError
 from services.gateway.hosts import default_workers
-from services.gateway.transport import TlsFiles
+from services.wire.transport import TlsFiles
 
 DEFAULT_JOURNAL = Path("arena-journal.jsonl")
 

@@ -40,9 +40,9 @@ from services.gateway.result_log import DurableResults
 from services.gateway.results import ResultQueue
 from services.gateway.session import BotSession
 from services.gateway.streams import StreamHandler
-from services.gateway.transport import TlsFiles, bind, server_options
 from services.ladder.store import LadderStore
 from services.metrics import ArenaMetrics
+from services.wire.transport import TlsFiles, bind, server_options
 
 log = logging.getLogger(__name__)
 
@@ -205,9 +205,17 @@ class GatewayThread:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
 
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive()
+
     def start(self, host: str = "127.0.0.1", port: int = 0, tls: TlsFiles | None = None) -> int:
         self._thread.start()
-        return self.call(self.gateway.start(host, port, tls))
+        try:
+            return self.call(self.gateway.start(host, port, tls))
+        except BaseException:
+            self.stop()
+            raise
 
     def call(self, coroutine: Any, timeout: float = 60) -> Any:
         """Run ``coroutine`` on the gateway's loop and return its result."""

@@ -1,1 +1,2 @@
-"""Protobuf frames shared by the gateway and the match hosts (neither imports the other)."""
+"""What the gateway shares with match hosts and bot clients: protobuf frames and the gRPC
+transport settings (neither side imports the other)."""

@@ -13,10 +13,12 @@ from pathlib import Path
 import pytest
 
 from services.gateway.config import GatewayConfig
+from services.gateway.result_log import DurableResults
 from services.gateway.server import Gateway, GatewayThread
 from services.ladder.records import AppliedMatch
 from services.ladder.store import LadderStore, open_store
 from services.metrics import ArenaMetrics
+from services.wire.transport import TlsFiles
 
 GAME = "monster-my-neighbor"
 
@@ -27,6 +29,11 @@ class RunningGateway:
     store: LadderStore
     metrics: ArenaMetrics
     config: GatewayConfig
+    thread: GatewayThread
+
+    @property
+    def gateway(self) -> Gateway:
+        return self.thread.gateway
 
     def token(self, name: str) -> str:
         return self.store.register_bot(name)
@@ -58,16 +65,21 @@ def start_gateway(redis_url: str, tmp_path: Path) -> Iterator[Callable[..., Runn
                          max_strikes=3, gather_seconds=0.2, replays=tmp_path / "replays", seed=7,
                          host_workers=1, health_interval=0.5)
 
-    def start(**overrides: object) -> RunningGateway:
+    def start(
+        tls: TlsFiles | None = None, durable: DurableResults | None = None,
+        store: LadderStore | None = None, port: int = 0, **overrides: object,
+    ) -> RunningGateway:
         config = dataclasses.replace(base, **overrides)
-        store = open_store(redis_url, key_prefix=f"test-gw-{secrets.token_hex(6)}")
+        if store is None:
+            store = open_store(redis_url, key_prefix=f"test-gw-{secrets.token_hex(6)}")
         metrics = ArenaMetrics()
-        thread = GatewayThread(Gateway(config, store, metrics))
-        port = thread.start("127.0.0.1", 0)
+        thread = GatewayThread(Gateway(config, store, metrics, durable=durable))
         started.append((thread, store))
-        return RunningGateway(f"127.0.0.1:{port}", store, metrics, config)
+        port = thread.start("127.0.0.1", port, tls)
+        return RunningGateway(f"127.0.0.1:{port}", store, metrics, config, thread)
 
     yield start
     for thread, store in started:
-        thread.stop()
+        if thread.running:
+            thread.stop()
         store.close()

@@ -60,6 +60,7 @@ class Admission:
     def open(self, peer: str) -> None:
         """Admit a new stream from ``peer`` or raise Refused; pair with :meth:`close`."""
         limits = self.limits
+        self._hello_attempt(peer_address(peer))
         if self.streams >= limits.max_streams:
             raise Refused(grpc.StatusCode.RESOURCE_EXHAUSTED,
                           f"the server is full ({limits.max_streams} streams); retry later",
@@ -68,7 +69,6 @@ class Admission:
             raise Refused(grpc.StatusCode.RESOURCE_EXHAUSTED,
                           f"at most {limits.max_streams_per_connection} streams per connection",
                           "streams_per_connection")
-        self._hello_attempt(peer_address(peer))
         self.streams += 1
         self._per_connection[peer] += 1
 

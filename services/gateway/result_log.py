@@ -10,11 +10,11 @@ result counts exactly once. Both are synchronous; the gateway calls them from th
 
 from __future__ import annotations
 
+import fcntl
 import json
 import logging
 import os
 import threading
-from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -81,12 +81,19 @@ class ResultStream:
 
 
 class ResultJournal:
-    """An append-only local file of results and of which were applied."""
+    """An append-only local file of results and of which were applied. One gateway owns
+    it: opening a journal another process holds raises OSError."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self._lock = threading.Lock()
         path.parent.mkdir(parents=True, exist_ok=True)
+        self._owner = open(path.with_name(path.name + ".lock"), "a")  # noqa: SIM115
+        try:
+            fcntl.flock(self._owner, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self._owner.close()
+            raise OSError(f"the journal {path} is in use by another gateway") from None
         self._compact()
         self._file = open(path, "a", encoding="utf-8")  # noqa: SIM115 (kept open)
 
@@ -99,11 +106,12 @@ class ResultJournal:
 
     def entries(self) -> list[tuple[str, MatchResult]]:
         with self._lock:
-            return [(r.match_id, r) for r in _pending(_read_lines(self.path))]
+            return [(r.match_id, r) for r in journal_pending(self.path)]
 
     def close(self) -> None:
         with self._lock:
             self._file.close()
+            self._owner.close()
 
     def _append(self, record: dict[str, Any]) -> None:
         with self._lock:
@@ -115,7 +123,7 @@ class ResultJournal:
         """Rewrite the file with only the results still pending (atomically)."""
         if not self.path.exists():
             return
-        pending = _pending(_read_lines(self.path))
+        pending = journal_pending(self.path)
         temporary = self.path.with_name(self.path.name + ".tmp")
         with open(temporary, "w", encoding="utf-8") as out:
             for result in pending:
@@ -140,9 +148,10 @@ def _read_lines(path: Path) -> list[dict[str, Any]]:
     return records
 
 
-def _pending(records: Iterable[dict[str, Any]]) -> list[MatchResult]:
+def journal_pending(path: Path) -> list[MatchResult]:
+    """The results a journal file holds that were not applied (reads only)."""
     results: dict[str, MatchResult] = {}
-    for record in records:
+    for record in _read_lines(path):
         if record.get("op") == "result":
             result = MatchResult.from_json(json.dumps(record["result"]))
             results[result.match_id] = result

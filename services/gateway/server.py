@@ -172,6 +172,8 @@ class Gateway:
     async def stop(self, grace: float = 2.0) -> None:
         """Abort matches in progress (MatchEnd ABORTED, nothing rated), close every stream
         with UNAVAILABLE, stop the host workers and the server."""
+        if self._stopped.is_set():
+            return
         self.draining = True
         await self.health.drain()
         for session in self.matchmaker.stop():

@@ -17,8 +17,12 @@ from tests.gateway.conftest import RunningGateway
 class RawStream:
     """One Play stream driven by hand: send frames, half-close, cancel, read."""
 
-    def __init__(self, address: str, timeout: float | None = None) -> None:
-        self.channel = grpc.insecure_channel(address)
+    def __init__(
+        self, address: str, timeout: float | None = None, channel: grpc.Channel | None = None
+    ) -> None:
+        """A stream on its own connection, or on ``channel`` (which the caller closes)."""
+        self._own_channel = channel is None
+        self.channel = channel or grpc.insecure_channel(address)
         self._outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
         play = self.channel.stream_stream(
             PLAY_METHOD, request_serializer=None,
@@ -47,7 +51,8 @@ class RawStream:
     def ended(self, seconds: float = 30) -> grpc.StatusCode | None:
         self._reader.join(seconds)
         assert not self._reader.is_alive(), "the stream did not end"
-        self.channel.close()
+        if self._own_channel:
+            self.channel.close()
         return self.status
 
     def _read(self) -> None:

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from arena.v1 import monster_my_neighbor_pb2 as pb
 
-from engine.monster_my_neighbor.options import (
+from engine.monster_my_neighbor.events import (
     ENDING_NAMES,
     EV_CAPTURE,
     EV_CARD_TO_HAND,
@@ -36,7 +36,6 @@ from engine.monster_my_neighbor.options import (
     EV_STEAL,
     EV_TARGET,
     HOW_NAMES,
-    KIND_NAMES,
     ORIGIN_NAMES,
     PV_DEALT,
     PV_FORCED,
@@ -47,12 +46,14 @@ from engine.monster_my_neighbor.options import (
     PV_SAW_HAND,
     RESULT_NAMES,
 )
+from engine.monster_my_neighbor.options import KIND_NAMES
 
 Names = tuple[str, ...]
 Event = tuple[Any, ...]
-OptionEncoder = Callable[[Names, str, Any], pb.MonsterMyNeighborOption]
+# The codec's option encoder: (observation, decision kind, option) -> option message.
+OptionEncoder = Callable[[Any, str, Any], pb.MonsterMyNeighborOption]
 PublicEncoder = Callable[[Names, Event], pb.MonsterMyNeighborPublicEvent]
-PrivateEncoder = Callable[[Names, Event, int], pb.MonsterMyNeighborPrivateEvent]
+PrivateEncoder = Callable[[Any, Names, Event, int], pb.MonsterMyNeighborPrivateEvent]
 
 
 class LogMark(NamedTuple):
@@ -105,25 +106,26 @@ def _public_table() -> dict[int, PublicEncoder]:
 
 
 def _private_table(option: OptionEncoder) -> dict[int, PrivateEncoder]:
+    """Encoders of (observation, card names, event, public events before it)."""
     E = pb.MonsterMyNeighborPrivateEvent
     return {
-        PV_DEALT: lambda n, e, t: E(public_events_before=t, dealt=pb.MonsterMyNeighborDealt(
+        PV_DEALT: lambda o, n, e, t: E(public_events_before=t, dealt=pb.MonsterMyNeighborDealt(
             round=e[1], card_types=[n[c] for c in e[2]])),
-        PV_RECEIVED: lambda n, e, t: E(
+        PV_RECEIVED: lambda o, n, e, t: E(
             public_events_before=t, received=pb.MonsterMyNeighborReceived(
                 card_type=n[e[1]], from_seat=e[2], how=HOW_NAMES[e[3]])),
-        PV_GAVE: lambda n, e, t: E(public_events_before=t, gave=pb.MonsterMyNeighborGave(
+        PV_GAVE: lambda o, n, e, t: E(public_events_before=t, gave=pb.MonsterMyNeighborGave(
             card_type=n[e[1]], to_seat=e[2], how=HOW_NAMES[e[3]])),
-        PV_SAW_HAND: lambda n, e, t: E(
+        PV_SAW_HAND: lambda o, n, e, t: E(
             public_events_before=t, saw_hand=pb.MonsterMyNeighborSawHand(
                 seat=e[1], card_types=[n[c] for c in e[2]])),
-        PV_OWN_DISCARD: lambda n, e, t: E(
+        PV_OWN_DISCARD: lambda o, n, e, t: E(
             public_events_before=t, own_discard=pb.MonsterMyNeighborOwnDiscard(
                 card_type=n[e[1]], origin=ORIGIN_NAMES[e[2]])),
-        PV_FORCED: lambda n, e, t: E(
+        PV_FORCED: lambda o, n, e, t: E(
             public_events_before=t, forced_choice=pb.MonsterMyNeighborForcedChoice(
-                kind=KIND_NAMES[e[1]], option=option(n, KIND_NAMES[e[1]], e[2]))),
-        PV_SAW_DISCARD: lambda n, e, t: E(
+                kind=KIND_NAMES[e[1]], option=option(o, KIND_NAMES[e[1]], e[2]))),
+        PV_SAW_DISCARD: lambda o, n, e, t: E(
             public_events_before=t, saw_discard=pb.MonsterMyNeighborSawDiscard(
                 card_type=n[e[1]], seat=e[2])),
     }
@@ -136,24 +138,19 @@ class LogEncoder:
         self._public = _public_table()
         self._private = _private_table(option)
 
-    def fill(
-        self,
-        msg: pb.MonsterMyNeighborObservation,
-        names: Names,
-        public: tuple[Event, ...],
-        private: tuple[Event, ...],
-        private_times: tuple[int, ...],
-        since: LogMark,
-    ) -> LogMark:
-        """Encode the entries after ``since`` into ``msg``; return the new mark."""
+    def fill(self, msg: pb.MonsterMyNeighborObservation, obs: Any, since: LogMark) -> LogMark:
+        """Encode the entries of ``obs``'s logs after ``since`` into ``msg``; return the
+        new mark."""
         encode_public, encode_private = self._public, self._private
+        names = obs.cards.names
+        public, private, times = obs.public_log, obs.private_log, obs.private_log_times
         msg.public_events_from = since.public
         msg.public_events.extend(
             encode_public[e[0]](names, e) for e in public[since.public:]
         )
         msg.private_events_from = since.private
         msg.private_events.extend(
-            encode_private[e[0]](names, e, t)
-            for e, t in zip(private[since.private:], private_times[since.private:], strict=True)
+            encode_private[e[0]](obs, names, e, t)
+            for e, t in zip(private[since.private:], times[since.private:], strict=True)
         )
         return LogMark(len(public), len(private))

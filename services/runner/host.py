@@ -134,7 +134,7 @@ class MatchHost:
         state = self._session.state
         started = time.perf_counter()
         bot = self._substitutes[seat]
-        seen = state.observation(seat) if getattr(bot, "needs_observation", True) else None
+        seen = state.observation(seat) if bot.needs_observation else None
         index = bot.choose(seen, state.decision(seat), self._substitute_rngs[seat])
         self._extra_seconds += time.perf_counter() - started
         self._extra_decisions += 1

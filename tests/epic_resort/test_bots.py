@@ -10,10 +10,10 @@ from engine.core.game import GameConfig
 from engine.core.match import play_match
 from engine.core.registry import bots_for, make_bot
 from engine.core.rng import GameRng
-from engine.epic_resort.bots import MctsBot
 from engine.epic_resort.determinize import determinize
 from engine.epic_resort.game_state import EpicResortState
 from engine.epic_resort.observation import observe
+from engine.epic_resort.phase1 import PHASE1
 
 
 def test_registered_bots() -> None:
@@ -33,7 +33,7 @@ def test_determinized_state_matches_the_observation(n: int) -> None:
                 obs = g.observation(seat)
                 sample = determinize(obs, GameRng(seed))
                 # during Phase I others' hidden plans are re-sampled as not yet placed
-                if not any(f[0] == "PHASE1" for f in g.s.frames):
+                if PHASE1 not in g.s.steps:
                     assert observe(sample, seat) == obs
             g.apply(seat, rng.randrange(len(g.decision(seat).options)))
             steps += 1
@@ -50,7 +50,8 @@ def test_greedy_beats_random() -> None:
 
 
 def test_bots_are_deterministic_for_a_seed() -> None:
-    for bots in ([make_bot("epic-resort", "greedy")] * 3, [MctsBot(iterations=6)] * 3):
+    for spec in ("greedy", "mcts:iterations=6"):
+        bots = [make_bot("epic-resort", spec)] * 3
         a = play_match("epic-resort", GameConfig(3), 7, bots)
         b = play_match("epic-resort", GameConfig(3), 7, bots)
         assert a.replay.choices == b.replay.choices

@@ -5,6 +5,16 @@ from __future__ import annotations
 from arena.v1 import monster_my_neighbor_pb2 as pb
 
 from engine.core import get_game
+from engine.monster_my_neighbor.effects import (
+    ChooseCount,
+    ChooseTarget,
+    DealGive,
+    DogDiscard,
+    FogContribute,
+    GossipPass,
+    StealGive,
+)
+from engine.monster_my_neighbor.turns import PlayCard
 from tests.monster_my_neighbor.helpers import choose, position
 
 GAME = get_game("monster-my-neighbor")
@@ -17,7 +27,7 @@ def test_codec_is_registered_lazily_under_its_field() -> None:
 
 def test_observation_message_carries_the_seats_view() -> None:
     codec = GAME.wire()
-    s = position(4, {0: ["dog", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor"]},
+    s = position(4, {0: ["dog", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor", "hide"]},
                  friends=[3])
     choose(s, 0, "dog")
     choose(s, 0, 2)
@@ -25,8 +35,9 @@ def test_observation_message_carries_the_seats_view() -> None:
     assert isinstance(msg, pb.MonsterMyNeighborObservation)
     assert (msg.players, msg.seat, msg.round, msg.rotation) == (4, 2, 1, 2)
     assert msg.pending_kind == "DOG_DISCARD" and list(msg.pending_seats) == [2]
-    assert [(c.card_type, c.count) for c in msg.hand] == [("rumor", 1), ("werewolf", 1)]
-    assert [seat.hand_size for seat in msg.seats] == [1, 2, 2, 0]
+    assert [(c.card_type, c.count) for c in msg.hand] == [
+        ("hide", 1), ("rumor", 1), ("werewolf", 1)]
+    assert [seat.hand_size for seat in msg.seats] == [1, 2, 3, 0]
     assert msg.seats[3].friend and not msg.seats[0].friend
     assert msg.seats[0].play_area[-1].card_type == "dog"
     assert msg.seats[0].play_area[-1].target == 2
@@ -50,7 +61,7 @@ def test_observation_message_carries_the_seats_view() -> None:
 
 def test_the_log_after_a_mark_holds_only_the_newer_entries() -> None:
     codec = GAME.wire()
-    s = position(4, {0: ["dog", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor"]})
+    s = position(4, {0: ["dog", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor", "hide"]})
     choose(s, 0, "dog")
     before = s.observation(2)
     mark = codec.log_mark(before)
@@ -70,14 +81,23 @@ def test_the_log_after_a_mark_holds_only_the_newer_entries() -> None:
 
 
 def test_every_log_event_code_has_an_encoder() -> None:
-    from engine.monster_my_neighbor import options
-    from engine.monster_my_neighbor.wire import option_message
+    from engine.monster_my_neighbor import events
     from engine.monster_my_neighbor.wire_log import _private_table, _public_table
 
-    public = {v for k, v in vars(options).items() if k.startswith("EV_")}
-    private = {v for k, v in vars(options).items() if k.startswith("PV_")}
+    public = {v for k, v in vars(events).items() if k.startswith("EV_")}
+    private = {v for k, v in vars(events).items() if k.startswith("PV_")}
     assert set(_public_table()) == public
-    assert set(_private_table(option_message)) == private
+    assert set(_private_table(GAME.wire().option)) == private
+
+
+def test_a_forced_choice_reaches_the_private_log_as_an_option_message() -> None:
+    codec = GAME.wire()
+    s = position(4, {0: ["dog", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor"]})
+    choose(s, 0, "dog")
+    choose(s, 0, 2)  # seat 2 must discard the Rumor (never the Monster while it has another)
+    forced = [e.forced_choice for e in codec.observation(s.observation(2)).private_events
+              if e.HasField("forced_choice")]
+    assert [(f.kind, f.option.card_type) for f in forced] == [("DOG_DISCARD", "rumor")]
 
 
 def test_pending_simultaneous_choice_only_in_own_message() -> None:
@@ -95,12 +115,12 @@ def test_option_messages_for_every_kind() -> None:
     hands = {0: ["gossip", "hide"], 1: ["hunter"], 2: ["rumor"], 3: ["fog"]}
     obs = position(4, hands).observation(0)
     hunter, hide = 1, 2
-    assert codec.option(obs, "PLAY_CARD", hunter).card_type == "hunter"
-    assert codec.option(obs, "DOG_DISCARD", hide).card_type == "hide"
-    assert codec.option(obs, "STEAL_GIVE", hide).WhichOneof("choice") == "card_type"
-    assert codec.option(obs, "GOSSIP_PASS", hide).card_type == "hide"
-    assert codec.option(obs, "FOG_CONTRIBUTE", hide).card_type == "hide"
-    assert codec.option(obs, "CHOOSE_TARGET", 3).target_seat == 3
-    assert codec.option(obs, "CHOOSE_DEAL_COUNT", 2).count == 2
-    pair = codec.option(obs, "DEAL_GIVE", (hunter, hide))
+    assert codec.option(obs, "PLAY_CARD", PlayCard(hunter)).card_type == "hunter"
+    assert codec.option(obs, "DOG_DISCARD", DogDiscard(hide)).card_type == "hide"
+    assert codec.option(obs, "STEAL_GIVE", StealGive(hide)).WhichOneof("choice") == "card_type"
+    assert codec.option(obs, "GOSSIP_PASS", GossipPass(hide)).card_type == "hide"
+    assert codec.option(obs, "FOG_CONTRIBUTE", FogContribute(hide)).card_type == "hide"
+    assert codec.option(obs, "CHOOSE_TARGET", ChooseTarget(3)).target_seat == 3
+    assert codec.option(obs, "CHOOSE_DEAL_COUNT", ChooseCount(2)).count == 2
+    pair = codec.option(obs, "DEAL_GIVE", DealGive((hunter, hide)))
     assert list(pair.cards.card_types) == ["hunter", "hide"]

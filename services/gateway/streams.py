@@ -150,13 +150,16 @@ class StreamHandler:
             gateway.matchmaker.enqueue(session)
             await session.finished.wait()
         finally:
+            # Everything that must happen is synchronous, before the one await: gRPC may
+            # cancel this handler again while it waits.
             session.disconnect()
             gateway.matchmaker.remove(session)
-            reader.cancel()
-            writer.cancel()
-            await asyncio.gather(reader, writer, return_exceptions=True)
             gateway.sessions.discard(session)
             connected.dec()
+            for task in (reader, writer):
+                task.cancel()
+                task.add_done_callback(_retrieve)
+            await asyncio.wait((reader, writer))
         if session.status is not None:
             await context.abort(*session.status)
 
@@ -188,3 +191,9 @@ class StreamHandler:
             log.debug("write to %s ended: %s", session.peer, exc)
         finally:
             session.disconnect()
+
+
+def _retrieve(task: asyncio.Task[None]) -> None:
+    """Mark a finished reader's or writer's outcome as seen (they log their own errors)."""
+    if not task.cancelled():
+        task.exception()

@@ -229,9 +229,11 @@ async def play_bot(
                 if pause:
                     await asyncio.sleep(pause)
                 await call.write(reply(response.decision_request.request_id))
-        run.status = grpc.StatusCode.OK
+        run.status, run.details = await call.code(), await call.details()
     except grpc.aio.AioRpcError as exc:
         run.status, run.details = exc.code(), exc.details() or ""
+    except asyncio.InvalidStateError:  # a reply written after the stream ended
+        run.status, run.details = await call.code(), await call.details()
     except asyncio.CancelledError:
         call.cancel()
         run.status = grpc.StatusCode.CANCELLED

@@ -82,7 +82,7 @@ class MatchRunner:
         }
         self._move_ms = round(config.move_timeout * 1000)
         self._inbox: asyncio.Queue[tuple[int, int, Outcome]] = asyncio.Queue()
-        self._remote_metric = context.metrics.remote_decisions(self.game)
+        self._decisions = context.metrics.for_game(self.game)
 
     async def run(self) -> None:
         """Play the match; abort it (MatchEnd ABORTED, nothing rated) if the host fails
@@ -138,9 +138,7 @@ class MatchRunner:
 
     def _absorb(self, step: HostStep, forfeited_seat: int | None = None) -> None:
         """Count built-in decisions and send the new requests (none to a forfeited seat)."""
-        self.context.metrics.record_builtin(
-            self.game, step.builtin_decisions, step.builtin_seconds
-        )
+        self._decisions.builtin(step.builtin_decisions, step.builtin_seconds)
         for request in step.requests:
             if request.seat != forfeited_seat:
                 self._ask(request)
@@ -191,7 +189,7 @@ class MatchRunner:
                 remote.bank_ms = max(0, remote.bank_ms - over_ms)
             step = await host.submit(seat, outcome.index)
             if step.substituted is None:
-                self._remote_metric(outcome.seconds)
+                self._decisions.remote(outcome.seconds)
                 self._absorb(step)
                 return step
             code = arena_pb2.ERROR_CODE_ILLEGAL_OPTION

@@ -6,8 +6,6 @@ one), so several gateways, or several tests, can live in one process.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
 
 from services.metrics.gateway import GatewayMetrics
@@ -46,29 +44,40 @@ class ArenaMetrics:
 
     def record_builtin(self, game: str, decisions: int, seconds: float) -> None:
         """Count built-in decisions reported by a match host (their mean time observed)."""
-        if decisions <= 0:
-            return
-        self.decisions.labels(game, BUILTIN).inc(decisions)
-        histogram = self.decision_seconds.labels(game, BUILTIN)
-        mean = seconds / decisions
-        for _ in range(decisions):
-            histogram.observe(mean)
+        self.for_game(game).builtin(decisions, seconds)
 
     def record_remote(self, game: str, seconds: float) -> None:
-        self.remote_decisions(game)(seconds)
+        self.for_game(game).remote(seconds)
 
-    def remote_decisions(self, game: str) -> Callable[[float], None]:
-        """``record_remote`` for one game, with its label lookups done once."""
-        count = self.decisions.labels(game, REMOTE).inc
-        observe = self.decision_seconds.labels(game, REMOTE).observe
-
-        def record(seconds: float) -> None:
-            count()
-            observe(seconds)
-
-        return record
+    def for_game(self, game: str) -> DecisionRecorder:
+        """The decision metrics of ``game`` with their label lookups done once."""
+        return DecisionRecorder(self, game)
 
     def serve(self, port: int, host: str = "127.0.0.1") -> int:
         """Serve /metrics on ``host:port`` (0 picks a free port); return the port."""
         server, _thread = start_http_server(port, addr=host, registry=self.registry)
         return server.server_port
+
+
+class DecisionRecorder:
+    """Records the decisions of one game (a match keeps one for all its decisions)."""
+
+    def __init__(self, metrics: ArenaMetrics, game: str) -> None:
+        self._builtin_count = metrics.decisions.labels(game, BUILTIN).inc
+        self._builtin_observe = metrics.decision_seconds.labels(game, BUILTIN).observe
+        self._remote_count = metrics.decisions.labels(game, REMOTE).inc
+        self._remote_observe = metrics.decision_seconds.labels(game, REMOTE).observe
+
+    def builtin(self, decisions: int, seconds: float) -> None:
+        """``decisions`` built-in decisions that took ``seconds`` in all (each observed at
+        their mean time)."""
+        if decisions <= 0:
+            return
+        self._builtin_count(decisions)
+        mean = seconds / decisions
+        for _ in range(decisions):
+            self._builtin_observe(mean)
+
+    def remote(self, seconds: float) -> None:
+        self._remote_count()
+        self._remote_observe(seconds)

@@ -124,3 +124,18 @@ def test_option_messages_for_every_kind() -> None:
     assert codec.option(obs, "CHOOSE_DEAL_COUNT", ChooseCount(2)).count == 2
     pair = codec.option(obs, "DEAL_GIVE", DealGive((hunter, hide)))
     assert list(pair.cards.card_types) == ["hunter", "hide"]
+
+
+def test_a_codec_reusing_encoded_parts_gives_the_same_messages_as_a_fresh_one() -> None:
+    from engine.core import GameConfig, GameRng
+
+    reused = GAME.wire()
+    for seed in range(3):
+        state = GAME.new_state(GameConfig(5, dict(GAME.default_options)), seed)
+        rng = GameRng(seed)
+        while not state.is_terminal():
+            seat = state.pending_seats()[0]
+            for watcher in (0, 3):
+                seen = state.observation(watcher)
+                assert reused.observation(seen) == GAME.wire().observation(seen)
+            state.apply(seat, rng.randrange(len(state.decision(seat).options)))

@@ -4,11 +4,12 @@ A service imports only from here; it never reaches into a game's internals. How 
 write a game against it: ``docs/engine.md``.
 """
 
+from engine.core.board import BoardView
 from engine.core.bot import Bot, BotFactory, RandomBot
 from engine.core.botspec import BotSpec, split_specs
 from engine.core.decision import Decision
 from engine.core.errors import ConfigError, IllegalChoice, NotYourTurn
-from engine.core.game import Game, GameConfig, GameInfo, GameState, Search
+from engine.core.game import SPECTATOR, Game, GameConfig, GameInfo, GameState, Search
 from engine.core.match import MatchOutcome, MatchSession, play_match
 from engine.core.option import Option
 from engine.core.registry import available_games, bot_factories, bots_for, get_game, make_bot
@@ -18,6 +19,8 @@ from engine.core.rng import GameRng
 from engine.core.wire import OptionTableCodec, WireCodec
 
 __all__ = [
+    "SPECTATOR",
+    "BoardView",
     "Bot",
     "BotFactory",
     "BotSpec",

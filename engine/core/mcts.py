@@ -17,6 +17,10 @@ Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012). Each iteration
 The move is the root option visited most. Budget: ``iterations`` per decision and/or
 ``ms`` milliseconds per decision (0 = no limit of that kind; the first limit reached
 stops). With only an iteration budget the bot is deterministic for its rng stream.
+
+``tree=self`` branches only on the searching seat's own decisions: other seats decide by
+the rollout policy inside the tree too, so the tree holds the bot's own plans against a
+model of the others (the game's policy) rather than against a uniformly exploring table.
 """
 
 from __future__ import annotations
@@ -63,7 +67,7 @@ class MctsBot:
 
     def __init__(
         self, game: Game, iterations: int = 200, ms: float = 0.0, c: float = 0.7,
-        rollout: int = 0,
+        rollout: int = 0, tree: str = "all",
     ) -> None:
         if game.search is None:
             raise ValueError(f"{game.game_id} does not support search")
@@ -71,6 +75,9 @@ class MctsBot:
             raise ValueError("iterations, ms, c and rollout must not be negative")
         if iterations == 0 and ms == 0:
             raise ValueError("give a budget: iterations > 0 or ms > 0")
+        if tree not in ("all", "self"):
+            raise ValueError(f"tree must be all or self, got {tree!r}")
+        self.tree_all = tree == "all"
         self.game = game
         self.search = game.search
         self.iterations = iterations
@@ -117,7 +124,11 @@ class MctsBot:
         c = self.c
         while not state.is_terminal():
             pending = state.pending_seats()
-            mover = seat if node is root and seat in pending else pending[0]
+            mover = seat if seat in pending and (node is root or not self.tree_all) \
+                else pending[0]
+            if mover != seat and not self.tree_all:
+                state.apply(mover, self._policy(state, mover, rng))
+                continue
             options = state.decision(mover).options
             children = node.children
             untried: list[int] = []
@@ -155,7 +166,7 @@ class MctsBot:
     ) -> Sequence[float] | None:
         """Play on; per-seat rewards, or None (no score: 0.5 for everyone)."""
         search = self.search
-        policy, horizon = search.policy, search.horizon
+        horizon = search.horizon
         cap = self.rollout
         steps = 0
         while not state.is_terminal():
@@ -164,14 +175,17 @@ class MctsBot:
             if cap and steps >= cap:
                 break
             who = state.pending_seats()[0]
-            if policy is not None:
-                index = policy(state, who, rng)
-            else:
-                index = rng.randrange(len(state.decision(who).options))
-            state.apply(who, index)
+            state.apply(who, self._policy(state, who, rng))
             steps += 1
         if state.is_terminal():
             return rank_rewards(state.result())
         if search.evaluate is not None:
             return search.evaluate(start, state)
         return None
+
+    def _policy(self, state: GameState, seat: int, rng: GameRng) -> int:
+        """The game's fast policy, or a uniformly random option."""
+        policy = self.search.policy
+        if policy is not None:
+            return policy(state, seat, rng)
+        return rng.randrange(len(state.decision(seat).options))

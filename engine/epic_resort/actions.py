@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from engine.core.flow import Step
 from engine.core.option import Option
-from engine.epic_resort.cards import HERO, TOURIST
+from engine.epic_resort.cards import HERO, TOURIST, Ability, DiscardAbility
 from engine.epic_resort.effects import Place, push_effects
 from engine.epic_resort.events import card_name
 from engine.epic_resort.resort import place_worker, supplied, worker_splits
@@ -28,6 +28,14 @@ TIERS = 3
 def _marked_only(s: State, in_attack: bool) -> bool:
     """Spec 16 option: during attacks only cards marked for it may be used."""
     return in_attack and s.params.free_actions_during_attack == "marked_only"
+
+
+def _usable_now(s: State, ability: Ability | DiscardAbility, in_attack: bool) -> bool:
+    """An ability's timing allows it now: some only during an attack, and with option
+    ``free_actions_during_attack = marked_only`` only marked ones during an attack."""
+    if ability.only_during_attack and not in_attack:
+        return False
+    return not (_marked_only(s, in_attack) and not ability.during_attack)
 
 
 # ----------------------------------------------------------------------------- free actions
@@ -120,16 +128,12 @@ class DiscardWorker(Option):
 
     @classmethod
     def legal(cls, s: State, seat: int, in_attack: bool) -> list[DiscardWorker]:
-        marked_only = _marked_only(s, in_attack)
         workers = s.cards.workers
         out = []
         for w in sorted(set(s.players[seat].hand)):
             dis = workers[w].discard
-            if dis is None or (dis.only_during_attack and not in_attack):
-                continue
-            if marked_only and not dis.during_attack:
-                continue
-            out.append(cls.of(w))
+            if dis is not None and _usable_now(s, dis, in_attack):
+                out.append(cls.of(w))
         return out
 
     def apply(self, s: State, seat: int) -> None:
@@ -157,18 +161,12 @@ class UseAbility(Option):
     def legal(cls, s: State, seat: int, in_attack: bool) -> list[UseAbility]:
         p = s.players[seat]
         atts = s.cards.attractions
-        marked_only = _marked_only(s, in_attack)
         out = []
         for i in p.present():
             slot = p.slots[i]
             ab = atts[slot.top].ability
-            if ab is None or ab.timing != "activated" or slot.locked:
-                continue
-            if ab.only_during_attack and not in_attack:
-                continue
-            if marked_only and not ab.during_attack:
-                continue
-            if supplied(s, slot) >= ab.work:
+            if (ab is not None and ab.timing == "activated" and not slot.locked
+                    and _usable_now(s, ab, in_attack) and supplied(s, slot) >= ab.work):
                 out.append(cls.of(i))
         return out
 

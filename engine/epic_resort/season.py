@@ -23,6 +23,16 @@ from engine.epic_resort.turns import PHASE2
 DOCK_SIZE = {2: 6, 3: 7, 4: 7}
 
 
+def push_hero_abilities(s: State, timing: str) -> None:
+    """Queue every resting hero's abilities of ``timing``, in Harbormaster order and
+    slot order (the first resolves first)."""
+    for seat in reversed(s.hm_order()):
+        p = s.players[seat]
+        for i in reversed(range(SLOTS)):
+            if p.slots[i].hero != NO_HERO:
+                push_effects(s, seat, i, hero_def(s, p.slots[i]).effects_at(timing), i)
+
+
 @dataclass(frozen=True, slots=True)
 class Season(Step):
     """Spec 3: a new season; heroes' start-of-season abilities resolve first."""
@@ -39,12 +49,7 @@ class Season(Step):
         s.p1_day = [0] * s.n
         s.steps += (SEASON, PHASE5, PHASE4_HEAL, PHASE4, REFILL, PHASE3, PHASE2,
                     PHASE1_RESOLVE, PHASE1, DRAW)
-        for seat in reversed(s.hm_order()):
-            p = s.players[seat]
-            for i in reversed(range(SLOTS)):
-                if p.slots[i].hero != NO_HERO:
-                    effects = hero_def(s, p.slots[i]).effects_at("start_of_season")
-                    push_effects(s, seat, i, effects, i)
+        push_hero_abilities(s, "start_of_season")
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,12 +125,7 @@ class Phase4(Step):
             slot.hero, slot.hero_health, slot.hero_locked = NO_HERO, 0, False
             if s.monster_deck:
                 s.monster_discard.append(s.monster_deck.pop())
-        for seat in reversed(s.hm_order()):
-            p = s.players[seat]
-            for i in reversed(range(SLOTS)):
-                if p.slots[i].hero != NO_HERO:
-                    effects = hero_def(s, p.slots[i]).effects_at("hero_rewards")
-                    push_effects(s, seat, i, effects, i)
+        push_hero_abilities(s, "hero_rewards")
 
 
 @dataclass(frozen=True, slots=True)

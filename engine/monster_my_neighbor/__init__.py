@@ -39,6 +39,7 @@ INFO = GameInfo(
     hidden_information=True,
     simultaneous_decisions=True,
     chance=True,
+    spectator=True,
 )
 
 
@@ -71,6 +72,12 @@ def _wire():
     return MonsterMyNeighborCodec()
 
 
+def _board():
+    from engine.monster_my_neighbor.board import MonsterMyNeighborBoard
+
+    return MonsterMyNeighborBoard()
+
+
 GAME = Game(
     info=INFO,
     new_state=new_state,
@@ -79,6 +86,7 @@ GAME = Game(
     default_options=DEFAULT_OPTIONS,
     wire=_wire,
     card_text=default_cards_text,
+    board=_board,
     bots={"heuristic": HeuristicBot},
     search=SEARCH,
 )

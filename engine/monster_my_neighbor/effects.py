@@ -70,6 +70,7 @@ from engine.monster_my_neighbor.events import (
     RESULT_NO_EFFECT,
     RESULT_NO_HUNTER,
     RESULT_NO_TARGET,
+    PlayedCard,
 )
 from engine.monster_my_neighbor.moves import (
     add,
@@ -227,7 +228,8 @@ def _capture(s: State, catcher: int, holder: int) -> None:
     remove(s, holder, monster)
     area = s.play_areas[catcher]
     if area and area[-1].card == s.ctx_card:
-        area[-1] = area[-1]._replace(result=RESULT_CAPTURED)
+        card, rotation, target, _ = area[-1]
+        area[-1] = PlayedCard(card, rotation, target, RESULT_CAPTURED)
     s.public_events.append((EV_CAPTURE, catcher, holder, monster, s.ctx_card))
     ending = ENDING_BETRAYAL if s.friends[catcher] else ENDING_CAUGHT
     end_round(s, ending, holder, catcher)
@@ -263,13 +265,14 @@ class ChooseTarget(MonsterOption):
     def legal(cls, s: State, actor: int, pool: int) -> tuple[ChooseTarget, ...]:
         """Any other seat, or only those holding a card (Dog, Steal, Deal)."""
         with_cards = pool == POOL_OTHERS_WITH_CARDS
-        return tuple(_TARGETS[q] for q in range(s.n)
-                     if q != actor and (not with_cards or s.hand_sizes[q]))
+        return tuple([_TARGETS[q] for q in range(s.n)
+                      if q != actor and (not with_cards or s.hand_sizes[q])])
 
     def apply(self, s: State, seat: int) -> None:
         s.ctx_slots[_step(s)[1]] = self.seat
         area = s.play_areas[s.ctx_actor]
-        area[-1] = area[-1]._replace(target=self.seat)
+        card, rotation, _, result = area[-1]
+        area[-1] = PlayedCard(card, rotation, self.seat, result)
         s.public_events.append((EV_TARGET, s.ctx_actor, s.ctx_card, self.seat))
         s.ctx_step += 1
 
@@ -287,7 +290,7 @@ class ChooseCount(MonsterOption):
     @classmethod
     def legal(cls, s: State, step: tuple) -> tuple[ChooseCount, ...]:
         cap = min(s.hand_sizes[_who(s, r)] for r in step[3])
-        return tuple(cls.of(k) for k in step[2] if k <= cap)
+        return tuple([cls.of(k) for k in step[2] if k <= cap])
 
     def apply(self, s: State, seat: int) -> None:
         s.ctx_slots[_step(s)[1]] = self.count
@@ -326,7 +329,7 @@ class DogDiscard(_CardChoice):
         carta che quel giocatore ha in mano")."""
         hand = s.hands[target]
         monster = s.round_monster if s.hand_sizes[target] > 1 else -1
-        return tuple(_DOG[t] for t, k in enumerate(hand) if k and t != monster)
+        return tuple([_DOG[t] for t, k in enumerate(hand) if k and t != monster])
 
     def apply(self, s: State, seat: int) -> None:
         card, target = self.card, seat
@@ -358,7 +361,7 @@ class StealGive(_CardChoice):
 
     @classmethod
     def legal(cls, s: State, giver: int) -> tuple[StealGive, ...]:
-        return tuple(_STEAL[t] for t, k in enumerate(s.hands[giver]) if k)
+        return tuple([_STEAL[t] for t, k in enumerate(s.hands[giver]) if k])
 
     def apply(self, s: State, seat: int) -> None:
         receiver = _who(s, _step(s)[2])
@@ -376,7 +379,7 @@ class GossipPass(_CardChoice):
 
     @classmethod
     def legal(cls, s: State, seat: int) -> tuple[GossipPass, ...]:
-        return tuple(_GOSSIP[t] for t, k in enumerate(s.hands[seat]) if k)
+        return tuple([_GOSSIP[t] for t, k in enumerate(s.hands[seat]) if k])
 
     @classmethod
     def resolve(cls, s: State, seats: tuple[int, ...], choices: Mapping[int, GossipPass]
@@ -401,7 +404,7 @@ class FogContribute(_CardChoice):
 
     @classmethod
     def legal(cls, s: State, seat: int) -> tuple[FogContribute, ...]:
-        return tuple(_FOG[t] for t, k in enumerate(s.hands[seat]) if k)
+        return tuple([_FOG[t] for t, k in enumerate(s.hands[seat]) if k])
 
     @classmethod
     def resolve(cls, s: State, seats: tuple[int, ...], choices: Mapping[int, FogContribute]
@@ -431,7 +434,7 @@ class DealGive(MonsterOption):
 
     @classmethod
     def legal(cls, s: State, seat: int, size: int) -> tuple[DealGive, ...]:
-        return tuple(cls.of(combo) for combo in multisets(s.hands[seat], size))
+        return tuple([cls.of(combo) for combo in multisets(s.hands[seat], size)])
 
     @classmethod
     def resolve(cls, s: State, seats: tuple[int, ...], choices: Mapping[int, DealGive]

@@ -17,9 +17,16 @@ def advance(s: State) -> None:
     choice, decisions with a single legal option) until a seat owes a real choice or the
     game is over."""
     while not s.terminal:
-        if s.pend_seats:
+        seats = s.pend_seats
+        if seats:
             options = s.pend_options
-            forced = [seat for seat in s.pend_seats if len(options[seat]) == 1]
+            if len(seats) == 1:  # the common case: one seat asked
+                seat = seats[0]
+                if len(options[seat]) != 1:
+                    return
+                commit(s, seat, options[seat][0], forced=True)
+                continue
+            forced = [seat for seat in seats if len(options[seat]) == 1]
             if not forced:
                 return
             for seat in forced:

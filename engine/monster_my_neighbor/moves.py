@@ -59,11 +59,11 @@ def random_card(s: State, seat: int) -> int:
 
 
 def types_in_hand(hand: list[int]) -> tuple[int, ...]:
-    return tuple(t for t, k in enumerate(hand) if k)
+    return tuple([t for t, k in enumerate(hand) if k])
 
 
 def hand_tuple(hand: list[int]) -> tuple[int, ...]:
-    return tuple(t for t, k in enumerate(hand) for _ in range(k))
+    return tuple([t for t, k in enumerate(hand) for _ in range(k)])
 
 
 def multisets(hand: list[int], size: int) -> list[tuple[int, ...]]:
@@ -76,4 +76,4 @@ def multisets(hand: list[int], size: int) -> list[tuple[int, ...]]:
 
 
 def clockwise_with_cards(s: State, start: int) -> tuple[int, ...]:
-    return tuple(q for q in ((start + i) % s.n for i in range(s.n)) if s.hand_sizes[q])
+    return tuple([q for q in ((start + i) % s.n for i in range(s.n)) if s.hand_sizes[q]])

@@ -154,8 +154,10 @@ def finish_play(s: State) -> None:
     p = s.ctx_actor
     result = s.ctx_result
     area = s.play_areas[p]
-    if area and area[-1].card == s.ctx_card and area[-1].rotation == s.rotation:
-        area[-1] = area[-1]._replace(result=result)
+    if area:
+        card, rotation, target, _ = area[-1]
+        if card == s.ctx_card and rotation == s.rotation:
+            area[-1] = PlayedCard(card, rotation, target, result)
     if result != RESULT_NONE:
         s.public_events.append((EV_RESULT, p, s.ctx_card, result))
     clear_effect(s)

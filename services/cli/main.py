@@ -18,6 +18,7 @@ _COMMANDS = (
     "services.cli.bot",
     "services.cli.bots",
     "services.cli.ladder",
+    "services.cli.web",
 )
 
 

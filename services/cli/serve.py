@@ -19,6 +19,11 @@ from services.gateway.server import Gateway
 from services.ladder.cli_options import add_store_arguments, store_from_args
 from services.ladder.store import StoreError
 from services.metrics import ArenaMetrics
+from services.spectate.feed import MatchFeed
+from services.spectate.open import open_feed
+from services.web.app import create_app
+from services.web.queries import WebData
+from services.web.server import WebServer
 from services.wire.transport import TlsFiles
 
 EXIT_CONFIG = 2
@@ -37,6 +42,10 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--port", type=int, default=50051, help="gRPC port (default 50051)")
     parser.add_argument(
         "--metrics-port", type=int, metavar="PORT", help="serve Prometheus /metrics on this port"
+    )
+    parser.add_argument(
+        "--web-port", type=int, metavar="PORT",
+        help="serve the web front end (ladders, live matches, replays) on this port",
     )
     parser.add_argument("--game", default="monster-my-neighbor", help="the hosted game")
     parser.add_argument("--players", type=int, default=5, help="seats per match (default 5)")
@@ -93,8 +102,6 @@ def gateway_config(args: argparse.Namespace) -> GatewayConfig:
         raise ConfigError(
             f"--fill {args.fill!r} is not a built-in bot of {args.game}: {err}"
         ) from None
-    if game.wire is None:
-        raise ConfigError(f"{args.game} has no wire codec and cannot be served")
     if args.move_timeout <= 0 or args.time_bank < 0 or args.gather < 0:
         raise ConfigError("--move-timeout must be > 0, --time-bank and --gather >= 0")
     if args.max_strikes < 1:
@@ -134,9 +141,11 @@ def run(args: argparse.Namespace) -> int:
         err.print(f"[red]error:[/] --journal: {exc}")
         store.close()
         return EXIT_CONFIG
+    feed = open_feed(args.redis, args.key_prefix)
     try:
-        return asyncio.run(_serve(args, config, store, durable, tls, err))
+        return asyncio.run(_serve(args, config, store, durable, feed, tls, err))
     finally:
+        feed.close()
         store.close()
 
 
@@ -149,10 +158,10 @@ def _durable_results(args: argparse.Namespace) -> DurableResults | None:
 
 async def _serve(
     args: argparse.Namespace, config: GatewayConfig, store: Any,
-    durable: DurableResults | None, tls: TlsFiles | None, err: Any,
+    durable: DurableResults | None, feed: MatchFeed, tls: TlsFiles | None, err: Any,
 ) -> int:
     metrics = ArenaMetrics()
-    gateway = Gateway(config, store, metrics, durable=durable)
+    gateway = Gateway(config, store, metrics, durable=durable, feed=feed)
     try:
         port = await gateway.start(args.host, args.port, tls)
     except OSError as exc:
@@ -162,6 +171,10 @@ async def _serve(
     if args.metrics_port is not None:
         metrics_port = metrics.serve(args.metrics_port, args.host)
         print(f"metrics on http://{args.host}:{metrics_port}/metrics", flush=True)
+    web = None
+    if args.web_port is not None:
+        web = WebServer(create_app(WebData(store, feed, args.replays)), args.host, args.web_port)
+        print(f"web on {web.url(web.start())}", flush=True)
     scheme = "TLS" if tls is not None else "plaintext"
     print(f"serving {config.game} on {args.host}:{port} ({scheme}, "
           f"{config.host_workers} host worker(s))", flush=True)
@@ -173,4 +186,6 @@ async def _serve(
     await stop.wait()
     print(f"draining (up to {args.drain_timeout:g} s)", file=sys.stderr, flush=True)
     await gateway.drain(args.drain_timeout)
+    if web is not None:
+        web.stop()
     return 0

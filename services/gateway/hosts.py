@@ -66,7 +66,7 @@ class Hosts(Protocol):
 class LocalHost:
     """A :class:`MatchHost` called directly (its exceptions become HostFailed)."""
 
-    def __init__(self, args: HostArgs) -> None:
+    def __init__(self, *args: Any) -> None:
         self._args = args
         self._host: MatchHost | None = None
 
@@ -105,7 +105,7 @@ class InLoopHosts:
         pass
 
     def host(self, *args: Any) -> HostHandle:
-        return LocalHost(args)  # type: ignore[arg-type]
+        return LocalHost(*args)
 
     def pids(self) -> list[int]:
         return []

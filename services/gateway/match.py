@@ -39,6 +39,7 @@ from services.gateway.hosts import HostFailed, HostHandle
 from services.gateway.match_end import MatchContext, finish, send_match_end
 from services.gateway.session import BotSession, Missing, Outcome, Reply
 from services.runner.host import HostStep, SeatRequest
+from services.spectate.publish import watched
 from services.wire import frames
 
 log = logging.getLogger(__name__)
@@ -96,6 +97,8 @@ class MatchRunner:
                 [seat in self.remote for seat in range(len(self.labels))],
                 self.labels, context.config.fill,
             )
+            host = watched(context.feed, self.match_id, host, self.game, context.game_config,
+                           self.seed, self.labels)
             self._announce()
             step = await host.start()
             self._absorb(step)

@@ -19,6 +19,7 @@ from services.gateway.hosts import Hosts
 from services.gateway.results import MatchResult, ResultQueue
 from services.ladder.store import LadderStore
 from services.metrics import ArenaMetrics
+from services.spectate.feed import MatchFeed
 
 if TYPE_CHECKING:
     from services.gateway.match import MatchRunner, RemoteSeat
@@ -38,11 +39,12 @@ class MatchContext:
     store: LadderStore
     results: ResultQueue
     metrics: ArenaMetrics
+    feed: MatchFeed | None = None  # spectators follow every match through it
 
     @classmethod
     def build(
         cls, config: GatewayConfig, hosts: Hosts, store: LadderStore, results: ResultQueue,
-        metrics: ArenaMetrics,
+        metrics: ArenaMetrics, feed: MatchFeed | None = None,
     ) -> MatchContext:
         game = get_game(config.game)
         game_config = GameConfig(
@@ -53,7 +55,7 @@ class MatchContext:
             players=config.players, options_json=json.dumps(dict(game_config.options)),
             cards=config.cards or default_cards, custom_cards=config.cards is not None,
         ).SerializeToString()
-        return cls(config, game_config, match_config, hosts, store, results, metrics)
+        return cls(config, game_config, match_config, hosts, store, results, metrics, feed)
 
 
 def rating_ranks(ranks: Sequence[int], forfeited: AbstractSet[int]) -> tuple[int, ...]:

@@ -42,6 +42,7 @@ from services.gateway.session import BotSession
 from services.gateway.streams import StreamHandler
 from services.ladder.store import LadderStore
 from services.metrics import ArenaMetrics
+from services.spectate.feed import MatchFeed
 from services.wire.transport import TlsFiles, bind, server_options
 
 log = logging.getLogger(__name__)
@@ -67,8 +68,10 @@ class Gateway:
         metrics: ArenaMetrics | None = None,
         hosts: Hosts | None = None,
         durable: DurableResults | None = None,
+        feed: MatchFeed | None = None,
     ) -> None:
         self.config = config
+        self.feed = feed  # spectators follow every match through it
         self.store = store
         self.metrics = metrics or ArenaMetrics()
         self.hosts = hosts if hosts is not None else make_hosts(config, self.metrics)
@@ -77,7 +80,8 @@ class Gateway:
         self.results = ResultQueue(store, durable, store_up=lambda: self.health.up)
         self.admission = Admission(Limits(
             config.max_streams, config.max_streams_per_connection, config.hellos_per_minute))
-        self.context = MatchContext.build(config, self.hosts, store, self.results, self.metrics)
+        self.context = MatchContext.build(config, self.hosts, store, self.results, self.metrics,
+                                          feed)
         self.matchmaker = Matchmaker(
             config.players, config.gather_seconds, self._start_match, config.min_bots,
             config.max_matches_per_bot, self.metrics.gateway.waiting_bots,

@@ -50,9 +50,10 @@ class HostStep(NamedTuple):
     index played for the seat of the call when its own choice was not used.
     ``builtin_decisions``/``builtin_seconds``: decisions taken by built-in bots
     (including substitutions) during the call. ``result`` and ``replay`` are set once
-    the game is over (the replay as JSON data). Named tuples, not dataclasses: one is
-    made and sent to the gateway per decision, and tuples are the cheapest to build and
-    to pickle.
+    the game is over (the replay as JSON data). ``choices``: every ``(seat, index)``
+    applied during the call, in order (what the spectator feed follows). Named tuples,
+    not dataclasses: one is made and sent to the gateway per decision, and tuples are
+    the cheapest to build and to pickle.
     """
 
     requests: tuple[SeatRequest, ...]
@@ -62,6 +63,7 @@ class HostStep(NamedTuple):
     builtin_seconds: float
     result: Result | None = None
     replay: Mapping[str, Any] | None = None
+    choices: tuple[tuple[int, int], ...] = ()
 
 
 class MatchHost:
@@ -77,9 +79,8 @@ class MatchHost:
         fill: str,
     ) -> None:
         game = get_game(game_id)
-        if game.wire is None:
-            raise ValueError(f"{game_id} has no wire codec: remote seats are impossible")
-        self._codec = game.wire()
+        # Without a codec (a game with no protobuf messages yet) remote bots get labels only.
+        self._codec = game.wire() if game.wire is not None else None
         self._game_config = GameConfig.from_json(config)
         seats: list[Bot | None] = [
             None if is_remote else make_bot(game_id, fill) for is_remote in remote
@@ -96,6 +97,7 @@ class MatchHost:
         self._counted_seconds = 0.0
         self._extra_decisions = 0
         self._extra_seconds = 0.0
+        self._reported_choices = 0
 
     def start(self) -> HostStep:
         """Play built-in seats until remote seats are pending; return their requests."""
@@ -153,6 +155,8 @@ class MatchHost:
         step_seconds = seconds - self._counted_seconds
         self._counted_decisions, self._counted_seconds = decisions, seconds
         over = session.is_over()
+        choices = tuple(session.choices[self._reported_choices:])
+        self._reported_choices = len(session.choices)
         return HostStep(
             requests=tuple(self._request(seat) for seat in new),
             over=over,
@@ -161,6 +165,7 @@ class MatchHost:
             builtin_seconds=step_seconds,
             result=session.state.result() if over else None,
             replay=session.replay().to_json() if over else None,
+            choices=choices,
         )
 
     def _request(self, seat: int) -> SeatRequest:
@@ -168,12 +173,16 @@ class MatchHost:
         decision = state.decision(seat)
         codec = self._codec
         kind = decision.kind
+        labels = [state.describe_option(seat, i) for i in range(len(decision.options))]
+        if codec is None:
+            body = decision_body(kind, None, b"", [(label, b"") for label in labels])
+            return SeatRequest(seat, kind, len(labels), body)
         seen = state.observation(seat)
         observation = codec.observation(seen, self._log_marks[seat]).SerializeToString()
         self._log_marks[seat] = codec.log_mark(seen)
         options = [
-            (state.describe_option(seat, i), codec.option(seen, kind, option).SerializeToString())
-            for i, option in enumerate(decision.options)
+            (label, codec.option(seen, kind, option).SerializeToString())
+            for label, option in zip(labels, decision.options, strict=True)
         ]
         body = decision_body(kind, codec.field, observation, options)
         return SeatRequest(seat, kind, len(options), body)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import GameRng
+from engine.core import GameRng, GameState
 
 SHARED = frozenset({"cards", "params"})  # immutable data shared by every state of a game
 
@@ -26,6 +26,8 @@ def fingerprint(x: Any) -> Any:
         return tuple(fingerprint(v) for v in x)
     if isinstance(x, dict):
         return tuple(sorted((k, fingerprint(v)) for k, v in x.items()))
+    if isinstance(x, GameState):  # a shell over the game's data
+        return fingerprint(getattr(x, "s", None)) if hasattr(x, "s") else x
     names = [n for n in _slots(type(x)) if n not in SHARED]
     if names and not hasattr(x, "__dataclass_fields__"):
         return (type(x).__name__, tuple((n, fingerprint(getattr(x, n))) for n in names))

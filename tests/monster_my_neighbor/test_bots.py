@@ -57,3 +57,19 @@ def test_heuristic_keeps_the_monster_when_passing() -> None:
 
     index = bot.choose(s.observation(0), decision, GameRng(1))
     assert decision.options[index] == GossipPass(tid("villagers"))
+
+
+def test_mcts_choice_ignores_hidden_cards() -> None:
+    """Swap hidden hand cards with the deck, reorder the Monster deck, change others'
+    pending simultaneous choices: the seat's observation is unchanged, so mcts with the
+    same rng seed chooses the same."""
+    import random
+
+    from engine.core import get_game
+    from tests.core.hidden_checks import mcts_ignores_hidden_variants
+    from tests.monster_my_neighbor.test_determinize import _hidden_variants, decision_points
+
+    checked = mcts_ignores_hidden_variants(
+        get_game(GAME_ID), "mcts:iterations=10", decision_points(3, seed0=900),
+        _hidden_variants, random.Random(4))
+    assert checked >= 10

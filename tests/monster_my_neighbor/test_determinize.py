@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from engine.core import GameConfig, GameRng, get_game
 from engine.monster_my_neighbor.game_state import MonsterState
 from engine.monster_my_neighbor.options import SIMULTANEOUS_KINDS
-from tests.core.fingerprint import fingerprint
+from tests.core.hidden_checks import same_sample_for_hidden_variants
 from tests.monster_my_neighbor.helpers import card_locations_total, choose, position
 
 GAME = get_game("monster-my-neighbor")
@@ -70,14 +70,8 @@ def _hidden_variants(g: MonsterState, seat: int, rng: random.Random) -> list[Mon
 
 
 def test_states_differing_only_in_hidden_information_give_the_same_sample() -> None:
-    rng = random.Random(5)
-    compared = 0
-    for g, seat in decision_points(12, seed0=500):
-        expected = fingerprint(GAME.determinize(g, seat, GameRng(77)).s)
-        for v in _hidden_variants(g, seat, rng):
-            assert v.observation(seat) == g.observation(seat)
-            assert fingerprint(GAME.determinize(v, seat, GameRng(77)).s) == expected
-            compared += 1
+    compared = same_sample_for_hidden_variants(
+        GAME, decision_points(12, seed0=500), _hidden_variants, random.Random(5))
     assert compared > 100
 
 

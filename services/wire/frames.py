@@ -38,14 +38,24 @@ _REQ_OPTIONS = _field_number(_REQ, "options")
 _RESPONSE_DECISION_REQUEST = _field_number(arena_pb2.PlayResponse, "decision_request")
 
 
-def varint(value: int) -> bytes:
-    """Base-128 varint of a non-negative integer."""
+def _encode_varint(value: int) -> bytes:
     out = bytearray()
     while value > 0x7F:
         out.append((value & 0x7F) | 0x80)
         value >>= 7
     out.append(value)
     return bytes(out)
+
+
+# Tags, lengths, ids and deadlines are nearly always below 2**14: look them up.
+_SMALL_VARINTS = tuple(_encode_varint(value) for value in range(1 << 14))
+
+
+def varint(value: int) -> bytes:
+    """Base-128 varint of a non-negative integer."""
+    if value < 16384:
+        return _SMALL_VARINTS[value]
+    return _encode_varint(value)
 
 
 def delimited(number: int, payload: bytes) -> bytes:

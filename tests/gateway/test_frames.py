@@ -57,3 +57,10 @@ def test_composed_match_start_equals_protobuf_built_one() -> None:
         config=config))
     frame = frames.match_start(start, config.SerializeToString())
     assert arena_pb2.PlayResponse.FromString(frame) == expected
+
+
+def test_varints_match_protobuf_on_both_sides_of_the_lookup_table() -> None:
+    assert frames.varint(0) == b"\x00"
+    for value in (1, 127, 128, 16383, 16384, 2**32 - 1, 2**63):
+        message = arena_pb2.DecisionReply(request_id=value)
+        assert message.SerializeToString() == b"\x08" + frames.varint(value)

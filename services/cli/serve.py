@@ -27,6 +27,7 @@ from services.web.server import WebServer
 from services.wire.transport import TlsFiles
 
 EXIT_CONFIG = 2
+EXIT_RUNTIME = 1
 
 
 def add_parser(subparsers: Any) -> None:
@@ -164,10 +165,10 @@ async def _serve(
     gateway = Gateway(config, store, metrics, durable=durable, feed=feed)
     try:
         port = await gateway.start(args.host, args.port, tls)
-    except OSError as exc:
+    except OSError as exc:  # the port is in use
         err.print(f"[red]error:[/] {exc}")
         await gateway.stop(0)
-        return EXIT_CONFIG
+        return EXIT_RUNTIME
     if args.metrics_port is not None:
         metrics_port = metrics.serve(args.metrics_port, args.host)
         print(f"metrics on http://{args.host}:{metrics_port}/metrics", flush=True)

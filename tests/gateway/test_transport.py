@@ -26,7 +26,7 @@ def test_arena_serve_on_a_used_port_exits_with_an_error(start_gateway, capsys) -
     first = start_gateway()
     port = first.address.rsplit(":", 1)[1]
     code = main(["serve", "--port", port, "--host-workers", "0"])
-    assert code == 2
+    assert code == 1
     assert "in use" in capsys.readouterr().err
 
 

@@ -1,11 +1,15 @@
-"""Many streams against a real ``arena serve``: a thousand at once, all cancelled; five
-thousand connect-and-cancel cycles; one token opening twenty streams."""
+"""Streams against a real ``arena serve``: a thousand at once, all cancelled; five
+thousand connect-and-cancel cycles; one token opening twenty streams; a bot process
+killed mid-match (its connection reset)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import itertools
+import os
+import subprocess
+import sys
 
 import grpc
 from arena.v1 import arena_pb2
@@ -111,3 +115,26 @@ def test_one_token_opening_twenty_streams_plays_one_match_at_a_time(arena) -> No
     records = arena.records()
     assert sorted(records) == sorted(run.match_ends[0].match_id for run in runs)
     _one_record_per_finished_match(gateway, records)
+
+
+def test_a_bot_process_killed_mid_match_resets_its_connection_and_is_forgotten(arena) -> None:
+    gateway = arena.serve()
+    token = arena.store.register_bot("crasher")
+    baseline = gateway.baseline()
+    bot = subprocess.Popen(
+        [sys.executable, "-m", "services.cli.main", "bot", "--server", gateway.address,
+         "--token", token, "--think", "0.05"],
+        stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        assert bot.stdout is not None
+        for line in bot.stdout:
+            if line.startswith("match ") and ": seat " in line:
+                break
+        until(lambda: gateway.metric("arena_active_matches") == 1, 30, "the bot's match")
+    finally:
+        bot.kill()  # no goodbye: the kernel resets the connection
+        bot.wait()
+    gateway.back_to(baseline)
+    forfeited = gateway.metric("arena_matches_total{game=monster-my-neighbor,status=forfeit}")
+    assert forfeited == 1  # the fill bot finished the match, which was rated once
+    _one_record_per_finished_match(gateway, arena.records())

@@ -31,6 +31,7 @@ from services.runner.host import HostStep, MatchHost
 log = logging.getLogger(__name__)
 
 HostArgs = tuple[str, Mapping[str, Any], int, Sequence[bool], Sequence[str], str]
+START_ATTEMPTS = 3
 
 
 class HostFailed(RuntimeError):
@@ -239,18 +240,30 @@ class WorkerProcess:
 
 
 class PooledHost:
-    """A match hosted on one :class:`WorkerProcess`."""
+    """A match hosted on one :class:`WorkerProcess`, chosen when the match starts."""
 
-    def __init__(self, worker: WorkerProcess, key: int, args: HostArgs) -> None:
-        self._worker = worker
+    def __init__(self, pool: HostPool, key: int, args: HostArgs) -> None:
+        self._pool = pool
+        self._worker: WorkerProcess | None = None
         self._key = key
         self._args = args
         self._open = False
-        worker.matches += 1
 
     async def start(self) -> HostStep:
-        self._open = True
-        return await self._call(channel.START, self._args)
+        """Start the match on the least busy worker. If that worker dies before answering
+        (it may have died unnoticed while idle), start it again on another one: nothing
+        of the match has happened yet."""
+        for attempt in range(1, START_ATTEMPTS + 1):
+            worker = self._worker = await self._pool.least_busy()
+            worker.matches += 1
+            self._open = True
+            try:
+                return await self._call(channel.START, self._args)
+            except HostFailed:
+                if worker.alive or attempt == START_ATTEMPTS:
+                    raise  # the match itself failed, or workers keep dying
+                self.close()
+        raise AssertionError("unreachable")
 
     async def submit(self, seat: int, index: int) -> HostStep:
         return await self._call(channel.SUBMIT, (seat, index))
@@ -262,16 +275,21 @@ class PooledHost:
         return await self._call(channel.FORFEIT, (seat,))
 
     async def _call(self, op: str, args: Any) -> HostStep:
+        if self._worker is None:
+            raise HostFailed("the match was not started")
         step: HostStep = await self._worker.call(self._key, op, args)
         if step.over:
             self._open = False
         return step
 
     def close(self) -> None:
+        if self._worker is None:
+            return
         if self._open:
             self._worker.send(self._key, channel.CLOSE, ())
             self._open = False
         self._worker.matches -= 1
+        self._worker = None
 
 
 class HostPool:
@@ -297,11 +315,19 @@ class HostPool:
         await asyncio.gather(*(w.spawn() for w in self.workers))
 
     def host(self, *args: Any) -> HostHandle:
-        live = [w for w in self.workers if w.alive]
-        if not live:
-            raise HostFailed("no host worker is running")
-        worker = min(live, key=lambda w: w.matches)
-        return PooledHost(worker, next(self._keys), args)  # type: ignore[arg-type]
+        return PooledHost(self, next(self._keys), args)  # type: ignore[arg-type]
+
+    async def least_busy(self) -> WorkerProcess:
+        """The live worker with the fewest matches. While none is alive (a replacement
+        is starting) wait for one, up to a minute; then HostFailed."""
+        deadline = asyncio.get_running_loop().time() + 60.0
+        while True:
+            live = [w for w in self.workers if w.alive]
+            if live:
+                return min(live, key=lambda w: w.matches)
+            if self._closing or asyncio.get_running_loop().time() > deadline:
+                raise HostFailed("no host worker is running")
+            await asyncio.sleep(0.05)
 
     def _new_worker(self) -> WorkerProcess:
         return WorkerProcess(next(self._numbers), self.timeout, self._replace)

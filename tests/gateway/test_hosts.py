@@ -107,3 +107,13 @@ def test_matches_on_other_workers_carry_on(start_gateway) -> None:
     assert victim_end.reason == ABORTED
     assert survivor_end.reason == arena_pb2.MATCH_END_REASON_COMPLETED and survivor_end.rated
     assert [m.match_id for m in gateway.store.applied_matches(GAME)] == [survivor_end.match_id]
+
+
+def test_a_match_waits_for_the_replacement_when_no_worker_is_alive(start_gateway) -> None:
+    gateway = start_gateway()
+    (pid,) = _worker_pids(gateway)
+    os.kill(pid, signal.SIGKILL)  # between matches: the next one must wait, not abort
+    bot = TestBot(gateway.address, hello_frame(gateway.token("patient"), max_matches=2))
+    ends = bot.start().join(timeout=120).of("match_end")
+    assert [e.reason for e in ends] == [arena_pb2.MATCH_END_REASON_COMPLETED] * 2
+    assert _replaced(gateway, [pid])

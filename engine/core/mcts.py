@@ -86,6 +86,7 @@ class MctsBot:
         self.rollout = rollout
         self.clock: Callable[[], float] = time.perf_counter
         self.last_iterations = 0
+        self.last_root: Node | None = None  # the tree of the last search (for inspection)
 
     def choose(self, observation: Any, decision: Decision, rng: GameRng) -> int:
         options = decision.options
@@ -105,6 +106,7 @@ class MctsBot:
             self._iterate(root, state, seat, rng)
             done += 1
         self.last_iterations = done
+        self.last_root = root
         children = root.children
 
         def score(i: int) -> tuple[int, float]:

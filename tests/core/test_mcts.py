@@ -7,7 +7,7 @@ import itertools
 from typing import Any
 
 from engine.core import Decision, GameConfig, GameRng
-from engine.core.mcts import MctsBot
+from engine.core.mcts import MctsBot, Node
 from tests.core import toygame
 
 GAME = toygame.GAME
@@ -88,3 +88,25 @@ def test_determinize_never_reads_hidden_truth() -> None:
     b = GAME.determinize(other, 0, GameRng(99))
     assert (a.s.hands, a.s.deck) == (b.s.hands, b.s.deck)
     assert a.observation(0) == state.observation(0)
+
+
+def _movers(root: Node | None) -> set[int]:
+    """The seats that chose the edges of a search tree."""
+    movers: set[int] = set()
+    stack = [root] if root is not None else []
+    while stack:
+        node = stack.pop()
+        movers.update(mover for mover, _ in node.children)
+        stack.extend(node.children.values())
+    return movers
+
+
+def test_tree_self_branches_only_on_the_bots_own_decisions() -> None:
+    """With tree=self the other seat's moves inside the tree come from the policy: every
+    edge of the tree is the bot's own; with tree=all both seats' moves branch."""
+    state, decision = first_decision(5)
+    mine, both = MctsBot(GAME, iterations=60, tree="self"), MctsBot(GAME, iterations=60)
+    for bot in (mine, both):
+        bot.choose(state.observation(0), decision, GameRng(2))
+    assert _movers(mine.last_root) == {0}
+    assert _movers(both.last_root) == {0, 1}

@@ -111,6 +111,7 @@ def test_make_bot_converts_parameters_to_their_types() -> None:
         ("mcts:ms=soon", "parameter 'ms' must be a float"),
         ("mcts:iterations=-1", "bot 'mcts': iterations, ms, c and rollout must not be negative"),
         ("mcts:iterations=0", "give a budget"),
+        ("mcts:tree=others", "tree must be all or self, got 'others'"),
         ("random:speed=2", "bot 'random' has no parameter 'speed'; its parameters: none"),
     ],
 )

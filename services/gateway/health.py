@@ -52,8 +52,11 @@ class StoreHealth:
                 self._set(up)
             await self._publish()
             self._changed.clear()
+            # asyncio.timeout, not wait_for: in Python 3.11 wait_for can swallow the
+            # cancellation that stops this loop, and then it never ends.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), self.interval)
+                async with asyncio.timeout(self.interval):
+                    await self._changed.wait()
 
     def mark_down(self) -> None:
         """A call to the store failed: report it now rather than at the next ping."""
@@ -72,7 +75,8 @@ class StoreHealth:
 
     async def _ping(self) -> bool:
         try:
-            await asyncio.wait_for(asyncio.to_thread(self.store.ping), self.timeout)
+            async with asyncio.timeout(self.timeout):
+                await asyncio.to_thread(self.store.ping)
         except Exception:
             return False
         return True

@@ -226,7 +226,8 @@ class WorkerProcess:
             self._writer.close()
         if self.process is not None:
             try:
-                await asyncio.wait_for(self.process.wait(), grace if was_alive else 1.0)
+                async with asyncio.timeout(grace if was_alive else 1.0):
+                    await self.process.wait()
             except TimeoutError:
                 with contextlib.suppress(ProcessLookupError):
                     self.process.kill()

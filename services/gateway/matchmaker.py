@@ -105,7 +105,8 @@ class Matchmaker:
             closes = loop.time() + self.gather_seconds
             while len(self._eligible()) < self.players and (left := closes - loop.time()) > 0:
                 try:
-                    await asyncio.wait_for(self._arrived.wait(), left)
+                    async with asyncio.timeout(left):
+                        await self._arrived.wait()
                 except TimeoutError:
                     break
                 self._arrived.clear()

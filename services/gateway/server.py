@@ -21,6 +21,7 @@ import asyncio
 import itertools
 import logging
 import secrets
+import sys
 import threading
 from typing import Any
 
@@ -228,6 +229,15 @@ class GatewayThread:
         return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result(timeout)
 
     def stop(self) -> None:
-        self.call(self.gateway.stop(0.5))
+        try:
+            self.call(self.gateway.stop(0.5))
+        except TimeoutError:
+            # Say where it hangs: every task of the loop, with its stack.
+            for task in asyncio.all_tasks(self._loop):
+                try:
+                    task.print_stack(file=sys.stderr)
+                except Exception:  # frames of compiled coroutines have no line numbers
+                    print(task, file=sys.stderr)
+            raise
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(timeout=10)

@@ -83,7 +83,8 @@ class StreamHandler:
         """Read Hello, authenticate, answer Welcome; end the stream on failure."""
         config = self.gateway.config
         try:
-            raw = await asyncio.wait_for(context.read(), config.hello_timeout)
+            async with asyncio.timeout(config.hello_timeout):
+                raw = await context.read()
         except TimeoutError:
             await self._refuse(context, grpc.StatusCode.DEADLINE_EXCEEDED,
                                f"no Hello received within {config.hello_timeout:g} s",

@@ -83,7 +83,6 @@ class MatchRunner:
         }
         self._move_ms = round(config.move_timeout * 1000)
         self._inbox: asyncio.Queue[tuple[int, int, Outcome]] = asyncio.Queue()
-        self._decisions = context.metrics.for_game(self.game)
 
     async def run(self) -> None:
         """Play the match; abort it (MatchEnd ABORTED, nothing rated) if the host fails
@@ -141,7 +140,9 @@ class MatchRunner:
 
     def _absorb(self, step: HostStep, forfeited_seat: int | None = None) -> None:
         """Count built-in decisions and send the new requests (none to a forfeited seat)."""
-        self._decisions.builtin(step.builtin_decisions, step.builtin_seconds)
+        self.context.metrics.record_builtin(
+            self.game, step.builtin_decisions, step.builtin_seconds
+        )
         for request in step.requests:
             if request.seat != forfeited_seat:
                 self._ask(request)
@@ -192,7 +193,7 @@ class MatchRunner:
                 remote.bank_ms = max(0, remote.bank_ms - over_ms)
             step = await host.submit(seat, outcome.index)
             if step.substituted is None:
-                self._decisions.remote(outcome.seconds)
+                self.context.metrics.record_remote(self.game, outcome.seconds)
                 self._absorb(step)
                 return step
             code = arena_pb2.ERROR_CODE_ILLEGAL_OPTION

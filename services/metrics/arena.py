@@ -41,17 +41,21 @@ class ArenaMetrics:
         self.connected_bots = Gauge(
             "arena_connected_bots", "Authenticated bot streams.", registry=self.registry)
         self.gateway = GatewayMetrics(self.registry)
+        self._recorders: dict[str, DecisionRecorder] = {}
 
     def record_builtin(self, game: str, decisions: int, seconds: float) -> None:
         """Count built-in decisions reported by a match host (their mean time observed)."""
-        self.for_game(game).builtin(decisions, seconds)
+        self._for_game(game).builtin(decisions, seconds)
 
     def record_remote(self, game: str, seconds: float) -> None:
-        self.for_game(game).remote(seconds)
+        self._for_game(game).remote(seconds)
 
-    def for_game(self, game: str) -> DecisionRecorder:
-        """The decision metrics of ``game`` with their label lookups done once."""
-        return DecisionRecorder(self, game)
+    def _for_game(self, game: str) -> DecisionRecorder:
+        """The decision metrics of ``game``, their label lookups done once per game."""
+        recorder = self._recorders.get(game)
+        if recorder is None:
+            recorder = self._recorders[game] = DecisionRecorder(self, game)
+        return recorder
 
     def serve(self, port: int, host: str = "127.0.0.1") -> int:
         """Serve /metrics on ``host:port`` (0 picks a free port); return the port."""
@@ -60,7 +64,7 @@ class ArenaMetrics:
 
 
 class DecisionRecorder:
-    """Records the decisions of one game (a match keeps one for all its decisions)."""
+    """Records the decisions of one game."""
 
     def __init__(self, metrics: ArenaMetrics, game: str) -> None:
         self._builtin_count = metrics.decisions.labels(game, BUILTIN).inc

@@ -178,7 +178,9 @@ class MatchHost:
             body = decision_body(kind, None, b"", [(label, b"") for label in labels])
             return SeatRequest(seat, kind, len(labels), body)
         seen = state.observation(seat)
-        observation = codec.observation(seen, self._log_marks[seat]).SerializeToString()
+        mark = self._log_marks[seat]
+        message = codec.observation(seen) if mark is None else codec.observation(seen, mark)
+        observation = message.SerializeToString()
         self._log_marks[seat] = codec.log_mark(seen)
         options = [
             (label, codec.option(seen, kind, option).SerializeToString())

@@ -237,7 +237,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="host workers of the served case (default: the serve default)")
     parser.add_argument("--no-in-loop", action="store_true", help="skip the in-loop case")
     args = parser.parse_args(argv or [])
-    from services.gateway.hosts import default_workers
+    from services.gateway.config import default_workers
 
     workers = default_workers() if args.host_workers is None else args.host_workers
     print(f"Gateway benchmark: {GAME}, 5 players (1 remote seat, 4 random fill seats), "

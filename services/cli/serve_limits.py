@@ -1,4 +1,9 @@
-"""``arena serve`` options for hosting, caps, transport and shutdown, and their checks."""
+"""``arena serve`` options for hosting, caps, transport and shutdown.
+
+Each value is checked by its argument type (:mod:`services.cli.validate`: one line and
+exit 2 before anything starts); only the TLS files' combination is checked afterwards
+(:func:`tls_files`). Nothing here imports the server stack.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import ConfigError
-from services.gateway.hosts import default_workers
+from services.cli import validate
+from services.gateway.config import default_workers
 from services.wire.transport import TlsFiles
 
 DEFAULT_JOURNAL = Path("arena-journal.jsonl")
@@ -16,66 +22,55 @@ DEFAULT_JOURNAL = Path("arena-journal.jsonl")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     hosting = parser.add_argument_group("hosting")
     hosting.add_argument(
-        "--host-workers", type=int, default=default_workers(), metavar="N",
+        "--host-workers", type=validate.non_negative_int, default=default_workers(),
+        metavar="N",
         help="long-lived processes hosting the matches, many each; 0 hosts them in the "
         f"gateway's own event loop (default: cores - 1, here {default_workers()})")
     hosting.add_argument(
-        "--host-timeout", type=float, default=10.0, metavar="S",
+        "--host-timeout", type=validate.positive_seconds, default=10.0, metavar="S",
         help="seconds a host worker may take for one call before it counts as stalled: it "
         "is killed and replaced, and its matches are aborted (default 10)")
     caps = parser.add_argument_group("caps and fairness")
     caps.add_argument(
-        "--max-matches-per-bot", type=int, default=1, metavar="N",
+        "--max-matches-per-bot", type=validate.positive_int, default=1, metavar="N",
         help="matches one bot plays at once; further streams with its token wait (default 1)")
-    caps.add_argument("--max-streams", type=int, default=10_000, metavar="N",
+    caps.add_argument("--max-streams", type=validate.positive_int, default=10_000, metavar="N",
                       help="open Play streams in all (default 10000)")
-    caps.add_argument("--max-streams-per-connection", type=int, default=100, metavar="N",
-                      help="open Play streams per client connection (default 100)")
+    caps.add_argument("--max-streams-per-connection", type=validate.positive_int, default=100,
+                      metavar="N", help="open Play streams per client connection (default 100)")
     caps.add_argument(
-        "--hello-rate", type=int, default=600, metavar="N",
+        "--hello-rate", type=validate.non_negative_int, default=600, metavar="N",
         help="streams (Hello attempts) per peer address per minute; 0: no limit (default 600)")
-    caps.add_argument("--hello-timeout", type=float, default=10.0, metavar="S",
-                      help="seconds a new stream has to send its Hello (default 10)")
+    caps.add_argument("--hello-timeout", type=validate.positive_seconds, default=10.0,
+                      metavar="S", help="seconds a new stream has to send its Hello (default 10)")
     caps.add_argument(
-        "--max-message-bytes", type=int, default=64 * 1024, metavar="N",
+        "--max-message-bytes", type=validate.positive_int, default=64 * 1024, metavar="N",
         help="largest message a bot may send; a larger one ends its stream with "
         "RESOURCE_EXHAUSTED (default 65536)")
     transport = parser.add_argument_group("transport")
-    transport.add_argument("--keepalive", type=float, default=30.0, metavar="S",
-                           help="seconds between keepalive pings of idle connections (default 30)")
-    transport.add_argument("--tls-cert", type=Path, metavar="FILE",
-                           help="serve TLS with this PEM certificate chain (with --tls-key)")
-    transport.add_argument("--tls-key", type=Path, metavar="FILE", help="its PEM private key")
     transport.add_argument(
-        "--tls-client-ca", type=Path, metavar="FILE",
+        "--keepalive", type=validate.positive_seconds, default=30.0, metavar="S",
+        help="seconds between keepalive pings of idle connections (default 30)")
+    transport.add_argument("--tls-cert", type=validate.readable_file, metavar="FILE",
+                           help="serve TLS with this PEM certificate chain (with --tls-key)")
+    transport.add_argument("--tls-key", type=validate.readable_file, metavar="FILE",
+                           help="its PEM private key")
+    transport.add_argument(
+        "--tls-client-ca", type=validate.readable_file, metavar="FILE",
         help="require bots to present a client certificate signed by this PEM CA")
     shutdown = parser.add_argument_group("shutdown and results")
     shutdown.add_argument(
-        "--drain-timeout", type=float, default=30.0, metavar="S",
+        "--drain-timeout", type=validate.non_negative_seconds, default=30.0, metavar="S",
         help="on SIGTERM or Ctrl-C, seconds running matches get to finish before they are "
         "aborted (default 30)")
     shutdown.add_argument(
-        "--journal", type=Path, default=DEFAULT_JOURNAL, metavar="FILE",
+        "--journal", type=validate.writable_file, default=DEFAULT_JOURNAL, metavar="FILE",
         help="with --redis: append-only file keeping match results when Redis cannot "
-        f"(default {DEFAULT_JOURNAL})")
+        f"(default {DEFAULT_JOURNAL}, in the working directory)")
 
 
 def limit_fields(args: argparse.Namespace) -> dict[str, Any]:
-    """The GatewayConfig fields these options set; ConfigError names a bad option."""
-    positive = {
-        "--host-timeout": args.host_timeout, "--max-matches-per-bot": args.max_matches_per_bot,
-        "--max-streams": args.max_streams,
-        "--max-streams-per-connection": args.max_streams_per_connection,
-        "--hello-timeout": args.hello_timeout, "--keepalive": args.keepalive,
-        "--max-message-bytes": args.max_message_bytes,
-    }
-    for flag, value in positive.items():
-        if value <= 0:
-            raise ConfigError(f"{flag} must be > 0")
-    for flag, value in (("--host-workers", args.host_workers), ("--hello-rate", args.hello_rate),
-                        ("--drain-timeout", args.drain_timeout)):
-        if value < 0:
-            raise ConfigError(f"{flag} must be >= 0")
+    """The GatewayConfig fields these options set."""
     return {
         "host_workers": args.host_workers, "host_timeout": args.host_timeout,
         "max_matches_per_bot": args.max_matches_per_bot, "max_streams": args.max_streams,
@@ -86,15 +81,12 @@ def limit_fields(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def tls_files(args: argparse.Namespace) -> TlsFiles | None:
-    """The TLS files given, checked to be readable; None for plaintext."""
+    """The TLS files given (each already checked readable); None for plaintext.
+    ConfigError if they do not go together."""
     if args.tls_cert is None and args.tls_key is None:
         if args.tls_client_ca is not None:
             raise ConfigError("--tls-client-ca needs --tls-cert and --tls-key")
         return None
     if args.tls_cert is None or args.tls_key is None:
         raise ConfigError("--tls-cert and --tls-key go together")
-    for flag, path in (("--tls-cert", args.tls_cert), ("--tls-key", args.tls_key),
-                       ("--tls-client-ca", args.tls_client_ca)):
-        if path is not None and not path.is_file():
-            raise ConfigError(f"{flag} {str(path)!r} is not a readable file")
     return TlsFiles(args.tls_cert, args.tls_key, args.tls_client_ca)

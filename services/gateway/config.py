@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,3 +51,8 @@ class GatewayConfig:
     max_queued_frames: int = 1024
     keepalive_seconds: float = 30.0
     health_interval: float = 2.0
+
+
+def default_workers() -> int:
+    """One host worker per core beyond the one the gRPC loop uses (at least one)."""
+    return max(1, (os.cpu_count() or 2) - 1)

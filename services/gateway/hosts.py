@@ -19,7 +19,6 @@ import asyncio
 import contextlib
 import itertools
 import logging
-import os
 import socket
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -365,8 +364,3 @@ class HostPool:
             task.cancel()
         await asyncio.gather(*self._spawning, return_exceptions=True)
         await asyncio.gather(*(w.stop(grace) for w in self.workers))
-
-
-def default_workers() -> int:
-    """One host worker per core beyond the one the gRPC loop uses (at least one)."""
-    return max(1, (os.cpu_count() or 2) - 1)

@@ -46,11 +46,17 @@ class ResultQueue:
         self._pending: dict[str, tuple[Token | None, MatchResult]] = {}
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._submitting = 0
         self.recovered = durable is None
 
     def __len__(self) -> int:
-        """Results waiting to be applied."""
+        """Results waiting to be applied (the store refused them or is down; with durable
+        storage, also those an earlier run left)."""
         return len(self._pending)
+
+    def unrated(self) -> int:
+        """Results not yet in the ladder: being kept and applied now, or waiting."""
+        return self._submitting + len(self._pending)
 
     def start(self) -> None:
         """Start the retry task (it first collects what a previous run left)."""
@@ -59,6 +65,13 @@ class ResultQueue:
     async def submit(self, result: MatchResult) -> dict[str, float] | None:
         """Keep ``result`` durably, then apply it; return the rating changes, or None if
         it waits for the store (it is applied later)."""
+        self._submitting += 1
+        try:
+            return await self._submit(result)
+        finally:
+            self._submitting -= 1
+
+    async def _submit(self, result: MatchResult) -> dict[str, float] | None:
         token: Token | None = None
         if self._durable is not None:
             try:

@@ -79,6 +79,7 @@ class Gateway:
         self.health = StoreHealth(store, ("", SERVICE_NAME), self.metrics.gateway.store_up,
                                   config.health_interval)
         self.results = ResultQueue(store, durable, store_up=lambda: self.health.up)
+        self.metrics.watch_results(self.results)
         self.admission = Admission(Limits(
             config.max_streams, config.max_streams_per_connection, config.hellos_per_minute))
         self.context = MatchContext.build(config, self.hosts, store, self.results, self.metrics,
@@ -123,7 +124,6 @@ class Gateway:
         self.metrics.gateway.watch(
             tasks=lambda: len(asyncio.all_tasks(loop)),
             workers=lambda: len(self.hosts.pids()),
-            results=lambda: len(self.results),
         )
         self.results.start()
         self._service(self.matchmaker.run())

@@ -1,5 +1,7 @@
 """The gateway's load, caps and failures: streams, refusals, queue waits, host workers,
-results waiting for the ladder, the store's reachability and the event loop's tasks."""
+the store's reachability and the event loop's tasks. (Results waiting for the ladder are
+``arena_rating_retry_queue`` and ``arena_results_unrated`` in
+:mod:`services.metrics.arena`.)"""
 
 from __future__ import annotations
 
@@ -13,8 +15,7 @@ _WAIT_BUCKETS = (0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0
 class GatewayMetrics:
     """``arena_streams``, ``arena_refused_streams_total{reason}``, ``arena_waiting_bots``,
     ``arena_queue_wait_seconds``, ``arena_host_workers``,
-    ``arena_host_failures_total``, ``arena_results_pending``, ``arena_store_up`` and
-    ``arena_event_loop_tasks``."""
+    ``arena_host_failures_total``, ``arena_store_up`` and ``arena_event_loop_tasks``."""
 
     def __init__(self, registry: CollectorRegistry) -> None:
         self.streams = Gauge(
@@ -35,19 +36,13 @@ class GatewayMetrics:
         self.host_failures = Counter(
             "arena_host_failures", "Host workers that died or stalled (their matches "
             "were aborted).", registry=registry)
-        self.results_pending = Gauge(
-            "arena_results_pending", "Finished matches whose result waits for the ladder "
-            "store.", registry=registry)
         self.store_up = Gauge(
             "arena_store_up", "1 while the ladder store answers, else 0.", registry=registry)
         self.loop_tasks = Gauge(
             "arena_event_loop_tasks", "Tasks alive in the gateway's event loop.",
             registry=registry)
 
-    def watch(
-        self, tasks: Callable[[], int], workers: Callable[[], int], results: Callable[[], int]
-    ) -> None:
+    def watch(self, tasks: Callable[[], int], workers: Callable[[], int]) -> None:
         """Read the live counts from the gateway whenever metrics are collected."""
         self.loop_tasks.set_function(tasks)
         self.host_workers.set_function(workers)
-        self.results_pending.set_function(results)

@@ -95,10 +95,11 @@ def test_a_killed_then_restarted_redis(arena) -> None:
     until(lambda: gateway.metric("arena_store_up") == 0, 30, "the store reported down")
     refused = _play(gateway.address, token, 1)
     assert refused.status == grpc.StatusCode.UNAVAILABLE and refused.details == STORE_DOWN
-    assert gateway.metric("arena_results_pending") == 1
+    assert gateway.metric("arena_rating_retry_queue") == 1
+    assert gateway.metric("arena_results_unrated") == 1
 
     arena.redis.start()  # its append-only file kept the bot's token
-    until(lambda: gateway.metric("arena_results_pending") == 0, 60, "the result applied")
+    until(lambda: gateway.metric("arena_rating_retry_queue") == 0, 60, "the result applied")
     until(lambda: gateway.metric("arena_store_up") == 1, 30, "the store reported up")
     again = _play(gateway.address, token, 1)
     assert again.status == grpc.StatusCode.OK and again.match_ends[0].rated
@@ -163,7 +164,7 @@ def test_sigkill_loses_only_the_unfinished_match_and_a_restart_applies_the_journ
     arena.redis.start()
     restarted = arena.serve()
     until(lambda: end.match_id in arena.records(), 60, "the journaled result applied")
-    until(lambda: restarted.metric("arena_results_pending") == 0, 30, "an empty queue")
+    until(lambda: restarted.metric("arena_results_unrated") == 0, 30, "an empty queue")
     time.sleep(0.5)
     assert arena.records() == [end.match_id]  # once; the killed match is not rated
     assert slow_run.match_starts and slow_run.match_starts[0] not in arena.records()

@@ -53,10 +53,13 @@ def test_a_result_of_a_redis_outage_is_journaled_and_applied_once_when_redis_ret
     assert end.reason == arena_pb2.MATCH_END_REASON_COMPLETED and not end.rated
     assert len(gateway.gateway.results) == 1
     assert [r.match_id for r in journal_pending(journal)] == [end.match_id]
-    assert gateway.metric("arena_results_pending") == 1
+    assert gateway.metric("arena_rating_retry_queue") == 1
+    assert gateway.metric("arena_results_unrated") == 1
 
     redis_server.start()
     _until(lambda: len(gateway.gateway.results) == 0)
+    assert gateway.metric("arena_rating_retry_queue") == 0
+    assert gateway.metric("arena_results_unrated") == 0
     applied = [m for m in store.applied_matches(GAME) if m.match_id == end.match_id]
     assert len(applied) == 1
     assert list(applied[0].ranks) == [r.rank for r in end.results]

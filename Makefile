@@ -10,7 +10,7 @@ PROTOS := $(wildcard proto/arena/v1/*.proto)
 setup:
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,eval]'
 
 # A real demo tournament on the embedded defaults: built-in bots on a local Ray instance.
 run:

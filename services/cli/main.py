@@ -13,6 +13,8 @@ import sys
 # Sub-command modules, in help order.
 _COMMANDS = (
     "services.cli.play",
+    "services.cli.tournament",
+    "services.cli.report",
     "services.cli.replay",
     "services.cli.serve",
     "services.cli.bot",

@@ -116,14 +116,14 @@ def run(args: argparse.Namespace) -> int:
     import ray
 
     from services.runner.pool import WorkerLost
-    from services.runner.ray_setup import ensure_ray
+    from services.runner.ray_setup import ensure_ray, warn_if_short_of_cpus
 
     try:
         started_ray = ensure_ray(plan.workers, args.ray_address)
     except Exception as error:  # Ray raises many kinds (ConnectionError, RuntimeError...)
         print_error(f"cannot start or reach Ray: {error}")
         return EXIT_RUNTIME
-    _warn_if_short_of_cpus(plan.workers)
+    warn_if_short_of_cpus(plan.workers)
     try:
         report = _play_with_progress(plan, Console(stderr=True))
     except (WorkerLost, ConfigError) as error:
@@ -152,17 +152,6 @@ def run(args: argparse.Namespace) -> int:
             print_error(f"cannot write {args.json}: {error}")
             return EXIT_RUNTIME
     return 0
-
-
-def _warn_if_short_of_cpus(workers: int) -> None:
-    import ray
-
-    cpus = ray.cluster_resources().get("CPU", 0)
-    if workers > cpus:
-        Console(stderr=True, soft_wrap=True, highlight=False).print(
-            f"warning: {workers} workers need {workers} CPUs but Ray has {cpus:g}; "
-            "the run waits until the cluster grows"
-        )
 
 
 def _play_with_progress(plan: TournamentPlan, console: Console) -> TournamentReport:

@@ -29,3 +29,15 @@ def ensure_ray(workers: int, address: str | None = None) -> bool:
             logging_level=logging.ERROR,
         )
     return True
+
+
+def warn_if_short_of_cpus(workers: int) -> None:
+    """Say so on stderr when the cluster has fewer CPUs than the workers need."""
+    from rich.console import Console
+
+    cpus = ray.cluster_resources().get("CPU", 0)
+    if workers > cpus:
+        Console(stderr=True, soft_wrap=True, highlight=False).print(
+            f"warning: {workers} workers need {workers} CPUs but Ray has {cpus:g}; "
+            "the run waits until the cluster grows"
+        )

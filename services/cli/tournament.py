@@ -215,10 +215,11 @@ def run(args: argparse.Namespace) -> int:
 
     from services.runner.pool import WorkerLost
     from services.runner.ray_setup import ensure_ray, warn_if_short_of_cpus
+    from services.tournament.entrants import runtime_env
 
     try:
         started_ray = ensure_ray(options.workers or os.cpu_count() or 1,
-                                 values.get("ray_address"))
+                                 values.get("ray_address"), runtime_env(config.entrants))
     except Exception as error:  # Ray raises many kinds (ConnectionError, RuntimeError...)
         print_error(f"cannot start or reach Ray: {error}")
         return EXIT_RUNTIME

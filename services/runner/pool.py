@@ -60,7 +60,6 @@ class MatchPool:
         with_replays: bool = False,
         max_attempts: int = 3,
         bot_specs: dict[str, str] | None = None,
-        runtime_env: dict[str, Any] | None = None,
         target_batch_seconds: float | None = None,
         max_batch_size: int = 1024,
     ) -> None:
@@ -74,7 +73,6 @@ class MatchPool:
         self.with_replays = with_replays
         self.max_attempts = max_attempts
         self.bot_specs = bot_specs
-        self.runtime_env = runtime_env
         self.target_batch_seconds = target_batch_seconds
         self.max_batch_size = max_batch_size
         self.restarts = 0
@@ -154,10 +152,7 @@ class MatchPool:
             self._timed_seconds += sum(record.duration for record in records)
 
     def _new_actor(self) -> Any:
-        worker = MatchWorker
-        if self.runtime_env:
-            worker = MatchWorker.options(runtime_env=self.runtime_env)
-        return worker.remote(self.game_id, self.config, self.with_replays, self.bot_specs)
+        return MatchWorker.remote(self.game_id, self.config, self.with_replays, self.bot_specs)
 
     def _submit(
         self, in_flight: dict[Any, _Flight], slot: int, batch: list[MatchTask], attempt: int

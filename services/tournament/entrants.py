@@ -1,6 +1,7 @@
 """Entrants of a tournament: names, bot specs, and the user code shipped to workers.
 
-An entrant is written as a bot spec (see :mod:`services.runner.bot_specs`):
+An entrant is written as a bot spec (see :mod:`services.runner.bot_specs`), optionally
+named ``NAME=SPEC``:
 
 - ``random``, ``mcts:iterations=200`` -- a built-in bot;
 - ``path/to/file.py:ClassName`` -- a class in a single Python file;
@@ -49,14 +50,15 @@ class Entrant:
 
 def split_entrants(text: str) -> list[str]:
     """Split ``--entrants``: commas separate entrants, except that an item ``key=value``
-    continues the parameters of the built-in spec before it
-    (``mcts:iterations=200,ms=50,random`` is two entrants)."""
+    right after a built-in spec with parameters continues them
+    (``mcts:iterations=200,ms=50,random`` is two entrants; ``a=random,b=random`` too)."""
     items: list[str] = []
     for raw in text.split(","):
         item = raw.strip()
         if not item:
             continue
-        continues = "=" in item and ":" not in item and items and "=" in items[-1]
+        before = items[-1].partition(":") if items else ("", "", "")
+        continues = "=" in item and ":" not in item and bool(before[1]) and "=" in before[2]
         if continues:
             items[-1] = f"{items[-1]},{item}"
         else:
@@ -65,12 +67,25 @@ def split_entrants(text: str) -> list[str]:
 
 
 def entrant_item(item: str | Mapping[str, Any]) -> tuple[str, str]:
-    """(name, spec) of a config item: a spec string, or ``{name: ..., bot: ...}``."""
-    if isinstance(item, str):
-        return item, item
+    """(name, spec) of a config item: ``SPEC``, ``NAME=SPEC`` or ``{name: ..., bot: ...}``.
+
+    Without a name, a built-in bot is called by its spec and a user class by its class
+    name.
+    """
     if isinstance(item, Mapping) and isinstance(item.get("bot"), str):
-        return str(item.get("name", item["bot"])), item["bot"]
+        spec = item["bot"].strip()
+        return str(item.get("name") or default_name(spec)), spec
+    if isinstance(item, str) and item.strip():
+        head, sep, rest = item.strip().partition("=")
+        if sep and rest and ":" not in head and head.replace("-", "_").isidentifier():
+            return head, rest.strip()
+        return default_name(item.strip()), item.strip()
     raise ConfigError(f"an entrant is a bot spec or {{name: ..., bot: ...}}, not {item!r}")
+
+
+def default_name(spec: str) -> str:
+    user = user_class_spec(spec)
+    return user.class_name if user else spec
 
 
 def resolve_entrants(game_id: str, items: Sequence[tuple[str, str]]) -> tuple[Entrant, ...]:
@@ -78,7 +93,10 @@ def resolve_entrants(game_id: str, items: Sequence[tuple[str, str]]) -> tuple[En
     names = [name for name, _ in items]
     repeated = sorted({name for name in names if names.count(name) > 1})
     if repeated:
-        raise ConfigError(f"entrant names must differ (repeated: {', '.join(repeated)})")
+        raise ConfigError(
+            f"entrant names must differ (repeated: {', '.join(repeated)}); "
+            "name them with NAME=SPEC"
+        )
     entrants = tuple(resolve_entrant(game_id, name, spec) for name, spec in items)
     modules: dict[str, str] = {}
     for entrant in entrants:

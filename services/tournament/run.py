@@ -21,7 +21,6 @@ from engine.core import ConfigError
 from services.runner.pool import MatchPool
 from services.tournament.aggregate import Totals
 from services.tournament.config import TournamentConfig
-from services.tournament.entrants import runtime_env
 from services.tournament.formats import Format, SprtFormat, SwissFormat, make_format
 from services.tournament.live import LiveStandings, View
 from services.tournament.report import write_report
@@ -92,7 +91,8 @@ def check_resumable(config: TournamentConfig, options: RunOptions) -> None:
 def run_tournament(config: TournamentConfig, options: RunOptions,
                    view: View | None = None, standings: LiveStandings | None = None
                    ) -> RunOutcome:
-    """Play ``config`` (Ray must be initialised), write the results and the report."""
+    """Play ``config`` (Ray must be initialised, with :func:`entrants.runtime_env` as its
+    job runtime environment when user code ships), write the results and the report."""
     config.validate()
     check_resumable(config, options)
     results = results_path(options.out)
@@ -117,7 +117,7 @@ def _play(config: TournamentConfig, options: RunOptions, fmt: Format,
     pool = MatchPool(
         config.game, config.game_config(), options.workers,
         batch_size=4, target_batch_seconds=options.target_batch_seconds,
-        bot_specs=config.bot_specs, runtime_env=runtime_env(config.entrants),
+        bot_specs=config.bot_specs,
     )
     done = outcome.recorded_before
     started = time.perf_counter()

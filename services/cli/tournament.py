@@ -227,6 +227,7 @@ def run(args: argparse.Namespace) -> int:
         options = dataclasses.replace(
             options, workers=max(1, int(ray.cluster_resources().get("CPU", 1))))
     warn_if_short_of_cpus(options.workers)
+    _warn_if_unbalanced(config)
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         outcome = _run_with_view(config, options)
@@ -264,6 +265,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _warn_if_unbalanced(config: TournamentConfig) -> None:
+    from services.tournament.formats import balance_warning, make_format
+
+    warning = balance_warning(make_format(config))
+    if warning:
+        Console(stderr=True, soft_wrap=True, highlight=False).print(f"warning: {warning}")
+
+
 def _interrupt(_signum: int, _frame: object) -> None:
     raise KeyboardInterrupt
 
@@ -272,7 +281,7 @@ def _run_with_view(config: TournamentConfig, options: RunOptions) -> Any:
     from services.tournament.live import JsonLinesView, LiveStandings, TerminalView
     from services.tournament.run import run_tournament
 
-    standings = LiveStandings(config.names)
+    standings = LiveStandings(config.names, config.players)
     view = TerminalView(standings) if sys.stdout.isatty() else JsonLinesView(standings)
     return run_tournament(config, options, view, standings)
 
@@ -294,12 +303,16 @@ def summary_table(summary: dict[str, Any], names: list[str] | tuple[str, ...],
     for name in sorted(names, key=lambda n: -(entrants[n]["rating"] or 0.0)):
         entry = entrants[name]
         table.add_row(
-            name, str(entry["games"]), f"{entry['wins']:g}",
+            name, str(entry["games"]), _wins(entry["wins"]),
             _rate(entry["win_rate"], entry["win_rate_ci"]),
             _fmt(entry["mean_score"], ".2f"), _fmt(entry["mean_rank"], ".3f"),
             _rating(entry["rating"], entry["rating_ci"]),
         )
     return table
+
+
+def _wins(wins: float) -> str:
+    return f"{wins:.0f}" if float(wins).is_integer() else f"{wins:.2f}"
 
 
 def _rate(value: float | None, ci: list[float] | None) -> str:

@@ -23,6 +23,39 @@ import pyarrow.compute as pc
 SHARE_UNITS = 840
 
 
+@dataclass(frozen=True, slots=True)
+class Seats:
+    """The seats of a batch of games, each array shaped (games, players)."""
+
+    entrants: np.ndarray
+    ranks: np.ndarray
+    scores: np.ndarray
+    units: np.ndarray  # first-place share in units of 1/SHARE_UNITS
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.entrants.shape
+
+
+def decode_seats(batch: pa.RecordBatch | pa.Table, names: pa.Array, players: int) -> Seats:
+    """Entrant ids (positions in ``names``), ranks, scores and win shares of each seat."""
+    games = batch.num_rows
+    bots = batch.column("bots")
+    if pc.any(pc.not_equal(pc.list_value_length(bots), players)).as_py():
+        raise ValueError(f"a recorded game does not have {players} seats")
+    ids = pc.index_in(pc.list_flatten(bots), value_set=names)
+    if ids.null_count:
+        raise ValueError("a recorded game names an entrant this tournament does not have")
+    entrants = ids.to_numpy(zero_copy_only=False).astype(np.int64).reshape(games, players)
+    ranks = pc.list_flatten(batch.column("ranks")).to_numpy(zero_copy_only=False)
+    ranks = ranks.astype(np.int64).reshape(games, players)
+    scores = pc.list_flatten(batch.column("scores")).to_numpy(zero_copy_only=False)
+    first = ranks == 1
+    winners = np.maximum(first.sum(axis=1, keepdims=True), 1)
+    units = np.where(first, SHARE_UNITS // winners, 0)
+    return Seats(entrants, ranks, scores.reshape(games, players), units)
+
+
 @dataclass(slots=True)
 class Sums:
     """Count, first-place share units, and sums of scores and ranks over some seats."""
@@ -42,6 +75,11 @@ class Sums:
         self.score_sq = np.zeros(self.size)
         self.rank = np.zeros(self.size, dtype=np.int64)
         self.rank_sq = np.zeros(self.size, dtype=np.int64)
+
+    def add_seats(self, seats: Seats, keys: np.ndarray) -> None:
+        """Add every seat of ``seats`` to the group ``keys`` gives it (same shape)."""
+        self.add(np.ravel(keys), seats.units.ravel(), seats.scores.ravel(),
+                 seats.ranks.ravel())
 
     def add(self, keys: np.ndarray, units: np.ndarray, scores: np.ndarray,
             ranks: np.ndarray) -> None:
@@ -75,28 +113,14 @@ class Totals:
 
     COLUMNS = ("bots", "scores", "ranks", "decisions", "duration", "worker_node")
 
-    def add_batch(self, batch: pa.RecordBatch) -> None:
+    def add_batch(self, batch: pa.RecordBatch | pa.Table) -> None:
         games = batch.num_rows
         if games == 0:
             return
-        players = self.players
-        bots = batch.column("bots")
-        if pc.any(pc.not_equal(pc.list_value_length(bots), players)).as_py():
-            raise ValueError(f"a recorded game does not have {players} seats")
-        ids = pc.index_in(pc.list_flatten(bots), value_set=self._names)
-        if ids.null_count:
-            raise ValueError("a recorded game names an entrant this tournament does not have")
-        entrants = ids.to_numpy().astype(np.int64).reshape(games, players)
-        ranks = pc.list_flatten(batch.column("ranks")).to_numpy().astype(np.int64)
-        ranks = ranks.reshape(games, players)
-        scores = pc.list_flatten(batch.column("scores")).to_numpy().reshape(games, players)
-        first = ranks == 1
-        winners = np.maximum(first.sum(axis=1, keepdims=True), 1)
-        units = np.where(first, SHARE_UNITS // winners, 0)
-        self.entrants.add(entrants.ravel(), units.ravel(), scores.ravel(), ranks.ravel())
-        seat_keys = np.tile(np.arange(players), games)
-        self.seats.add(seat_keys, units.ravel(), scores.ravel(), ranks.ravel())
-        codes = np.sort(ranks * len(self.names) + entrants, axis=1)
+        seats = decode_seats(batch, self._names, self.players)
+        self.entrants.add_seats(seats, seats.entrants)
+        self.seats.add_seats(seats, np.broadcast_to(np.arange(self.players), seats.shape))
+        codes = np.sort(seats.ranks * len(self.names) + seats.entrants, axis=1)
         unique, counts = np.unique(codes, axis=0, return_counts=True)
         for row, count in zip(unique.tolist(), counts.tolist(), strict=True):
             self.outcomes[tuple(row)] += count

@@ -282,6 +282,21 @@ class SprtFormat(Format):
         return score
 
 
+def balance_warning(fmt: Format) -> str | None:
+    """Why the schedule of ``fmt`` is not exactly balanced, if it is not."""
+    if not isinstance(fmt, FixedFormat):
+        return None
+    cycle = fmt.schedule.balanced_cycle
+    if fmt.total_games % cycle:
+        return (f"{fmt.total_games} games is not a multiple of {cycle}: seats and pairings "
+                "are not exactly balanced")
+    full = fmt.schedule.full_cycle
+    if fmt.total_games % full and fmt.total_games < 10 * full:
+        return (f"{fmt.total_games} games is not a multiple of {full}: not every seat "
+                "order of every table is played equally often (seats are balanced)")
+    return None
+
+
 def make_format(config: TournamentConfig) -> Format:
     """The format of ``config`` (validated)."""
     names = list(config.names)

@@ -1,8 +1,9 @@
 """What a running tournament shows: a progress bar with games/s and ETA and a live
 standings table on a terminal (rich), or JSON lines when the output is not a terminal.
 
-:class:`LiveStandings` keeps running per-entrant totals for the display only; the
-summary is computed afterwards from the results file.
+:class:`LiveStandings` keeps per-entrant totals for the display only, as of the last
+results written (at most one flush interval old); the summary is computed afterwards
+from the results file.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TextIO
 
+import pyarrow as pa
 from rich.console import Console, Group
 from rich.live import Live
 from rich.progress import (
@@ -25,53 +27,42 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from services.runner.batch import MatchRecord
-from services.tournament.aggregate import SHARE_UNITS, Sums
+from services.tournament.aggregate import SHARE_UNITS, Sums, decode_seats
 
 
 class LiveStandings:
-    """Seats, first-place shares, score and rank sums per entrant, one record at a time."""
+    """Per-entrant totals for the display, updated with each table of records written
+    (vectorised: nothing is done per game)."""
 
-    def __init__(self, names: Sequence[str]) -> None:
+    def __init__(self, names: Sequence[str], players: int) -> None:
         self.names = list(names)
-        self._index = {name: i for i, name in enumerate(names)}
-        count = len(names)
-        self.seats = [0] * count
-        self.win_units = [0] * count
-        self.score = [0.0] * count
-        self.rank = [0] * count
+        self.players = players
+        self.sums = Sums(len(names))
+        self._names = pa.array(self.names)
 
     def seed(self, sums: Sums) -> None:
         """Start from the totals of already recorded games."""
-        self.seats = [int(v) for v in sums.seats]
-        self.win_units = [int(v) for v in sums.win_units]
-        self.score = [float(v) for v in sums.score]
-        self.rank = [int(v) for v in sums.rank]
+        self.sums = sums
 
-    def add(self, record: MatchRecord) -> None:
-        ranks = record.ranks
-        winners = ranks.count(1) or 1
-        for seat, name in enumerate(record.labels):
-            i = self._index[name]
-            self.seats[i] += 1
-            self.score[i] += record.scores[seat]
-            self.rank[i] += ranks[seat]
-            if ranks[seat] == 1:
-                self.win_units[i] += SHARE_UNITS // winners
+    def add_table(self, table: pa.Table | None) -> None:
+        if table is not None and table.num_rows:
+            seats = decode_seats(table, self._names, self.players)
+            self.sums.add_seats(seats, seats.entrants)
 
     def rows(self) -> list[dict[str, Any]]:
         """Entrants by win rate, best first."""
+        sums = self.sums
         rows = []
         for i, name in enumerate(self.names):
-            seats = self.seats[i]
-            wins = self.win_units[i] / SHARE_UNITS
+            seats = int(sums.seats[i])
+            wins = int(sums.win_units[i]) / SHARE_UNITS
             rows.append({
                 "entrant": name,
                 "games": seats,
                 "wins": wins,
                 "win_rate": wins / seats if seats else None,
-                "mean_score": self.score[i] / seats if seats else None,
-                "mean_rank": self.rank[i] / seats if seats else None,
+                "mean_score": float(sums.score[i]) / seats if seats else None,
+                "mean_rank": int(sums.rank[i]) / seats if seats else None,
             })
         rows.sort(key=lambda row: -(row["win_rate"] or 0.0))
         return rows
@@ -122,7 +113,8 @@ class TerminalView:
             table.add_column(heading, justify="left" if heading == "entrant" else "right")
         for row in self.standings.rows():
             table.add_row(
-                row["entrant"], str(row["games"]), f"{row['wins']:g}",
+                row["entrant"], str(row["games"]),
+                f"{row['wins']:.0f}" if row["wins"].is_integer() else f"{row['wins']:.2f}",
                 _fmt(row["win_rate"], ".1%"), _fmt(row["mean_score"], ".2f"),
                 _fmt(row["mean_rank"], ".3f"),
             )

@@ -15,6 +15,7 @@ metadata (and in ``config.json`` beside the parts from the first moment of a run
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import shutil
@@ -119,42 +120,62 @@ class ResultWriter:
             os.replace(tmp, config_file)
         existing = _part_files(results)
         self._next_part = int(existing[-1].stem.split("-")[1]) + 1 if existing else 0
-        self._rows: list[tuple[Any, ...]] = []
+        self._rows: list[MatchRecord] = []
         self._last_flush = time.monotonic()
         self.written = 0
 
-    def add(self, record: MatchRecord) -> None:
-        """Queue one game (a single append: an interrupt never leaves half a row)."""
-        self._rows.append((
-            record.index, record.seed, len(record.labels), record.labels, record.scores,
-            record.ranks, record.decisions, record.duration, record.node,
-        ))
+    def add(self, record: MatchRecord) -> pa.Table | None:
+        """Queue one game (a single append: an interrupt never leaves half a row); return
+        the table written when this call flushed."""
+        self._rows.append(record)
         if (len(self._rows) >= self.flush_rows
                 or time.monotonic() - self._last_flush >= self.flush_seconds):
-            self.flush()
+            return self.flush()
+        return None
 
-    def flush(self) -> None:
-        """Write the queued rows as one part file."""
+    def flush(self) -> pa.Table | None:
+        """Write the queued rows as one part file; return them as a table."""
         self._last_flush = time.monotonic()
         if not self._rows:
-            return
+            return None
         rows, self._rows = self._rows, []
-        columns = list(zip(*rows, strict=True))
-        table = pa.Table.from_arrays(
-            [pa.array(column, type=f.type) for column, f in zip(columns, SCHEMA, strict=True)],
-            schema=self.schema,
-        )
+        table = records_table(rows, self.schema)
         final = self.parts / f"part-{self._next_part:06d}.parquet"
         tmp = self.parts / f".part-{self._next_part:06d}.tmp"
         pq.write_table(table, tmp)
         os.replace(tmp, final)
         self._next_part += 1
         self.written += len(rows)
+        return table
 
     def finish(self) -> None:
         """Flush, merge every part into the results file, and remove the parts."""
         self.flush()
         merge_parts(self.results, self.schema)
+
+
+def _lists(values: list[Any], lengths: list[int], type_: pa.DataType) -> pa.Array:
+    offsets = np.zeros(len(lengths) + 1, dtype=np.int32)
+    np.cumsum(lengths, out=offsets[1:])
+    return pa.ListArray.from_arrays(pa.array(offsets), pa.array(values, type=type_))
+
+
+def records_table(records: list[MatchRecord], schema: pa.Schema = SCHEMA) -> pa.Table:
+    """Match records as a results table (list columns built flat: no per-row lists)."""
+    seats = [len(r.labels) for r in records]
+    flat = itertools.chain.from_iterable
+    columns = [
+        pa.array([r.index for r in records], pa.int64()),
+        pa.array([r.seed for r in records], pa.int64()),
+        pa.array(seats, pa.int16()),
+        _lists(list(flat(r.labels for r in records)), seats, pa.string()),
+        _lists(list(flat(r.scores for r in records)), seats, pa.float64()),
+        _lists(list(flat(r.ranks for r in records)), seats, pa.int16()),
+        pa.array([r.decisions for r in records], pa.int64()),
+        pa.array([r.engine_seconds + r.bot_seconds for r in records], pa.float64()),
+        pa.array([r.node for r in records], pa.string()),
+    ]
+    return pa.Table.from_arrays(columns, schema=schema)
 
 
 def merge_parts(results: Path, schema: pa.Schema) -> None:

@@ -48,11 +48,13 @@ class RunOptions:
 
 @dataclass(slots=True)
 class RunOutcome:
-    """What a run did: games played now and before, time, worker nodes, the summary."""
+    """What a run did: games played now and before, the time to start the workers and
+    to play (from the first game submitted to the last recorded), nodes, the summary."""
 
     config: TournamentConfig
     played: int = 0
     recorded_before: int = 0
+    startup_seconds: float = 0.0
     seconds: float = 0.0
     restarts: int = 0
     nodes: tuple[str, ...] = ()
@@ -98,7 +100,7 @@ def run_tournament(config: TournamentConfig, options: RunOptions,
     results = results_path(options.out)
     options.out.mkdir(parents=True, exist_ok=True)
     fmt = make_format(config)
-    standings = standings or LiveStandings(config.names)
+    standings = standings or LiveStandings(config.names, config.players)
     outcome = RunOutcome(config)
     if options.resume and has_results(results):
         outcome.recorded_before = fmt.restore(RecordedGames(results))
@@ -106,13 +108,14 @@ def run_tournament(config: TournamentConfig, options: RunOptions,
         totals.add_batches(RecordedGames(results).batches(list(Totals.COLUMNS)))
         standings.seed(totals.entrants)
     if not results.exists():
-        _play(config, options, fmt, standings, view, outcome)
+        play(config, options, fmt, standings, view, outcome)
     outcome.summary = write_report(results, options.out, config, options.resamples)
     return outcome
 
 
-def _play(config: TournamentConfig, options: RunOptions, fmt: Format,
-          standings: LiveStandings, view: View | None, outcome: RunOutcome) -> None:
+def play(config: TournamentConfig, options: RunOptions, fmt: Format,
+         standings: LiveStandings, view: View | None, outcome: RunOutcome) -> None:
+    """Play what ``fmt`` still schedules and merge the results (no report)."""
     writer = ResultWriter(results_path(options.out), config.to_json(), options.flush_seconds)
     pool = MatchPool(
         config.game, config.game_config(), options.workers,
@@ -124,13 +127,14 @@ def _play(config: TournamentConfig, options: RunOptions, fmt: Format,
     try:
         with pool:
             outcome.nodes = pool.nodes
+            outcome.startup_seconds = time.perf_counter() - started
+            started = time.perf_counter()
             if view is not None:
                 view.start(_title(config), fmt.total_games, done, lambda: _note(fmt))
             for stage in fmt.stages():
                 for record in pool.run(stage):
                     for kept in fmt.accept(record):
-                        writer.add(kept)
-                        standings.add(kept)
+                        standings.add_table(writer.add(kept))
                         done += 1
                         outcome.played += 1
                     if view is not None:
@@ -141,7 +145,7 @@ def _play(config: TournamentConfig, options: RunOptions, fmt: Format,
                     break
             outcome.restarts = pool.restarts
     finally:
-        writer.flush()
+        standings.add_table(writer.flush())
         outcome.seconds = time.perf_counter() - started
         if view is not None:
             view.update(done, force=True)

@@ -11,8 +11,15 @@ import pytest
 
 from engine.core import ConfigError
 from services.runner.batch import MatchRecord
+from services.tournament.blocks import BlockSchedule, round_robin_lineups
 from services.tournament.config import SprtParams
-from services.tournament.formats import Format, SprtFormat, SwissFormat
+from services.tournament.formats import (
+    FixedFormat,
+    Format,
+    SprtFormat,
+    SwissFormat,
+    balance_warning,
+)
 from services.tournament.swiss import pair_round, table_pairs
 from tests.tournament.synthetic import FakeRecorded, synthetic_record
 
@@ -168,3 +175,12 @@ def test_sprt_refuses_recorded_games_that_are_not_whole_blocks() -> None:
     fmt = SprtFormat("new", "old", 2, 20, 8, SprtParams())
     with pytest.raises(ConfigError, match="whole blocks"):
         fmt.restore(FakeRecorded(whole[:3]))
+
+
+def test_unbalanced_game_counts_are_pointed_out() -> None:
+    lineups = tuple(round_robin_lineups(["a", "b", "c", "d"], 3))  # 4 tables, cycle 12
+    schedule = BlockSchedule(lineups, 0)
+    assert balance_warning(FixedFormat(schedule, 24)) is None
+    assert "multiple of 12" in (balance_warning(FixedFormat(schedule, 25)) or "")
+    assert "seat order" in (balance_warning(FixedFormat(schedule, 12)) or "")
+    assert balance_warning(SwissFormat(["a", "b", "c"], 3, 9, 0)) is None

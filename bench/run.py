@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import importlib
 
-from bench import engine
+from bench import engine, tournament
 
 
 def main() -> None:
     engine.main([])
+    print()
+    tournament.main([])
     try:
         gateway = importlib.import_module("bench.gateway")
     except ModuleNotFoundError as err:

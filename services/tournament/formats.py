@@ -190,11 +190,12 @@ class SprtState:
     def bounds(self) -> tuple[float, float]:
         return sprt_bounds(self.params.alpha, self.params.beta)
 
-    def add_block(self, score: float, games: int) -> None:
+    def add_block(self, score: float, games: int, update: bool = True) -> None:
         key = round(score, 12)
         self.counts[key] = self.counts.get(key, 0) + 1
         self.games += games
-        self.update()
+        if update:
+            self.update()
 
     def update(self) -> None:
         values = list(self.counts)
@@ -230,19 +231,24 @@ class SprtFormat(Format):
         self._block: list[MatchRecord] = []
 
     def restore(self, recorded: Recorded) -> int:
-        blocks: dict[int, list[float]] = defaultdict(list)
-        count = 0
+        """Count the recorded blocks (only unfinished blocks are held while reading)."""
+        partial: dict[int, list[float]] = defaultdict(list)
+        count = complete = last = 0
         for index, labels, ranks in recorded.games():
-            blocks[index // self.players].append(self._score(labels, ranks))
+            block = index // self.players
+            points = partial[block]
+            points.append(self._score(labels, ranks))
             count += 1
-        complete = sorted(blocks)
-        if complete != list(range(len(complete))) or any(
-            len(points) != self.players for points in blocks.values()
-        ):
+            last = max(last, block)
+            if len(points) == self.players:
+                self.state.add_block(math.fsum(points) / self.players, self.players,
+                                     update=False)
+                del partial[block]
+                complete += 1
+        if partial or (complete and last + 1 != complete):
             raise ConfigError("the recorded SPRT games are not whole blocks from the start")
-        for block in complete:
-            self.state.add_block(math.fsum(blocks[block]) / self.players, self.players)
-        self._next = len(complete) * self.players
+        self.state.update()
+        self._next = complete * self.players
         self.finished = self.state.decision is not None or self._next >= self.total_games
         return count
 

@@ -3,8 +3,8 @@
 - *Parallel efficiency*: the same games (a round-robin of Monster My Neighbor, 5 seats,
   ``random`` against ``heuristic``) played by :func:`run_tournament` on Ray (actors,
   back-pressure, results streamed to Parquet, live standings) and by a
-  ``multiprocessing.Pool`` running :func:`play_batch` on the same batches and doing
-  nothing else, on 1 and 2 workers in one run. Both are timed from the first game
+  ``multiprocessing.Pool`` running :func:`play_batch` on batches of the same sizes and
+  doing nothing else, on 1 and 2 workers in one run. Both are timed from the first game
   submitted to the last result in (workers already started). ratio = Ray / Pool.
 - *Scheduling overhead per game*: ``(workers * wall time - time inside the games) /
   games``: what a game costs beyond playing it (Ray calls, serialisation, idle
@@ -78,7 +78,18 @@ def tasks_of(config: TournamentConfig) -> list[MatchTask]:
     from services.tournament.formats import make_format
 
     (stage,) = list(make_format(config).stages())
-    return list(stage)
+    return list(stage.tasks)
+
+
+def pool_batches(tasks: list[MatchTask], batch: int, workers: int) -> list[list[MatchTask]]:
+    """Batches of ``batch`` games that shrink at the end like the tournament's (an even
+    share of what is left, in two rounds), so both finish their workers together."""
+    batches, start = [], 0
+    while start < len(tasks):
+        size = max(1, min(batch, -(-(len(tasks) - start) // (2 * workers))))
+        batches.append(tasks[start:start + size])
+        start += size
+    return batches
 
 
 def measure_pool(
@@ -86,7 +97,7 @@ def measure_pool(
 ) -> tuple[Throughput, list[MatchRecord]]:
     """The same tasks on a warm multiprocessing.Pool, in batches of ``batch`` games."""
     game_config = GameConfig(config.players)
-    batches = [tasks[i:i + batch] for i in range(0, len(tasks), batch)]
+    batches = pool_batches(tasks, batch, workers)
     play = partial(play_batch, config.game, game_config)
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
         pool.map(play, [tasks[:1]] * workers)  # warm: imports and first game done
@@ -145,7 +156,7 @@ def calibrate(tasks: list[MatchTask], config: TournamentConfig) -> float:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.tournament", description=__doc__)
-    parser.add_argument("--seconds", type=float, default=6.0,
+    parser.add_argument("--seconds", type=float, default=10.0,
                         help="about how long each one-worker efficiency case runs")
     parser.add_argument("--memory-games", type=int, default=30_000,
                         help="games of the memory run (readings at 10,000 and at the end)")

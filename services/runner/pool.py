@@ -7,8 +7,9 @@ run has. Records are yielded as batches complete (completion order, not game ord
 
 With ``target_batch_seconds`` the batch size adapts: it starts at ``batch_size`` and
 follows the measured time per game so that a batch takes about that long (long enough
-to amortise a Ray call, short enough to balance the end of a run). Batching never
-changes results: a match is a pure function of its task.
+to amortise a Ray call, short enough to balance the end of a run). When the number of
+tasks is given, batches also shrink towards the end so the workers finish together.
+Batching never changes results: a match is a pure function of its task.
 
 Killed-worker policy: if an actor dies (``RayActorError``, ``WorkerCrashedError``), the
 pool replaces it with a fresh actor and re-runs every unfinished batch of the dead one
@@ -81,6 +82,7 @@ class MatchPool:
         self._generations: list[int] = []
         self._timed_games = 0
         self._timed_seconds = 0.0
+        self._remaining: int | None = None
 
     @property
     def actors(self) -> tuple[Any, ...]:
@@ -106,10 +108,12 @@ class MatchPool:
             ray.kill(actor, no_restart=True)
         self._actors = []
 
-    def run(self, tasks: Iterable[MatchTask]) -> Iterator[MatchRecord]:
-        """Play every task; yield one record per task, each exactly once."""
+    def run(self, tasks: Iterable[MatchTask], total: int | None = None) -> Iterator[MatchRecord]:
+        """Play every task; yield one record per task, each exactly once. ``total`` (the
+        number of tasks, if known) lets the last batches shrink."""
         if not self._actors:
             raise RuntimeError("the pool is not started (use it as a context manager)")
+        self._remaining = total
         batches = _batched(iter(tasks), self._next_batch_size)
         in_flight: dict[Any, _Flight] = {}
         for slot in range(self.workers):
@@ -140,11 +144,16 @@ class MatchPool:
                 self._submit(in_flight, flight.slot, batch, attempt=1)
 
     def _next_batch_size(self) -> int:
-        if self.target_batch_seconds is None or self._timed_games == 0:
-            return self.batch_size
-        per_game = self._timed_seconds / self._timed_games
-        wanted = int(self.target_batch_seconds / per_game) if per_game > 0 else 1 << 30
-        return max(1, min(self.max_batch_size, wanted))
+        size = self.batch_size
+        if self.target_batch_seconds is not None and self._timed_games:
+            per_game = self._timed_seconds / self._timed_games
+            wanted = int(self.target_batch_seconds / per_game) if per_game > 0 else 1 << 30
+            size = max(1, min(self.max_batch_size, wanted))
+            if self._remaining is not None:  # an even share of what is left, in two rounds
+                size = max(1, min(size, -(-self._remaining // (2 * self.workers))))
+        if self._remaining is not None:
+            self._remaining = max(0, self._remaining - size)
+        return size
 
     def _time(self, records: list[MatchRecord]) -> None:
         if self.target_batch_seconds is not None:

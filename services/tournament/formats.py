@@ -42,6 +42,17 @@ GameRow = tuple[int, tuple[str, ...], tuple[int, ...]]
 """A recorded game as formats need it: (index, entrant per seat, rank per seat)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Stage:
+    """Tasks to play now, and how many when known (it lets batches shrink at the end)."""
+
+    tasks: Iterator[MatchTask]
+    size: int | None = None
+
+    def __iter__(self) -> Iterator[MatchTask]:
+        return self.tasks
+
+
 class Recorded(Protocol):
     """What a results file already holds."""
 
@@ -61,7 +72,7 @@ class Format(ABC):
         """Take in the recorded games; return how many of them count."""
 
     @abstractmethod
-    def stages(self) -> Iterator[Iterator[MatchTask]]:
+    def stages(self) -> Iterator[Stage]:
         """Stages of tasks; the next stage is asked for once the previous one is played."""
 
     def accept(self, record: MatchRecord) -> Sequence[MatchRecord]:
@@ -84,11 +95,12 @@ class FixedFormat(Format):
         self._recorded = done
         return int(done.sum())
 
-    def stages(self) -> Iterator[Iterator[MatchTask]]:
+    def stages(self) -> Iterator[Stage]:
         if self._recorded is None:
-            yield self.schedule.tasks(range(self.total_games))
+            yield Stage(self.schedule.tasks(range(self.total_games)), self.total_games)
         else:
-            yield self.schedule.tasks(int(i) for i in np.flatnonzero(~self._recorded))
+            missing = np.flatnonzero(~self._recorded)
+            yield Stage(self.schedule.tasks(int(i) for i in missing), len(missing))
 
 
 class SwissFormat(Format):
@@ -122,7 +134,7 @@ class SwissFormat(Format):
             count += 1
         return count
 
-    def stages(self) -> Iterator[Iterator[MatchTask]]:
+    def stages(self) -> Iterator[Stage]:
         for round_number in range(self.rounds):
             tasks = self._round_tasks(round_number)
             done = {index: (labels, ranks)
@@ -136,7 +148,8 @@ class SwissFormat(Format):
                             f"tournament seats {task.bots}: the results belong to another run"
                         )
                     self._add(labels, ranks)
-            yield (task for task in tasks if task.index not in done)
+            todo = [task for task in tasks if task.index not in done]
+            yield Stage(iter(todo), len(todo))
 
     def accept(self, record: MatchRecord) -> Sequence[MatchRecord]:
         self._add(record.labels, record.ranks)
@@ -252,8 +265,8 @@ class SprtFormat(Format):
         self.finished = self.state.decision is not None or self._next >= self.total_games
         return count
 
-    def stages(self) -> Iterator[Iterator[MatchTask]]:
-        yield self._tasks()
+    def stages(self) -> Iterator[Stage]:
+        yield Stage(self._tasks())
 
     def _tasks(self) -> Iterator[MatchTask]:
         for index in itertools.count(self._next):

@@ -132,7 +132,7 @@ def play(config: TournamentConfig, options: RunOptions, fmt: Format,
             if view is not None:
                 view.start(_title(config), fmt.total_games, done, lambda: _note(fmt))
             for stage in fmt.stages():
-                for record in pool.run(stage):
+                for record in pool.run(stage.tasks, stage.size):
                     for kept in fmt.accept(record):
                         standings.add_table(writer.add(kept))
                         done += 1

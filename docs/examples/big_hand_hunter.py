@@ -17,6 +17,7 @@ class BigHandHunter:
     """Heuristic play; targets the biggest hand."""
 
     name = "big-hand-hunter"
+    needs_observation = True
 
     def __init__(self) -> None:
         self._fallback = make_bot("monster-my-neighbor", "heuristic")

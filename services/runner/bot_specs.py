@@ -51,11 +51,16 @@ def import_class(module_name: str, class_name: str) -> type:
 
 
 def check_bot(bot: object, spec: str) -> None:
-    """A user bot needs ``name`` and ``choose``: say which is missing."""
+    """A user bot needs ``name``, ``needs_observation`` and ``choose``: say what is missing."""
     if not callable(getattr(bot, "choose", None)):
         raise ConfigError(f"{spec}: a bot needs a method choose(observation, decision, rng)")
     if not isinstance(getattr(bot, "name", None), str):
         raise ConfigError(f"{spec}: a bot needs a `name` attribute (a string)")
+    if not isinstance(getattr(bot, "needs_observation", None), bool):
+        raise ConfigError(
+            f"{spec}: a bot needs a `needs_observation` attribute (True, or False if it "
+            "never reads the observation)"
+        )
 
 
 def bot_factory(game_id: str, spec: str) -> Callable[[], Bot]:

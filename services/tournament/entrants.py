@@ -119,7 +119,7 @@ def resolve_entrant(game_id: str, name: str, spec: str) -> Entrant:
     if user.target.endswith(".py") or "/" in user.target or os.sep in user.target:
         module, ship = _file_module(Path(user.target))
     else:
-        module, ship = user.target, _package_to_ship(user.target)
+        module, ship = user.target, package_to_ship(user.target)
     worker_spec = f"{module}:{user.class_name}"
     bot_factory(game_id, worker_spec)
     return Entrant(name, spec, worker_spec, ship, _fingerprint(ship) if ship else None)
@@ -152,7 +152,7 @@ def _file_module(path: Path) -> tuple[str, str]:
     return module, str(path)
 
 
-def _package_to_ship(module: str) -> str | None:
+def package_to_ship(module: str) -> str | None:
     """The local file or package directory holding ``module``; None if installed."""
     cwd = os.getcwd()
     if cwd not in sys.path:

@@ -33,6 +33,7 @@ class Contrarian:
     """Plays like the heuristic, except it takes the last option when it must target."""
 
     name = "contrarian"
+    needs_observation = True
 
     def __init__(self):
         self._heuristic = make_bot("monster-my-neighbor", "heuristic")

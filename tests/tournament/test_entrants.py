@@ -14,6 +14,7 @@ from engine.core import ConfigError, GameConfig, play_match
 from services.runner.bot_specs import BotMaker, user_class_spec
 from services.tournament.entrants import (
     entrant_item,
+    package_to_ship,
     resolve_entrants,
     runtime_env,
     split_entrants,
@@ -28,6 +29,7 @@ from engine.core import make_bot
 
 class {cls}:
     name = "{cls}"
+    needs_observation = True
 
     def __init__(self):
         self._inner = make_bot("monster-my-neighbor", "random")
@@ -118,9 +120,8 @@ def test_a_local_package_ships_whole_and_an_installed_one_does_not(
     (entrant,) = resolve_entrants(GAME, [entrant_item("my_local_bots.sub.strategy:Deep")])
     assert entrant.worker_spec == "my_local_bots.sub.strategy:Deep"
     assert entrant.ship == str(package)
-    (engine_bot,) = resolve_entrants(
-        GAME, [entrant_item("engine.monster_my_neighbor.bots:RandomBot")])
-    assert engine_bot.ship is None
+    assert package_to_ship("engine.monster_my_neighbor.bots") is None  # this project
+    assert package_to_ship("yaml") is None  # installed in site-packages
 
 
 def test_user_code_errors_are_clear(tmp_path: Path, clean_imports: None) -> None:
@@ -132,8 +133,17 @@ def test_user_code_errors_are_clear(tmp_path: Path, clean_imports: None) -> None
     good.write_text(BOT_SOURCE.format(cls="Fine") + textwrap.dedent('''
         class NoChoose:
             name = "x"
+            needs_observation = True
 
         class NoName:
+            needs_observation = True
+
+            def choose(self, observation, decision, rng):
+                return 0
+
+        class NoNeeds:
+            name = "x"
+
             def choose(self, observation, decision, rng):
                 return 0
 
@@ -142,7 +152,8 @@ def test_user_code_errors_are_clear(tmp_path: Path, clean_imports: None) -> None
                 raise RuntimeError("boom")
     '''))
     for cls, message in (("Missing", "has no class 'Missing'"), ("NoChoose", "needs a method"),
-                         ("NoName", "`name` attribute"), ("Broken", "boom")):
+                         ("NoName", "`name` attribute"), ("NoNeeds", "needs_observation"),
+                         ("Broken", "boom")):
         with pytest.raises(ConfigError, match=message):
             resolve_entrants(GAME, [entrant_item(f"{good}:{cls}")])
     with pytest.raises(ConfigError, match=r"not a \.py file"):

@@ -93,6 +93,7 @@ class FixedFormat(Format):
         for chunk in recorded.indices():
             done[chunk[chunk < self.total_games]] = True
         self._recorded = done
+        self.finished = bool(done.all())
         return int(done.sum())
 
     def stages(self) -> Iterator[Stage]:

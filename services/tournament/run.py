@@ -117,6 +117,9 @@ def play(config: TournamentConfig, options: RunOptions, fmt: Format,
          standings: LiveStandings, view: View | None, outcome: RunOutcome) -> None:
     """Play what ``fmt`` still schedules and merge the results (no report)."""
     writer = ResultWriter(results_path(options.out), config.to_json(), options.flush_seconds)
+    if fmt.finished:  # everything was recorded before: only the merge is left
+        writer.finish()
+        return
     pool = MatchPool(
         config.game, config.game_config(), options.workers,
         batch_size=4, target_batch_seconds=options.target_batch_seconds,

@@ -5,7 +5,8 @@
   back-pressure, results streamed to Parquet, live standings) and by a
   ``multiprocessing.Pool`` running :func:`play_batch` on batches of the same sizes and
   doing nothing else, on 1 and 2 workers in one run. Both are timed from the first game
-  submitted to the last result in (workers already started). ratio = Ray / Pool.
+  submitted to the last result in (workers already started), twice each in the order
+  Pool, Ray, Ray, Pool. ratio = Ray / Pool games/s.
 - *Scheduling overhead per game*: ``(workers * wall time - time inside the games) /
   games``: what a game costs beyond playing it (Ray calls, serialisation, idle
   workers at the end, the driver's share of the CPUs).
@@ -51,6 +52,12 @@ class Throughput:
     @property
     def overhead_us(self) -> float:
         return (self.workers * self.seconds - self.game_seconds) / self.games * 1e6
+
+
+def combined(first: Throughput, second: Throughput) -> Throughput:
+    """Two runs as one: total games over total time."""
+    return Throughput(first.games + second.games, first.seconds + second.seconds,
+                      first.game_seconds + second.game_seconds, first.workers)
 
 
 def rss_mib() -> float:
@@ -156,7 +163,7 @@ def calibrate(tasks: list[MatchTask], config: TournamentConfig) -> float:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.tournament", description=__doc__)
-    parser.add_argument("--seconds", type=float, default=10.0,
+    parser.add_argument("--seconds", type=float, default=8.0,
                         help="about how long each one-worker efficiency case runs")
     parser.add_argument("--memory-games", type=int, default=30_000,
                         help="games of the memory run (readings at 10,000 and at the end)")
@@ -186,9 +193,13 @@ def efficiency(tmp: Path, seconds: float) -> None:
     print(f"{'workers':>8}{'ray games/s':>13}{'pool games/s':>14}{'ratio':>7}"
           f"{'ray µs/game overhead':>22}{'pool µs/game overhead':>23}")
     for workers in (1, 2):
-        pool, expected = measure_pool(config, tasks, workers, batch)
-        ray_run, results = measure_tournament(config, workers, tmp / f"eff{workers}")
+        # Pool, Ray, Ray, Pool: a load that drifts during the runs weighs on both alike.
+        pool_a, expected = measure_pool(config, tasks, workers, batch)
+        ray_a, results = measure_tournament(config, workers, tmp / f"eff{workers}a")
         _check_same_games(results, expected)
+        ray_b, _ = measure_tournament(config, workers, tmp / f"eff{workers}b")
+        pool_b, _ = measure_pool(config, tasks, workers, batch)
+        pool, ray_run = combined(pool_a, pool_b), combined(ray_a, ray_b)
         print(f"{workers:>8}{ray_run.rate:>13.1f}{pool.rate:>14.1f}"
               f"{ray_run.rate / pool.rate:>7.3f}{ray_run.overhead_us:>22.0f}"
               f"{pool.overhead_us:>23.0f}")

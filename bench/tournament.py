@@ -13,7 +13,8 @@
 - *Driver memory*: the RSS of this process (the driver) after 10,000 games and at the
   end of a longer run of cheap games (Monster My Neighbor, 3 seats, ``random``), read
   while the run goes. Flat means it does not grow with the number of games.
-  ``python -m bench.tournament --memory-games 100000`` measures after 100,000.
+  ``python -m bench.tournament --only memory --memory-games 100000`` measures after
+  100,000 (about two minutes on two cores).
 """
 
 from __future__ import annotations
@@ -167,6 +168,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="about how long each one-worker efficiency case runs")
     parser.add_argument("--memory-games", type=int, default=30_000,
                         help="games of the memory run (readings at 10,000 and at the end)")
+    parser.add_argument("--only", choices=("efficiency", "memory"),
+                        help="run one part only")
     args = parser.parse_args(argv)
 
     import ray
@@ -175,8 +178,10 @@ def main(argv: list[str] | None = None) -> None:
              configure_logging=False)
     try:
         with tempfile.TemporaryDirectory(prefix="arena-bench-") as tmp:
-            efficiency(Path(tmp), args.seconds)
-            memory(Path(tmp), args.memory_games)
+            if args.only != "memory":
+                efficiency(Path(tmp), args.seconds)
+            if args.only != "efficiency":
+                memory(Path(tmp), args.memory_games)
     finally:
         ray.shutdown()
 

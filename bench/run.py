@@ -20,6 +20,8 @@ def main() -> None:
         return
     print()
     gateway.main()
+    print()
+    importlib.import_module("bench.web").main([])
 
 
 if __name__ == "__main__":

@@ -9,7 +9,8 @@ The state API follows OpenSpiel's shape, extended for simultaneous decisions:
 - ``apply(seat, index)``: choose an option by index; illegal input raises
   :class:`IllegalChoice` and leaves the state unchanged.
 - ``observation(seat)``: everything that seat may know, nothing more. This is the only
-  gate for hidden information.
+  gate for hidden information. ``observation(SPECTATOR)`` is the public view (what every
+  seat knows), for games whose :class:`GameInfo` says ``spectator``.
 - ``is_terminal()`` / ``result()``.
 
 Randomness comes only from the state's own :class:`GameRng`, seeded at creation, so a
@@ -23,8 +24,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from engine.core.board import BoardView
 from engine.core.decision import Decision
 from engine.core.result import Result
+
+SPECTATOR = -1
+"""The seat of someone watching: ``observation(SPECTATOR)`` holds public information only."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +54,12 @@ class GameConfig:
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
-    """Static metadata: the shape of a game before any rule is read."""
+    """Static metadata: the shape of a game before any rule is read.
+
+    ``spectator``: the game's observation gate answers ``observation(SPECTATOR)`` with the
+    public view (no hand, no private log, no pending choice); spectators of a live match
+    see only that, so a game without it shows them no board until the match is over.
+    """
 
     game_id: str
     name: str
@@ -58,6 +68,7 @@ class GameInfo:
     hidden_information: bool
     simultaneous_decisions: bool
     chance: bool = True
+    spectator: bool = False
 
 
 class GameState(ABC):
@@ -77,7 +88,10 @@ class GameState(ABC):
 
     @abstractmethod
     def observation(self, seat: int) -> Any:
-        """What ``seat`` may know: an immutable, equality-comparable value."""
+        """What ``seat`` may know: an immutable, equality-comparable value.
+
+        ``seat`` may be :data:`SPECTATOR` when the game's info says ``spectator``.
+        """
 
     @abstractmethod
     def is_terminal(self) -> bool: ...
@@ -124,7 +138,8 @@ class Game:
     turns an observation into plain JSON data (for logs and --json output). ``wire``
     lazily builds the protobuf codec (imported only by services that need it).
     ``card_text`` returns the embedded card file, which the gateway sends to bots so
-    they can read every card's numbers.
+    they can read every card's numbers. ``board`` lazily builds the game's SVG
+    :class:`~engine.core.board.BoardView` (for the web front end; None: no board drawn).
     """
 
     info: GameInfo
@@ -134,6 +149,7 @@ class Game:
     default_options: Mapping[str, Any] = field(default_factory=dict)
     wire: Callable[[], WireCodec] | None = None
     card_text: Callable[[], str] | None = None
+    board: Callable[[], BoardView] | None = None
 
     @property
     def game_id(self) -> str:

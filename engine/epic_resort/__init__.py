@@ -35,6 +35,7 @@ INFO = GameInfo(
     hidden_information=True,
     simultaneous_decisions=True,
     chance=True,
+    spectator=True,
 )
 
 
@@ -42,6 +43,12 @@ def _wire():
     from engine.epic_resort.wire import EpicResortCodec
 
     return EpicResortCodec()
+
+
+def _board():
+    from engine.epic_resort.board import EpicResortBoard
+
+    return EpicResortBoard()
 
 
 GAME = Game(
@@ -52,6 +59,7 @@ GAME = Game(
     default_options=DEFAULT_OPTIONS,
     wire=_wire,
     card_text=default_cards_text,
+    board=_board,
 )
 
 register_game(GAME, BOTS)

@@ -5,7 +5,8 @@ other players' hands (only the multiset of hand + draw pile, which card counting
 every draw-pile order (its own included), the main deck, monster deck (unless the
 ``monster_deck_face_up`` variant) and draft pile orders (their contents are given as
 sorted multisets, which are public by elimination), and other players' Phase I placements
-until every seat has committed (``phase_i_mode = simultaneous``).
+until every seat has committed (``phase_i_mode = simultaneous``). The spectator seat
+(:data:`~engine.core.SPECTATOR`) sees what every seat sees: no hand, no plan in progress.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from engine.core.game import SPECTATOR
 from engine.epic_resort.cards import CardSet
 from engine.epic_resort.params import Params
 from engine.epic_resort.state import Slot, State
@@ -106,6 +108,7 @@ def slot_view(slot: Slot) -> SlotView:
 
 
 def observe(s: State, seat: int) -> Observation:
+    spectator = seat == SPECTATOR
     plans_hidden = s.params.phase_i_mode == "simultaneous"  # plans exist only in Phase I
     views = []
     for i, p in enumerate(s.players):
@@ -139,9 +142,11 @@ def observe(s: State, seat: int) -> Observation:
     monsters = tuple(s.monster_deck) if face_up else tuple(sorted(s.monster_deck))
     return Observation(
         seat=seat, players_count=s.n, season=s.season, phase=s.phase, harbormaster=s.hm,
-        harbormaster_tokens=s.hm_tokens, hand=tuple(sorted(s.players[seat].hand)),
-        guildmaster_pending=s.p1_gm[seat], players=tuple(views), dock=tuple(s.dock),
-        dock_discard=tuple(s.dock_discard), main_deck=tuple(sorted(s.main_deck)),
+        harbormaster_tokens=s.hm_tokens,
+        hand=() if spectator else tuple(sorted(s.players[seat].hand)),
+        guildmaster_pending=-1 if spectator else s.p1_gm[seat],
+        players=tuple(views), dock=tuple(s.dock), dock_discard=tuple(s.dock_discard),
+        main_deck=tuple(sorted(s.main_deck)),
         monster_deck=monsters, monster_discard=tuple(s.monster_discard),
         draft_available=tuple(tuple(t) for t in s.draft_avail),
         draft_piles=tuple(tuple(sorted(t)) for t in s.draft_piles),

@@ -38,6 +38,7 @@ INFO = GameInfo(
     hidden_information=True,
     simultaneous_decisions=True,
     chance=True,
+    spectator=True,
 )
 
 
@@ -70,6 +71,12 @@ def _wire():
     return MonsterMyNeighborCodec()
 
 
+def _board():
+    from engine.monster_my_neighbor.board import MonsterMyNeighborBoard
+
+    return MonsterMyNeighborBoard()
+
+
 GAME = Game(
     info=INFO,
     new_state=new_state,
@@ -78,6 +85,7 @@ GAME = Game(
     default_options=DEFAULT_OPTIONS,
     wire=_wire,
     card_text=default_cards_text,
+    board=_board,
 )
 
 register_game(GAME, {"random": RandomBot, "heuristic": HeuristicBot})

@@ -4,6 +4,7 @@
 public fields, the seat's own hand (as a canonical sorted tuple of card types), the
 seat's own private log and the seat's own pending simultaneous choice. It never reads
 other hands, the decks' contents or order, the RNG, or other seats' pending choices.
+For :data:`~engine.core.SPECTATOR` it reads public fields only: no hand, no private log.
 Physical cards have no identity here: identical cards are indistinguishable.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.core.game import SPECTATOR
 from engine.monster_my_neighbor.cards import CardSet
 from engine.monster_my_neighbor.options import (
     CARD_KINDS,
@@ -106,9 +108,9 @@ class Observation:
 
 def build(s: MonsterState, seat: int) -> Observation:
     c = s.cards
-    hand = s.hands[seat]
+    spectator = seat == SPECTATOR
     own: list[int] = []
-    for t, k in enumerate(hand):
+    for t, k in enumerate(() if spectator else s.hands[seat]):
         if k:
             own.extend((t,) * k)
     hunter = c.hunter_type
@@ -150,8 +152,8 @@ def build(s: MonsterState, seat: int) -> Observation:
         pending_seats=s.pend_participants,
         own_pending_choice=s.buffered.get(seat),
         public_log=tuple(s.public_events),
-        private_log=tuple(s.private_logs[seat]),
-        private_log_times=tuple(s.private_times[seat]),
+        private_log=() if spectator else tuple(s.private_logs[seat]),
+        private_log_times=() if spectator else tuple(s.private_times[seat]),
     )
 
 

@@ -8,6 +8,7 @@ matches, which the Hello announces) or the stream breaks.
 from __future__ import annotations
 
 import queue
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -49,8 +50,10 @@ def play(
     max_matches: int = 0,
     seed: int = 0,
     on_event: Callable[[str], None] | None = None,
+    think: float = 0.0,
 ) -> BotReport:
-    """Play on ``server`` (HOST:PORT) until the server ends the stream.
+    """Play on ``server`` (HOST:PORT) until the server ends the stream, waiting
+    ``think`` seconds before each reply (so a person can follow the match live).
 
     Raises grpc.RpcError if the stream fails, e.g. UNAUTHENTICATED for a bad token.
     """
@@ -69,6 +72,8 @@ def play(
                 if kind == "decision_request":
                     request = response.decision_request
                     index = strategy.choose(request, rng)
+                    if think > 0:
+                        time.sleep(think)
                     report.decisions += 1
                     outbox.put(arena_pb2.PlayRequest(decision_reply=arena_pb2.DecisionReply(
                         request_id=request.request_id, option_index=index)))

@@ -31,13 +31,17 @@ def add_parser(subparsers: Any) -> None:
         "--matches", type=int, default=0, metavar="N", help="matches to play (0: until stopped)"
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the strategy's randomness")
+    parser.add_argument(
+        "--think", type=float, default=0.0, metavar="S",
+        help="seconds to wait before each reply, to watch matches live (default 0)",
+    )
     parser.add_argument("--quiet", action="store_true", help="print only the final summary")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.matches < 0:
-        print("error: --matches must be >= 0", file=sys.stderr)
+    if args.matches < 0 or args.think < 0:
+        print("error: --matches and --think must be >= 0", file=sys.stderr)
         return EXIT_REFUSED
     try:
         strategy = make_strategy(args.strategy, args.game)
@@ -47,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
     say = None if args.quiet else (lambda text: print(text, flush=True))
     try:
         report = play(args.server, args.token, args.game, strategy,
-                      max_matches=args.matches, seed=args.seed, on_event=say)
+                      max_matches=args.matches, seed=args.seed, on_event=say,
+                      think=args.think)
     except grpc.RpcError as exc:
         code = exc.code()  # type: ignore[attr-defined]
         print(f"error: {code.name}: {exc.details()}", file=sys.stderr)  # type: ignore[attr-defined]

@@ -20,6 +20,7 @@ _COMMANDS = (
     "services.cli.bot",
     "services.cli.bots",
     "services.cli.ladder",
+    "services.cli.web",
 )
 
 

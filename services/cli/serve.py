@@ -18,6 +18,11 @@ from services.ladder.cli_options import add_store_arguments, store_from_args
 from services.ladder.store import StoreError
 from services.metrics import ArenaMetrics
 from services.runner.ray_setup import ensure_ray
+from services.spectate.feed import MatchFeed
+from services.spectate.open import open_feed
+from services.web.app import create_app
+from services.web.queries import WebData
+from services.web.server import WebServer
 
 EXIT_CONFIG = 2
 
@@ -34,6 +39,10 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--port", type=int, default=50051, help="gRPC port (default 50051)")
     parser.add_argument(
         "--metrics-port", type=int, metavar="PORT", help="serve Prometheus /metrics on this port"
+    )
+    parser.add_argument(
+        "--web-port", type=int, metavar="PORT",
+        help="serve the web front end (ladders, live matches, replays) on this port",
     )
     parser.add_argument("--game", default="monster-my-neighbor", help="the hosted game")
     parser.add_argument("--players", type=int, default=5, help="seats per match (default 5)")
@@ -123,20 +132,28 @@ def run(args: argparse.Namespace) -> int:
         store.close()
         return EXIT_CONFIG
     ensure_ray(workers=2, address=args.ray_address)
+    feed = open_feed(args.redis, args.key_prefix)
     try:
-        asyncio.run(_serve(args, config, store))
+        asyncio.run(_serve(args, config, store, feed))
     finally:
+        feed.close()
         store.close()
     return 0
 
 
-async def _serve(args: argparse.Namespace, config: GatewayConfig, store: Any) -> None:
+async def _serve(
+    args: argparse.Namespace, config: GatewayConfig, store: Any, feed: MatchFeed
+) -> None:
     metrics = ArenaMetrics()
-    gateway = Gateway(config, store, metrics)
+    gateway = Gateway(config, store, metrics, feed=feed)
     port = await gateway.start(args.host, args.port)
     if args.metrics_port is not None:
         metrics_port = metrics.serve(args.metrics_port, args.host)
         print(f"metrics on http://{args.host}:{metrics_port}/metrics", flush=True)
+    web = None
+    if args.web_port is not None:
+        web = WebServer(create_app(WebData(store, feed, args.replays)), args.host, args.web_port)
+        print(f"web on {web.url(web.start())}", flush=True)
     print(f"serving {config.game} on {args.host}:{port}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -146,3 +163,5 @@ async def _serve(args: argparse.Namespace, config: GatewayConfig, store: Any) ->
     await stop.wait()
     print("shutting down", file=sys.stderr, flush=True)
     await gateway.stop(grace=2.0)
+    if web is not None:
+        web.stop()

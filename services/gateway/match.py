@@ -46,6 +46,8 @@ from services.gateway.session import BotSession, Missing, Reply
 from services.ladder.store import LadderStore
 from services.metrics import ArenaMetrics
 from services.runner.host import HostStep, SeatRequest
+from services.spectate.feed import MatchFeed
+from services.spectate.publish import watched
 
 log = logging.getLogger(__name__)
 
@@ -83,8 +85,10 @@ class MatchRunner:
         outbox: RatingOutbox,
         metrics: ArenaMetrics,
         request_ids: Iterator[int],
+        feed: MatchFeed | None = None,
     ) -> None:
         self.match_id = match_id
+        self._feed = feed
         self.seed = seed
         self.config = config
         self.game = config.game
@@ -125,6 +129,8 @@ class MatchRunner:
                 self.labels,
                 self.config.fill,
             )
+            host = watched(self._feed, self.match_id, host, self.game, self._game_config,
+                           self.seed, self.labels)
             self._announce()
             step = await host.start()
             self._absorb(step)

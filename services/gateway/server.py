@@ -37,6 +37,7 @@ from services.gateway.outbox import RatingOutbox
 from services.gateway.session import BotSession, error_frame
 from services.ladder.store import LadderStore
 from services.metrics import ArenaMetrics
+from services.spectate.feed import MatchFeed
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +60,10 @@ class Gateway:
         store: LadderStore,
         metrics: ArenaMetrics | None = None,
         hosts: HostFactory = RayHost,
+        feed: MatchFeed | None = None,
     ) -> None:
         self.config = config
+        self.feed = feed  # spectators follow every match through it
         self.store = store
         self.metrics = metrics or ArenaMetrics()
         self._hosts = hosts
@@ -136,6 +139,7 @@ class Gateway:
             outbox=self.outbox,
             metrics=self.metrics,
             request_ids=self._request_ids,
+            feed=self.feed,
         )
         self._spawn(self._run_match(runner, bots))
 

@@ -7,10 +7,18 @@ process, which suits tests, single-process tournaments and the CLI without ``--r
 from __future__ import annotations
 
 import threading
+import time
+from collections import deque
 
 from services.ladder.elo import DEFAULT_K
-from services.ladder.records import AppliedMatch, BotTally, LadderEntry, settle_match
-from services.ladder.store import BotAlreadyRegistered, LadderStore
+from services.ladder.records import (
+    AppliedMatch,
+    BotTally,
+    LadderEntry,
+    RatingPoint,
+    settle_match,
+)
+from services.ladder.store import DEFAULT_HISTORY, BotAlreadyRegistered, LadderStore
 
 
 class _GameLadder:
@@ -20,13 +28,14 @@ class _GameLadder:
         self.ratings: dict[str, float] = {}
         self.tallies: dict[str, BotTally] = {}
         self.matches: dict[str, AppliedMatch] = {}
+        self.histories: dict[str, deque[RatingPoint]] = {}
 
 
 class MemoryStore(LadderStore):
     """Thread-safe in-process :class:`LadderStore`."""
 
-    def __init__(self, k: float = DEFAULT_K) -> None:
-        super().__init__(k)
+    def __init__(self, k: float = DEFAULT_K, history: int = DEFAULT_HISTORY) -> None:
+        super().__init__(k, history)
         self._lock = threading.Lock()
         self._digest_to_name: dict[str, str] = {}
         self._name_to_digest: dict[str, str] = {}
@@ -78,6 +87,12 @@ class MemoryStore(LadderStore):
             ladder.ratings.update(settlement.ratings)
             ladder.tallies.update(settlement.tallies)
             ladder.matches[match_id] = settlement.record
+            at = round(time.time(), 3)
+            for name, rating in settlement.ratings.items():
+                points = ladder.histories.get(name)
+                if points is None:
+                    points = ladder.histories[name] = deque(maxlen=self.history)
+                points.append(RatingPoint(match_id, rating, at))
             return settlement.record
 
     def _applied_match(self, game: str, match_id: str) -> AppliedMatch | None:
@@ -106,3 +121,9 @@ class MemoryStore(LadderStore):
             if ladder is None or name not in ladder.ratings:
                 return None
             return LadderEntry.from_tally(name, ladder.ratings[name], ladder.tallies[name])
+
+    def _history(self, game: str, name: str, limit: int) -> list[RatingPoint]:
+        with self._lock:
+            ladder = self._games.get(game)
+            points = None if ladder is None else ladder.histories.get(name)
+            return [] if points is None else list(points)[-limit:]

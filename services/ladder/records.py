@@ -1,7 +1,8 @@
 """What a ladder stores, and the pure step that settles one match into it.
 
-Both stores keep the same three things per game: a rating per bot, a :class:`BotTally`
-per bot, and an :class:`AppliedMatch` per match id. :func:`settle_match` turns the
+Both stores keep the same four things per game: a rating per bot, a :class:`BotTally`
+per bot, an :class:`AppliedMatch` per match id, and a bounded list of
+:class:`RatingPoint` per bot (its rating history). :func:`settle_match` turns the
 current values for a match's participants into the new ones, so the memory and Redis
 stores differ only in how they read and write atomically.
 """
@@ -67,6 +68,21 @@ class LadderEntry:
             "wins": self.wins,
             "mean_rank": self.mean_rank,
         }
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    """A bot's rating right after one of its matches: one point of its rating history.
+
+    ``at`` is the Unix time (seconds) the store applied the match.
+    """
+
+    match_id: str
+    rating: float
+    at: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"match_id": self.match_id, "rating": self.rating, "at": self.at}
 
 
 @dataclass(frozen=True, slots=True)

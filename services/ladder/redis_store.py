@@ -8,6 +8,8 @@ Keys (``P`` is the configurable key prefix, default ``arena``):
 - ``P:ladder:{game}:tallies`` hash: bot name -> JSON ``{games, wins, rank_sum}``
 - ``P:ladder:{game}:matches`` hash: match id -> JSON of its :class:`AppliedMatch`
 - ``P:ladder:{game}:order`` sorted set: match id -> its 1-based application order
+- ``P:ladder:{game}:history:{name}`` list, newest first: ``"rating at match_id"``, the
+  bot's rating after each of its newest ``history`` matches
 
 Applying a match is optimistic: one MULTI/EXEC reads a consistent snapshot of the
 participants, the Elo maths runs here in Python, and a Lua script commits only if the
@@ -38,8 +40,20 @@ from redis.exceptions import WatchError
 from redis.retry import Retry
 
 from services.ladder.elo import DEFAULT_K
-from services.ladder.records import AppliedMatch, BotTally, LadderEntry, settle_match
-from services.ladder.store import BotAlreadyRegistered, LadderStore, StoreError, StoreUnavailable
+from services.ladder.records import (
+    AppliedMatch,
+    BotTally,
+    LadderEntry,
+    RatingPoint,
+    settle_match,
+)
+from services.ladder.store import (
+    DEFAULT_HISTORY,
+    BotAlreadyRegistered,
+    LadderStore,
+    StoreError,
+    StoreUnavailable,
+)
 
 T = TypeVar("T")
 
@@ -47,22 +61,27 @@ T = TypeVar("T")
 # since every failed attempt means another writer committed.
 MAX_OPTIMISTIC_ATTEMPTS = 10_000
 
-# KEYS: ratings, tallies, matches, order.
-# ARGV: match id, record JSON, then per participant: name, tally read ('' if none),
-# new rating, new tally. Returns {'applied', record, seq}, {'conflict'} or {'ok', seq}.
+# KEYS: ratings, tallies, matches, order, then each participant's history list.
+# ARGV: match id, record JSON, time, history length, then per participant: name, tally
+# read ('' if none), new rating, new tally.
+# Returns {'applied', record, seq}, {'conflict'} or {'ok', seq}.
 _COMMIT_MATCH = """
 local recorded = redis.call('HGET', KEYS[3], ARGV[1])
 if recorded then
   return {'applied', recorded, redis.call('ZSCORE', KEYS[4], ARGV[1])}
 end
-for i = 3, #ARGV, 4 do
+for i = 5, #ARGV, 4 do
   if (redis.call('HGET', KEYS[2], ARGV[i]) or '') ~= ARGV[i + 1] then
     return {'conflict'}
   end
 end
-for i = 3, #ARGV, 4 do
+local history = 5
+for i = 5, #ARGV, 4 do
   redis.call('ZADD', KEYS[1], ARGV[i + 2], ARGV[i])
   redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 3])
+  redis.call('LPUSH', KEYS[history], ARGV[i + 2] .. ' ' .. ARGV[3] .. ' ' .. ARGV[1])
+  redis.call('LTRIM', KEYS[history], 0, tonumber(ARGV[4]) - 1)
+  history = history + 1
 end
 local seq = redis.call('ZCARD', KEYS[4]) + 1
 redis.call('HSET', KEYS[3], ARGV[1], ARGV[2])
@@ -99,6 +118,9 @@ class _GameKeys:
     def commit_keys(self) -> list[str]:
         return [self.ratings, self.tallies, self.matches, self.order]
 
+    def history(self, name: str) -> str:
+        return self.ratings.removesuffix(":ratings") + f":history:{name}"
+
 
 def redacted(url: str) -> str:
     """``url`` without credentials, for error messages."""
@@ -116,11 +138,12 @@ class RedisStore(LadderStore):
         *,
         key_prefix: str = "arena",
         k: float = DEFAULT_K,
+        history: int = DEFAULT_HISTORY,
         retry: RetryPolicy | None = None,
         socket_timeout: float = 5.0,
         connect_timeout: float = 2.0,
     ) -> None:
-        super().__init__(k)
+        super().__init__(k, history)
         if not key_prefix or any(c.isspace() for c in key_prefix):
             raise ValueError(f"invalid key prefix {key_prefix!r}")
         self.url = redacted(url)
@@ -227,7 +250,9 @@ class RedisStore(LadderStore):
                 },
                 self.k,
             )
-            args: list[str] = [match_id, settlement.record.to_json()]
+            args: list[str] = [
+                match_id, settlement.record.to_json(), f"{time.time():.3f}", str(self.history)
+            ]
             for name, read in zip(names, tallies_read, strict=True):
                 args += [
                     name,
@@ -235,7 +260,9 @@ class RedisStore(LadderStore):
                     repr(settlement.ratings[name]),
                     settlement.tallies[name].to_json(),
                 ]
-            reply = self._commit_match(keys=keys.commit_keys(), args=args)
+            reply = self._commit_match(
+                keys=keys.commit_keys() + [keys.history(name) for name in names], args=args
+            )
             if reply[0] == "applied":
                 return AppliedMatch.from_json(reply[1], int(float(reply[2])))
             if reply[0] == "ok":
@@ -294,3 +321,12 @@ class RedisStore(LadderStore):
             return LadderEntry.from_tally(name, rating, BotTally.from_json(tally))
 
         return self._retrying(read)
+
+    def _history(self, game: str, name: str, limit: int) -> list[RatingPoint]:
+        key = _GameKeys.of(self.key_prefix, game).history(name)
+        texts = self._retrying(lambda: self._client.lrange(key, 0, limit - 1))
+        points = []
+        for text in reversed(texts):
+            rating, at, match_id = text.split(" ", 2)
+            points.append(RatingPoint(match_id, float(rating), float(at)))
+        return points

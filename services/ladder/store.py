@@ -15,12 +15,14 @@ from collections.abc import Sequence
 from types import TracebackType
 
 from services.ladder.elo import DEFAULT_K, validate_result
-from services.ladder.records import AppliedMatch, LadderEntry
+from services.ladder.records import AppliedMatch, LadderEntry, RatingPoint
 from services.ladder.tokens import hash_token, new_token, validate_bot_name
 
 _GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 MAX_MATCH_ID = 200
 MAX_PARTICIPANT_NAME = 128
+# Rating-history points kept per bot and game (the newest ones).
+DEFAULT_HISTORY = 1000
 
 
 class StoreError(Exception):
@@ -42,8 +44,11 @@ class StoreUnavailable(StoreError):
 class LadderStore(ABC):
     """Bot tokens and per-game Elo ladders. Every public method is thread-safe."""
 
-    def __init__(self, k: float = DEFAULT_K) -> None:
+    def __init__(self, k: float = DEFAULT_K, history: int = DEFAULT_HISTORY) -> None:
+        if history < 1:
+            raise ValueError(f"the rating history keeps at least one point, got {history}")
         self.k = k
+        self.history = history
 
     # -- bots ---------------------------------------------------------------------------
 
@@ -118,6 +123,17 @@ class LadderStore(ABC):
         validate_game_id(game)
         return self._entry(game, name)
 
+    def rating_history(self, game: str, name: str, limit: int | None = None) -> list[RatingPoint]:
+        """The bot's rating after each of its latest matches in ``game``, oldest first.
+
+        The store keeps the newest ``history`` points per bot and game; ``limit`` returns
+        only the newest ``limit`` of those. Empty for a bot with no rated match.
+        """
+        validate_game_id(game)
+        if limit is not None and limit < 1:
+            raise ValueError(f"limit must be at least 1, got {limit}")
+        return self._history(game, name, min(limit or self.history, self.history))
+
     @abstractmethod
     def ping(self) -> None:
         """Raise StoreUnavailable if the backing server cannot be reached."""
@@ -164,6 +180,10 @@ class LadderStore(ABC):
     @abstractmethod
     def _entry(self, game: str, name: str) -> LadderEntry | None: ...
 
+    @abstractmethod
+    def _history(self, game: str, name: str, limit: int) -> list[RatingPoint]:
+        """The newest ``limit`` points of the bot's history, oldest first."""
+
 
 def validate_game_id(game: str) -> None:
     if not isinstance(game, str) or not _GAME_ID.fullmatch(game):
@@ -176,16 +196,20 @@ def validate_match_id(match_id: str) -> None:
 
 
 def open_store(
-    url: str | None, *, key_prefix: str = "arena", k: float = DEFAULT_K
+    url: str | None,
+    *,
+    key_prefix: str = "arena",
+    k: float = DEFAULT_K,
+    history: int = DEFAULT_HISTORY,
 ) -> LadderStore:
     """A store for ``url``: None gives a fresh in-process memory store, ``redis://`` or
     ``rediss://`` a Redis store whose keys all start with ``key_prefix``."""
     if url is None:
         from services.ladder.memory_store import MemoryStore
 
-        return MemoryStore(k=k)
+        return MemoryStore(k=k, history=history)
     if url.startswith(("redis://", "rediss://", "unix://")):
         from services.ladder.redis_store import RedisStore
 
-        return RedisStore(url, key_prefix=key_prefix, k=k)
+        return RedisStore(url, key_prefix=key_prefix, k=k, history=history)
     raise ValueError(f"unsupported ladder store URL {url!r}: use redis://HOST:PORT/DB")

@@ -55,7 +55,8 @@ class HostStep:
     index played for the seat of the call when its own choice was not used.
     ``builtin_decisions``/``builtin_seconds``: decisions taken by built-in bots
     (including substitutions) during the call. ``result`` and ``replay`` are set once
-    the game is over (the replay as JSON data).
+    the game is over (the replay as JSON data). ``choices``: every ``(seat, index)``
+    applied during the call, in order (what the spectator feed follows).
     """
 
     requests: tuple[SeatRequest, ...]
@@ -65,6 +66,7 @@ class HostStep:
     builtin_seconds: float
     result: Result | None = None
     replay: Mapping[str, Any] | None = None
+    choices: tuple[tuple[int, int], ...] = ()
 
 
 class MatchHost:
@@ -97,6 +99,7 @@ class MatchHost:
         self._counted_seconds = 0.0
         self._extra_decisions = 0
         self._extra_seconds = 0.0
+        self._reported_choices = 0
 
     def start(self) -> HostStep:
         """Play built-in seats until remote seats are pending; return their requests."""
@@ -156,6 +159,8 @@ class MatchHost:
         step_seconds = seconds - self._counted_seconds
         self._counted_decisions, self._counted_seconds = decisions, seconds
         over = session.is_over()
+        choices = tuple(session.choices[self._reported_choices:])
+        self._reported_choices = len(session.choices)
         return HostStep(
             requests=tuple(self._request(seat) for seat in new),
             over=over,
@@ -164,6 +169,7 @@ class MatchHost:
             builtin_seconds=step_seconds,
             result=session.state.result() if over else None,
             replay=session.replay().to_json() if over else None,
+            choices=choices,
         )
 
     def _request(self, seat: int) -> SeatRequest:

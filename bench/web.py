@@ -1,0 +1,148 @@
+"""Web benchmark: how long the ladder page takes with 1,000 rated bots.
+
+A private redis-server (or ``--redis URL``) gets 1,000 bots rated over ``--matches``
+five-player Monster My Neighbor matches through the real ladder store; the web front end
+then serves it on loopback. Timed: the JSON ladder (``/api/ladder/GAME``), the whole
+home page (``/``: every game's ladder, live and finished matches) as the server answers
+it, and, where Debian's chromium is installed, the page load in headless Chromium
+(navigation start to the load event).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import secrets
+import shutil
+import socket
+import statistics
+import subprocess
+import tempfile
+import time
+import urllib.request
+
+from services.ladder.store import open_store
+from services.spectate.redis_feed import RedisFeed
+from services.web.app import create_app
+from services.web.queries import WebData
+from services.web.server import WebServer
+
+GAME = "monster-my-neighbor"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _start_redis() -> tuple[str, subprocess.Popen[bytes], str]:
+    port = _free_port()
+    directory = tempfile.mkdtemp(prefix="arena-bench-redis-")
+    process = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--dir", directory,
+         "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    for _ in range(200):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                break
+        except OSError:
+            time.sleep(0.05)
+    return f"redis://127.0.0.1:{port}/0", process, directory
+
+
+def _timed(url: str, runs: int) -> tuple[float, float, int]:
+    """Median and worst seconds of ``runs`` GETs (after two warm-ups), and the size."""
+    size = 0
+    for _ in range(2):
+        size = len(urllib.request.urlopen(url, timeout=60).read())
+    samples = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        urllib.request.urlopen(url, timeout=60).read()
+        samples.append(time.perf_counter() - started)
+    return statistics.median(samples), max(samples), size
+
+
+def _browser_load(url: str, runs: int) -> float | None:
+    """Median navigation-to-load time in headless Chromium, or None without it."""
+    if not (shutil.which("chromium") and shutil.which("chromedriver")):
+        return None
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or ""
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"):
+        options.add_argument(flag)
+    profile = tempfile.mkdtemp(prefix="arena-bench-chromium-")
+    options.add_argument(f"--user-data-dir={profile}")
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    try:
+        samples = []
+        for run in range(runs + 1):
+            driver.get(url)
+            timing = driver.execute_script(
+                "const t = performance.getEntriesByType('navigation')[0];"
+                "return t.loadEventEnd - t.startTime;")
+            if run:
+                samples.append(float(timing) / 1000)
+        return statistics.median(samples)
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--redis", help="use this Redis instead of a private redis-server")
+    parser.add_argument("--bots", type=int, default=1000)
+    parser.add_argument("--matches", type=int, default=1000)
+    parser.add_argument("--runs", type=int, default=20)
+    args = parser.parse_args(argv)
+    process = directory = None
+    url = args.redis
+    if url is None:
+        url, process, directory = _start_redis()
+    prefix = f"bench-web-{secrets.token_hex(4)}"
+    store = open_store(url, key_prefix=prefix)
+    feed = RedisFeed(url, key_prefix=prefix)
+    server = None
+    try:
+        rng = random.Random(1)
+        names = [f"bot{i:04d}" for i in range(args.bots)]
+        started = time.perf_counter()
+        for k in range(args.matches):
+            seated = names[(5 * k) % args.bots:][:5] if args.bots >= 5 else names
+            store.apply_match(GAME, f"bench-{k}", seated, rng.sample(range(1, 6), 5))
+        filled = time.perf_counter() - started
+        rated = len(store.ladder(GAME))
+        server = WebServer(create_app(WebData(store, feed)))
+        base = f"http://127.0.0.1:{server.start()}"
+        print(f"web: {rated} bots rated over {args.matches} matches ({filled:.1f} s to rate)")
+        for label, path in (("JSON ladder", f"/api/ladder/{GAME}"), ("home page", "/")):
+            median, worst, size = _timed(base + path, args.runs)
+            print(f"  {label:<12} {path:<32} median {median * 1000:7.1f} ms  "
+                  f"worst {worst * 1000:7.1f} ms  {size / 1024:7.1f} KiB")
+        load = _browser_load(base + "/", 5)
+        if load is None:
+            print("  (no chromium: browser page load not measured)")
+        else:
+            print(f"  home page load in headless Chromium: median {load * 1000:.0f} ms")
+    finally:
+        if server is not None:
+            server.stop()
+        feed.close()
+        store.close()
+        if process is not None:
+            process.terminate()
+            process.wait(timeout=10)
+            shutil.rmtree(directory or "", ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,79 @@
+"""Board views: a game's observations drawn as SVG, for people watching a match.
+
+A game may offer a :class:`BoardView` through ``Game.board`` (built lazily, like the
+wire codec; only the web front end uses it). It draws from observations alone: the
+public view of a live match comes from ``observation(SPECTATOR)``, so the drawing can
+show nothing the observation gate withholds. After the match, every seat's observation
+may be passed too, and the view then also shows what was hidden (hands, private notes).
+
+:class:`Svg` is a small builder that escapes every text and attribute it writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+from xml.sax.saxutils import escape, quoteattr
+
+
+class BoardView(Protocol):
+    def render(
+        self, public: Any, labels: Sequence[str], seats: Sequence[Any] | None = None
+    ) -> str:
+        """The SVG of ``public`` (a spectator observation) with seat ``labels``; with
+        ``seats`` (every seat's observation, after the match) also the hidden parts."""
+        ...
+
+
+def _attrs(attrs: dict[str, Any]) -> str:
+    parts = []
+    for key, value in attrs.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        parts.append(f" {name}={quoteattr(str(value))}")
+    return "".join(parts)
+
+
+class Svg:
+    """An SVG document built element by element; ``str(svg)`` is the markup."""
+
+    def __init__(self, width: int, height: int, title: str = "", css_class: str = "board") -> None:
+        self.width = width
+        self.height = height
+        self._parts: list[str] = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}"'
+            f'{_attrs({"class_": css_class, "role": "img", "aria_label": title or None})}>'
+        ]
+        if title:
+            self._parts.append(f"<title>{escape(title)}</title>")
+
+    def rect(self, x: float, y: float, w: float, h: float, **attrs: Any) -> None:
+        self._parts.append(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}"'
+                           f"{_attrs(attrs)}/>")
+
+    def circle(self, cx: float, cy: float, r: float, **attrs: Any) -> None:
+        self._parts.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}"{_attrs(attrs)}/>')
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, **attrs: Any) -> None:
+        self._parts.append(
+            f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}"{_attrs(attrs)}/>'
+        )
+
+    def polyline(self, points: Sequence[tuple[float, float]], **attrs: Any) -> None:
+        coords = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+        self._parts.append(f'<polyline points="{coords}"{_attrs(attrs)}/>')
+
+    def text(self, x: float, y: float, content: object, **attrs: Any) -> None:
+        self._parts.append(
+            f'<text x="{x:g}" y="{y:g}"{_attrs(attrs)}>{escape(str(content))}</text>'
+        )
+
+    def open_group(self, **attrs: Any) -> None:
+        self._parts.append(f"<g{_attrs(attrs)}>")
+
+    def close_group(self) -> None:
+        self._parts.append("</g>")
+
+    def __str__(self) -> str:
+        return "".join(self._parts) + "</svg>"

@@ -1,0 +1,66 @@
+"""``arena web``: the read-only web front end on its own, reading the gateways' Redis."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from services.ladder.cli_options import add_store_arguments
+from services.ladder.store import StoreError, open_store
+from services.spectate.open import open_feed
+from services.web.app import create_app
+from services.web.queries import WebData
+from services.web.server import WebServer
+
+
+def add_parser(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "web",
+        help="serve the read-only web front end",
+        description="Serve ladders, bot pages, live matches and replays over HTTP, read "
+        "from the Redis the gateways use (their ladder and spectator feed). Nothing on "
+        "this port can change a rating or act for a bot. Stop with Ctrl-C.",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8080, help="HTTP port (default 8080; 0: any)")
+    parser.add_argument(
+        "--replays", type=Path, metavar="DIR",
+        help="the gateways' replay directory, for matches older than the feed keeps",
+    )
+    add_store_arguments(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    err = Console(stderr=True)
+    if args.redis is None:
+        err.print("[red]error:[/] arena web needs --redis URL (the gateways' Redis); "
+                  "to watch an in-process gateway use arena serve --web-port")
+        return 2
+    store = open_store(args.redis, key_prefix=args.key_prefix)
+    try:
+        store.ping()
+    except StoreError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        store.close()
+        return 1
+    feed = open_feed(args.redis, args.key_prefix)
+    server = WebServer(create_app(WebData(store, feed, args.replays)), args.host, args.port)
+    stop = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: stop.set())
+    try:
+        print(f"web on {server.url(server.start())}", flush=True)
+        stop.wait()
+        print("shutting down", file=sys.stderr, flush=True)
+    finally:
+        server.stop()
+        feed.close()
+        store.close()
+    return 0

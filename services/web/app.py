@@ -1,0 +1,176 @@
+"""The ASGI application: pages (Jinja2 templates) and the JSON API behind them.
+
+Only GET (and HEAD) routes exist, so nothing on the web port can change a rating or act
+for a bot. Pages answer with JSON too when asked for ``application/json``. Blocking
+reads (Redis, re-simulating a match) run in Starlette's thread pool.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from services.ladder.store import StoreError
+from services.spectate.feed import LIVE, FeedUnavailable
+from services.web.charts import rating_chart
+from services.web.live import spectator_events
+from services.web.queries import NotFound, WebData
+from services.web.replays import BrokenReplay
+
+HERE = Path(__file__).parent
+SECURITY_HEADERS = [
+    (b"content-security-policy",
+     b"default-src 'self'; img-src 'self' data:; object-src 'none'; frame-ancestors 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+]
+
+
+class SecurityHeaders:
+    """Adds the headers above to every HTTP response (streams included)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def ago(at: float | None) -> str:
+    """'5 s ago', '3 min ago'... for a Unix time; '—' if unknown."""
+    if at is None:
+        return "—"
+    seconds = max(0, int(time.time() - at))
+    for size, unit in ((86400, "d"), (3600, "h"), (60, "min")):
+        if seconds >= size:
+            return f"{seconds // size} {unit} ago"
+    return f"{seconds} s ago"
+
+
+def wants_json(request: Request) -> bool:
+    accept = request.headers.get("accept", "")
+    return "application/json" in accept and "text/html" not in accept
+
+
+def _int_param(request: Request, name: str) -> int | None:
+    raw = request.query_params.get(name)
+    if raw is None or raw == "":
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise NotFound(f"{name} must be a whole number, got {raw!r}") from None
+
+
+def create_app(data: WebData) -> Starlette:
+    env = Environment(
+        loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"])
+    )
+    env.filters["ago"] = ago
+    env.globals["rating_chart"] = rating_chart
+
+    def page(template: str, http_status: int = 200, **context: Any) -> HTMLResponse:
+        html = env.get_template(template).render(**context)
+        return HTMLResponse(html, status_code=http_status)
+
+    def answer(request: Request, template: str, build: Callable[[], Any]) -> Response:
+        """The page, or its data as JSON; errors become 404/503 pages or JSON."""
+        as_json = wants_json(request) or request.url.path.startswith("/api/")
+        try:
+            body = build()
+        except NotFound as exc:
+            return _error(as_json, 404, str(exc))
+        except (StoreError, FeedUnavailable) as exc:
+            return _error(as_json, 503, f"the ladder or feed is unavailable: {exc}")
+        except BrokenReplay as exc:
+            return _error(as_json, 500, str(exc))
+        if as_json:
+            return JSONResponse(body)
+        return page(template, **body)
+
+    def _error(as_json: bool, status: int, message: str) -> Response:
+        if as_json:
+            return JSONResponse({"error": message}, status_code=status)
+        return page("error.html", http_status=status, status_code=status, message=message)
+
+    def home(request: Request) -> Response:
+        return answer(request, "home.html", data.home)
+
+    def bot(request: Request) -> Response:
+        return answer(request, "bot.html", lambda: data.bot(request.path_params["name"]))
+
+    def match(request: Request) -> Response:
+        match_id = request.path_params["match_id"]
+
+        def build() -> dict[str, Any]:
+            found, replay = data.find(match_id)
+            if found is not None and found.status == LIVE:
+                return {"view": "live", **data.live_view(found)}
+            if replay is None:
+                assert found is not None
+                return {"view": "ended", **found.summary()}
+            hidden = request.query_params.get("hidden") == "1"
+            turn = _int_param(request, "turn")
+            return {"view": "replay", **data.replay_view(match_id, found, replay, turn, hidden)}
+
+        return answer(request, "match.html", build)
+
+    def api_ladder(request: Request) -> Response:
+        return answer(request, "", lambda: data.ladder(request.path_params["game"]))
+
+    def api_live(request: Request) -> Response:
+        return answer(request, "", data.live)
+
+    async def api_events(request: Request) -> Response:
+        match_id = request.path_params["match_id"]
+        try:
+            found, _ = await run_in_threadpool(data.find, match_id)
+        except NotFound as exc:
+            return JSONResponse({"error": str(exc)}, status_code=404)
+        except FeedUnavailable as exc:
+            return JSONResponse({"error": f"the feed is unavailable: {exc}"}, status_code=503)
+        if found is None:
+            return JSONResponse(
+                {"error": f"match {match_id!r} is over and has no live feed; see its replay"},
+                status_code=404,
+            )
+        stream = spectator_events(data.feed, found, request.is_disconnected)
+        return StreamingResponse(
+            stream, media_type="text/event-stream",
+            headers={"cache-control": "no-cache", "x-accel-buffering": "no"},
+        )
+
+    routes = [
+        Route("/", home),
+        Route("/bots/{name}", bot),
+        Route("/matches/{match_id}", match),
+        Route("/api/ladder/{game}", api_ladder),
+        Route("/api/bots/{name}", bot),
+        Route("/api/matches/live", api_live),
+        Route("/api/matches/{match_id}", match),
+        Route("/api/matches/{match_id}/events", api_events),
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+    app = Starlette(routes=routes)
+    app.add_middleware(SecurityHeaders)
+    return app

@@ -1,0 +1,217 @@
+"""The data behind every page, as plain JSON-ready dictionaries.
+
+Each page of the site renders one of these, and the matching ``/api`` endpoint returns
+it as JSON, so a page never shows anything its API does not. Everything here only
+reads: the ladder store, the spectator feed and the replay directory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.core import SPECTATOR, Replay, available_games, get_game
+from services.ladder.records import AppliedMatch
+from services.ladder.store import LadderStore
+from services.spectate.feed import LIVE, FeedMatch, MatchFeed
+from services.spectate.view import SpectatorView
+from services.web.history import HistoryPoint, last_active, rating_history
+from services.web.replays import ReplayShelf, load_replay_file, valid_match_id
+
+HISTORY_POINTS = 1000  # rating-history points a bot page reads per game
+RECENT_MATCHES = 20
+OPPONENT_MATCHES = 100  # matches the results-by-opponent table counts
+
+
+class NotFound(Exception):
+    """The page's subject does not exist (answered with 404)."""
+
+
+@dataclass
+class WebData:
+    store: LadderStore
+    feed: MatchFeed
+    replays: Path | None = None
+    games: Sequence[str] = ()
+
+    def __post_init__(self) -> None:
+        self.games = tuple(self.games) or available_games()
+        self.shelf = ReplayShelf()
+
+    # -- ladders -------------------------------------------------------------------------
+
+    def ladder(self, game: str) -> list[dict[str, Any]]:
+        if game not in self.games:
+            raise NotFound(f"unknown game {game!r}")
+        rows = []
+        for rank, entry in enumerate(self.store.ladder(game), start=1):
+            rows.append({
+                "rank": rank, "bot": entry.name, "rating": entry.rating, "games": entry.games,
+                "wins": entry.wins, "mean_rank": round(entry.mean_rank, 3),
+            })
+        last = last_active(self.store, game, [row["bot"] for row in rows])
+        for row in rows:
+            row["last_active"] = last.get(row["bot"])
+        return rows
+
+    def home(self) -> dict[str, Any]:
+        return {
+            "ladders": {game: self.ladder(game) for game in self.games},
+            "games": {game: get_game(game).info.name for game in self.games},
+            "live": [m.summary() for m in self.feed.live()],
+            "finished": [m.summary() for m in self.feed.finished(20)],
+        }
+
+    # -- bots ----------------------------------------------------------------------------
+
+    def bot(self, name: str) -> dict[str, Any]:
+        ladders = []
+        history: list[dict[str, Any]] = []
+        for game in self.games:
+            entry = self.store.bot_stats(game, name)
+            if entry is None:
+                continue
+            points = rating_history(self.store, game, name, HISTORY_POINTS)
+            matches = self._applied(game, points[-OPPONENT_MATCHES:])
+            ladders.append({
+                "game": game,
+                "game_name": get_game(game).info.name,
+                "rating": entry.rating,
+                "games": entry.games,
+                "wins": entry.wins,
+                "mean_rank": round(entry.mean_rank, 3),
+                "history": [p.to_json() for p in points],
+                "recent": self._recent(name, points[-RECENT_MATCHES:], matches),
+                "opponents": opponents(name, matches),
+            })
+            history += [{**p.to_json(), "game": game} for p in points]
+        if not ladders:
+            raise NotFound(f"no rated match of a bot named {name!r}")
+        return {"bot": name, "history": history, "ladders": ladders}
+
+    def _applied(self, game: str, points: Sequence[HistoryPoint]) -> list[AppliedMatch]:
+        records = (self.store.applied_match(game, p.match_id) for p in points)
+        return [r for r in records if r is not None]
+
+    def _recent(
+        self, name: str, points: Sequence[HistoryPoint], matches: Sequence[AppliedMatch]
+    ) -> list[dict[str, Any]]:
+        by_id = {m.match_id: m for m in matches}
+        rows = []
+        for point in reversed(points):
+            match = by_id.get(point.match_id)
+            seats = [] if match is None else [
+                s for s, who in enumerate(match.participants) if who == name
+            ]
+            rows.append({
+                "match_id": point.match_id,
+                "rating": point.rating,
+                "at": point.at,
+                "change": None if match is None else match.deltas.get(name),
+                "rank": min((match.ranks[s] for s in seats), default=None) if match else None,
+                "players": None if match is None else len(match.participants),
+                "opponents": [] if match is None else sorted(
+                    set(match.participants) - {name}),
+                "viewable": self.match_exists(point.match_id),
+            })
+        return rows
+
+    # -- matches -------------------------------------------------------------------------
+
+    def match_exists(self, match_id: str) -> bool:
+        if not valid_match_id(match_id):
+            return False
+        if self.feed.match(match_id) is not None:
+            return True
+        return self.replays is not None and (self.replays / f"{match_id}.json").is_file()
+
+    def live(self) -> list[dict[str, Any]]:
+        return [m.summary() for m in self.feed.live()]
+
+    def find(self, match_id: str) -> tuple[FeedMatch | None, Replay | None]:
+        """The feed's record and the replay of a match (either may be None)."""
+        if not valid_match_id(match_id):
+            raise NotFound(f"no match {match_id!r}")
+        match = self.feed.match(match_id)
+        replay = None
+        if match is None or match.status != LIVE:
+            replay = self.feed.replay(match_id) if match is not None else None
+            replay = replay or load_replay_file(self.replays, match_id)
+        if match is None and replay is None:
+            raise NotFound(f"no match {match_id!r}")
+        return match, replay
+
+    def live_view(self, match: FeedMatch) -> dict[str, Any]:
+        """The public view of a live match: the summary and its current frame."""
+        view = SpectatorView(match.game, match.config, match.seed, match.labels)
+        view.follow(self.feed.choices(match.match_id))
+        frame = view.frame()
+        return {
+            **match.summary(),
+            "interrupted": match.interrupted,
+            "public_view": get_game(match.game).info.spectator,
+            "frame": {"number": frame.number, "board": frame.board, "log": list(frame.log)},
+        }
+
+    def replay_view(
+        self, match_id: str, match: FeedMatch | None, replay: Replay, turn: int | None,
+        hidden: bool,
+    ) -> dict[str, Any]:
+        """A finished match at ``turn`` (default: the end), with the decision taken there."""
+        cursor = self.shelf.cursor(match_id, replay)
+        turn = cursor.turns if turn is None else max(0, min(turn, cursor.turns))
+        state = cursor.state_at(turn)
+        game = get_game(replay.game_id)
+        labels = tuple(replay.labels) or tuple(f"seat {s}" for s in range(replay.config.players))
+        decision = None
+        if turn < cursor.turns:
+            seat, chosen = replay.choices[turn]
+            asked = state.decision(seat)
+            decision = {
+                "seat": seat, "label": labels[seat], "kind": asked.kind, "chosen": chosen,
+                "options": [state.describe_option(seat, i) for i in range(len(asked.options))],
+            }
+        board = ""
+        if game.board is not None and game.info.spectator:
+            seats = [state.observation(s) for s in range(len(labels))] if hidden else None
+            board = game.board().render(state.observation(SPECTATOR), labels, seats)
+        summary = match.summary() if match is not None else {
+            "match_id": match_id, "game": replay.game_id, "players": replay.config.players,
+            "labels": list(labels), "status": "completed", "started_at": None,
+            "ended_at": None, "result": None,
+        }
+        if replay.result is not None:
+            summary["result"] = {
+                "scores": list(replay.result.scores), "ranks": list(replay.result.ranks)
+            }
+        return {
+            **summary,
+            "turn": turn,
+            "turns": cursor.turns,
+            "hidden": hidden,
+            "decision": decision,
+            "board": board,
+            "log": list(state.public_log()),
+            "replay": replay.to_json(),
+        }
+
+
+def opponents(name: str, matches: Sequence[AppliedMatch]) -> list[dict[str, Any]]:
+    """Per opponent: matches together, and how often ``name`` finished ahead of it,
+    behind it or level with it (each side's best seat when one holds several)."""
+    table: dict[str, dict[str, Any]] = {}
+    for match in matches:
+        best: dict[str, int] = {}
+        for who, rank in zip(match.participants, match.ranks, strict=True):
+            best[who] = min(rank, best.get(who, rank))
+        if name not in best:
+            continue
+        mine = best.pop(name)
+        for who, rank in best.items():
+            row = table.setdefault(who, {"opponent": who, "matches": 0, "ahead": 0,
+                                         "behind": 0, "level": 0})
+            row["matches"] += 1
+            row["ahead" if mine < rank else "behind" if mine > rank else "level"] += 1
+    return sorted(table.values(), key=lambda r: (-r["matches"], r["opponent"]))

@@ -1,0 +1,48 @@
+"""The rating history: every rated match appends the bot's new rating, bounded per bot
+and game, the same in the memory and the Redis store."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from services.ladder.store import LadderStore, open_store
+
+GAME = "monster-my-neighbor"
+
+
+def test_each_match_appends_the_new_rating_oldest_first(store: LadderStore) -> None:
+    started = time.time()
+    expected = []
+    for k in range(4):
+        store.apply_match(GAME, f"h{k}", ["ann", "bob", "ann"], [1 + k % 2, 2 - k % 2, 3])
+        stats = store.bot_stats(GAME, "ann")
+        assert stats is not None
+        expected.append((f"h{k}", stats.rating))
+    history = store.rating_history(GAME, "ann")
+    assert [(p.match_id, p.rating) for p in history] == expected  # one point per match
+    assert all(started - 1 <= p.at <= time.time() + 1 for p in history)
+    assert [p.at for p in history] == sorted(p.at for p in history)
+    assert [p.match_id for p in store.rating_history(GAME, "ann", limit=2)] == ["h2", "h3"]
+    assert store.rating_history(GAME, "nobody") == []
+    assert store.rating_history("epic-resort", "ann") == []
+
+
+def test_a_repeated_match_adds_no_point(store: LadderStore) -> None:
+    store.apply_match(GAME, "once", ["ann", "bob"], [1, 2])
+    store.apply_match(GAME, "once", ["ann", "bob"], [1, 2])
+    assert [p.match_id for p in store.rating_history(GAME, "bob")] == ["once"]
+
+
+def test_only_the_newest_points_are_kept(store_url: tuple[str | None, str]) -> None:
+    url, prefix = store_url
+    with open_store(url, key_prefix=prefix, history=3) as store:
+        for k in range(5):
+            store.apply_match(GAME, f"b{k}", ["ann", "bob"], [1, 2])
+        assert [p.match_id for p in store.rating_history(GAME, "ann")] == ["b2", "b3", "b4"]
+        assert len(store.rating_history(GAME, "ann", limit=50)) == 3
+        with pytest.raises(ValueError):
+            store.rating_history(GAME, "ann", limit=0)
+    with pytest.raises(ValueError):
+        open_store(None, history=0)

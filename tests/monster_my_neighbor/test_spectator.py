@@ -1,0 +1,78 @@
+"""The spectator seat: the public view every seat shares, and nothing hidden from anyone.
+
+A live match is shown to spectators from ``observation(SPECTATOR)`` alone, so it must
+not change when any hand, deck order, private log or pending choice changes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from engine.core import SPECTATOR, get_game
+from engine.monster_my_neighbor.observation import Observation
+from engine.monster_my_neighbor.options import SIMULTANEOUS_KINDS, FaceDownCard
+from tests.monster_my_neighbor.test_properties import hidden_variants, random_states
+
+
+def public_part(obs: Observation) -> Observation:
+    """A seat's observation with everything only that seat knows taken out."""
+    return dataclasses.replace(
+        obs,
+        seat=SPECTATOR,
+        hand=(),
+        own_pending_choice=None,
+        private_log=(),
+        private_log_times=(),
+        face_down=tuple(
+            tuple(FaceDownCard(card.origin, -1) for card in pile) for pile in obs.face_down
+        ),
+    )
+
+
+def test_game_declares_a_spectator_view() -> None:
+    assert get_game("monster-my-neighbor").info.spectator
+
+
+def test_spectator_sees_exactly_what_every_seat_sees_publicly() -> None:
+    checked = 0
+    for _seed, s in random_states(40, seed0=20_000):
+        spectator = s.observation(SPECTATOR)
+        assert spectator.hand == () and spectator.private_log == ()
+        assert spectator.own_pending_choice is None
+        for seat in range(s.n):
+            assert public_part(s.observation(seat)) == spectator
+            checked += 1
+    assert checked > 10_000
+
+
+def test_spectator_view_unchanged_when_any_hidden_information_changes() -> None:
+    rng = random.Random(13)
+    checked = committed = 0
+    for _seed, s in random_states(30, seed0=30_000):
+        if s.is_terminal():
+            continue
+        probe = s
+        if s.pend_kind in SIMULTANEOUS_KINDS:  # one seat committed: its choice is hidden
+            probe = s.clone()
+            first = probe.pending_seats()[0]
+            probe.apply(first, rng.randrange(len(probe.decision(first).options)))
+            committed += 1
+        view = probe.observation(SPECTATOR)
+        for variant in hidden_variants(probe, SPECTATOR, rng):
+            assert variant.observation(SPECTATOR) == view
+            checked += 1
+    assert checked > 2_500 and committed > 50
+
+
+def test_spectator_view_changes_with_public_play() -> None:
+    """Not vacuous: the spectator does see each public move."""
+    for _seed, s in random_states(3, seed0=40_000):
+        if s.is_terminal():
+            continue
+        before = s.observation(SPECTATOR)
+        twin = s.clone()
+        seat = twin.pending_seats()[0]
+        twin.apply(seat, 0)
+        if twin.public_events != s.public_events:
+            assert twin.observation(SPECTATOR) != before

@@ -1,0 +1,207 @@
+"""The JSON API and the pages behind it, served for real and reading a real Redis."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.request
+
+import pytest
+
+from engine.core import Replay
+from services.ladder.elo import INITIAL_RATING
+from services.ladder.store import open_store
+from services.spectate.redis_feed import RedisFeed
+from services.web.app import create_app
+from services.web.queries import WebData
+from services.web.server import WebServer
+from tests.conftest import RedisServer
+from tests.spectate.helpers import publish, publish_rest, recorded_match
+from tests.web.conftest import Site, fetch
+
+GAME = "monster-my-neighbor"
+LABELS = ("alice", "bob", "builtin:random", "carol")
+
+
+def rate(site: Site, match_id: str, replay: Replay) -> None:
+    assert replay.result is not None
+    site.store.apply_match(GAME, match_id, replay.labels, replay.result.ranks)
+
+
+def test_ladder_lists_every_rated_bot_best_first(site: Site) -> None:
+    for k in range(3):
+        replay = recorded_match(GAME, 4, seed=k, labels=LABELS)
+        publish(site.feed, f"lad-{k}", replay)
+        rate(site, f"lad-{k}", replay)
+    rows = site.get(f"/api/ladder/{GAME}").json()
+    expected = site.store.ladder(GAME)
+    assert [(r["bot"], r["rating"], r["games"], r["wins"]) for r in rows] == [
+        (e.name, e.rating, e.games, e.wins) for e in expected
+    ]
+    assert [r["rank"] for r in rows] == [1, 2, 3, 4]
+    assert all(r["games"] == 3 for r in rows)
+    html = site.get("/").text
+    for row in rows:
+        assert f'data-bot="{row["bot"]}"' in html and f'{row["rating"]:.1f}' in html
+    assert site.get("/api/ladder/epic-resort").json() == []
+    missing = site.get("/api/ladder/chess")
+    assert missing.status == 404 and "unknown game" in missing.json()["error"]
+
+
+def test_bot_history_is_its_rating_after_each_match(site: Site) -> None:
+    rating = INITIAL_RATING
+    expected = []
+    for k in range(4):
+        replay = recorded_match(GAME, 4, seed=10 + k, labels=LABELS)
+        publish(site.feed, f"hist-{k}", replay)
+        rate(site, f"hist-{k}", replay)
+        rating = round(rating + site.store.applied_match(GAME, f"hist-{k}").deltas["alice"], 6)
+        expected.append((f"hist-{k}", rating))
+    body = site.get("/api/bots/alice").json()
+    assert body["bot"] == "alice"
+    assert [(h["match_id"], round(h["rating"], 6)) for h in body["history"]] == expected
+    (ladder,) = body["ladders"]
+    assert ladder["game"] == GAME and ladder["games"] == 4
+    assert ladder["rating"] == site.store.bot_stats(GAME, "alice").rating
+    assert [m["match_id"] for m in ladder["recent"]] == [f"hist-{k}" for k in (3, 2, 1, 0)]
+    assert all(m["viewable"] and m["opponents"] == ["bob", "builtin:random", "carol"]
+               for m in ladder["recent"])
+    bob = next(o for o in ladder["opponents"] if o["opponent"] == "bob")
+    assert bob["matches"] == 4 and bob["ahead"] + bob["behind"] + bob["level"] == 4
+    page = site.get("/bots/alice").text
+    assert 'class="rating-line"' in page and "hist-3" in page
+    assert site.get("/api/bots/nobody").status == 404
+    assert site.get("/bots/nobody").status == 404
+
+
+def test_live_matches_show_public_facts_only(site: Site) -> None:
+    replay = recorded_match(GAME, 4, seed=20, labels=LABELS)
+    publish(site.feed, "live-1", replay, upto=40)
+    (live,) = site.get("/api/matches/live").json()
+    assert live["match_id"] == "live-1" and live["status"] == "live"
+    assert live["labels"] == list(LABELS)
+    body = site.get("/api/matches/live-1").json()
+    assert body["view"] == "live" and body["frame"]["board"].startswith("<svg")
+    for reply in (live, body):
+        text = json.dumps(reply)
+        assert '"seed"' not in text and '"choices"' not in text and '"hand"' not in text
+    assert "live-1" in site.get("/").text
+
+
+def test_a_finished_match_answers_with_its_replay_and_any_turn(site: Site) -> None:
+    replay = recorded_match(GAME, 4, seed=21, labels=LABELS)
+    publish(site.feed, "done-1", replay)
+    body = site.get("/api/matches/done-1").json()
+    assert body["view"] == "replay" and Replay.from_json(body["replay"]) == replay
+    assert body["turn"] == body["turns"] == len(replay.choices)
+    assert body["result"]["scores"] == list(replay.result.scores)  # type: ignore[union-attr]
+    for turn in (0, 17, len(replay.choices) - 1):
+        step = site.get(f"/api/matches/done-1?turn={turn}").json()
+        seat, index = replay.choices[turn]
+        decision = step["decision"]
+        assert (step["turn"], decision["seat"], decision["chosen"]) == (turn, seat, index)
+        assert len(decision["options"]) >= 2 and decision["label"] == LABELS[seat]
+    hidden = site.get("/api/matches/done-1?turn=5&hidden=1").json()
+    assert hidden["hidden"] and 'class="hand-card"' in hidden["board"]
+    assert 'class="hand-card"' not in site.get("/api/matches/done-1?turn=5").json()["board"]
+    assert site.get("/api/matches/done-1?turn=x").status == 404
+
+
+def test_replays_older_than_the_feed_come_from_the_replay_directory(site: Site) -> None:
+    replay = recorded_match("epic-resort", 2, seed=22, labels=("alice", "bob"))
+    replay.save(site.replays / "er-old.json")
+    body = site.get("/api/matches/er-old?turn=3").json()
+    assert body["game"] == "epic-resort" and body["decision"]["seat"] == replay.choices[3][0]
+    assert "Season" in body["board"]
+    assert site.get("/api/matches/..%2Fsecret").status == 404
+    assert site.get("/api/matches/nope").status == 404
+    (site.replays / "garbled.json").write_text("{not json")
+    broken = dict(replay.to_json(), choices=[[0, 99]])
+    (site.replays / "illegal.json").write_text(json.dumps(broken))
+    for match_id in ("garbled", "illegal"):
+        reply = site.get(f"/api/matches/{match_id}")
+        assert reply.status == 500 and match_id in reply.json()["error"]
+        assert site.get(f"/matches/{match_id}").status == 500
+
+
+def test_events_stream_frames_until_the_end(site: Site) -> None:
+    replay = recorded_match(GAME, 4, seed=23, labels=LABELS)
+    done = publish(site.feed, "sse-1", replay, upto=20)
+    site.feed.flush()
+
+    def finish() -> None:
+        time.sleep(0.5)
+        site.feed.advanced("sse-1", done, replay.choices[done:done + 30])
+        time.sleep(0.5)
+        publish_rest(site.feed, "sse-1", replay, done + 30)
+
+    threading.Thread(target=finish, daemon=True).start()
+    events = []
+    with urllib.request.urlopen(site.base + "/api/matches/sse-1/events", timeout=30) as stream:
+        assert stream.headers["content-type"].startswith("text/event-stream")
+        kind = None
+        for raw in stream:
+            line = raw.decode().rstrip("\n")
+            if line.startswith("event: "):
+                kind = line[7:]
+            elif line.startswith("data: "):
+                events.append((kind, json.loads(line[6:])))
+    kinds = [k for k, _ in events]
+    assert kinds[-1] == "end" and kinds.count("frame") >= 3
+    frames = [data for k, data in events if k == "frame"]
+    assert [f["frame"] for f in frames] == sorted({f["frame"] for f in frames})
+    log: list[str] = []
+    for frame in frames:
+        assert frame["log_start"] == len(log)
+        log += frame["log"]
+    assert events[-1][1]["status"] == "completed"
+    final = site.get("/api/matches/sse-1").json()
+    assert log == final["log"]  # the streamed log is the whole public log
+    assert site.get("/api/matches/nope/events").status == 404
+
+
+@pytest.mark.parametrize("method", ["POST", "PUT", "PATCH", "DELETE"])
+def test_nothing_on_the_web_port_writes(site: Site, method: str) -> None:
+    replay = recorded_match(GAME, 4, seed=24, labels=LABELS)
+    publish(site.feed, "ro-1", replay)
+    rate(site, "ro-1", replay)
+    before = site.store.ladder(GAME)
+    for path in ("/", "/bots/alice", "/matches/ro-1", f"/api/ladder/{GAME}", "/api/bots/alice",
+                 "/api/matches/live", "/api/matches/ro-1", "/api/matches/ro-1/events"):
+        assert site.get(path, method=method).status == 405, path
+    assert site.store.ladder(GAME) == before
+
+
+def test_pages_answer_json_when_asked_and_set_safe_headers(site: Site) -> None:
+    replay = recorded_match(GAME, 4, seed=25, labels=LABELS)
+    publish(site.feed, "neg-1", replay)
+    rate(site, "neg-1", replay)
+    home = site.get("/", accept="application/json")
+    assert home.headers["content-type"] == "application/json"
+    assert next(r["bot"] for r in home.json()["ladders"][GAME]) in LABELS
+    page = site.get("/")
+    assert page.headers["content-type"].startswith("text/html")
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    assert page.headers["x-content-type-options"] == "nosniff"
+    assert site.get("/static/live.js").status == 200
+
+
+def test_an_unreachable_redis_is_a_503_not_a_crash(redis_server: RedisServer) -> None:
+    store = open_store(redis_server.url, key_prefix="down")
+    feed = RedisFeed(redis_server.url, key_prefix="down", socket_timeout=0.5)
+    server = WebServer(create_app(WebData(store, feed)))
+    base = f"http://127.0.0.1:{server.start()}"
+    try:
+        redis_server.stop()
+        for path in (f"/api/ladder/{GAME}", "/api/matches/live", "/api/bots/alice"):
+            reply = fetch(base + path)
+            assert reply.status == 503 and "unavailable" in reply.json()["error"]
+        page = fetch(base + "/")
+        assert page.status == 503 and "Unavailable" in page.text
+        redis_server.start()
+        assert fetch(base + f"/api/ladder/{GAME}").json() == []
+    finally:
+        server.stop()
+        feed.close()
+        store.close()

@@ -155,3 +155,12 @@ def test_the_summary_does_not_depend_on_row_order(tmp_path: Path) -> None:
     write(one, records, flush_rows=37).finish()
     write(two, records[::-1], flush_rows=50).finish()
     assert summarise(one, config(), 100) == summarise(two, config(), 100)
+
+
+def test_an_interrupted_run_can_be_reported_from_its_parts(tmp_path: Path) -> None:
+    results = tmp_path / "results.parquet"
+    write(results, GAMES[:3], flush_seconds=3600, flush_rows=1)
+    assert not results.exists()
+    summary = write_report(results, tmp_path / "report", resamples=20)
+    assert summary["games"] == 3
+    assert (tmp_path / "report" / "summary.json").exists()

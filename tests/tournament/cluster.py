@@ -110,7 +110,8 @@ def start_cluster() -> Cluster:
     env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_")}
     env.update(RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=secrets.token_hex(32))
     port, dashboard = free_port(), free_port()
-    worker_ports = 20_000 + (os.getpid() % 60) * 400
+    # Below the ephemeral range (32768+) that free_port() draws from: no clash with it.
+    worker_ports = 20_000 + (os.getpid() % 30) * 400
     cluster = Cluster(f"127.0.0.1:{port}", f"http://127.0.0.1:{dashboard}", env)
     try:
         head = _start_node(

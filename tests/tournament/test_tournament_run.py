@@ -178,8 +178,8 @@ def test_a_killed_workers_games_are_played_again_once(
     restarts: list[int] = []
 
     class KillingPool(MatchPool):
-        def run(self, tasks: Any) -> Iterator[Any]:
-            for number, record in enumerate(super().run(tasks)):
+        def run(self, tasks: Any, total: int | None = None) -> Iterator[Any]:
+            for number, record in enumerate(super().run(tasks, total)):
                 if number == 10:
                     for actor in self.actors:
                         ray.kill(actor, no_restart=True)

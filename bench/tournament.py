@@ -164,8 +164,9 @@ def calibrate(tasks: list[MatchTask], config: TournamentConfig) -> float:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.tournament", description=__doc__)
-    parser.add_argument("--seconds", type=float, default=8.0,
-                        help="about how long each one-worker efficiency case runs")
+    parser.add_argument("--games", type=int, default=2400,
+                        help="games of each efficiency run (a multiple of 10 keeps seats "
+                        "balanced)")
     parser.add_argument("--memory-games", type=int, default=30_000,
                         help="games of the memory run (readings at 10,000 and at the end)")
     parser.add_argument("--only", choices=("efficiency", "memory"),
@@ -179,20 +180,17 @@ def main(argv: list[str] | None = None) -> None:
     try:
         with tempfile.TemporaryDirectory(prefix="arena-bench-") as tmp:
             if args.only != "memory":
-                efficiency(Path(tmp), args.seconds)
+                efficiency(Path(tmp), args.games)
             if args.only != "efficiency":
                 memory(Path(tmp), args.memory_games)
     finally:
         ray.shutdown()
 
 
-def efficiency(tmp: Path, seconds: float) -> None:
-    probe = tournament_config(5, ["random", "heuristic"], 2000)
-    per_game = calibrate(tasks_of(probe), probe)
-    games = max(200, int(seconds / per_game) // 10 * 10)
+def efficiency(tmp: Path, games: int) -> None:
     config = tournament_config(5, ["random", "heuristic"], games)
     tasks = tasks_of(config)
-    batch = max(1, int(TARGET_BATCH_SECONDS / per_game))
+    batch = max(1, int(TARGET_BATCH_SECONDS / calibrate(tasks, config)))
     print(f"Tournament vs multiprocessing.Pool: {GAME} 5p random vs heuristic, round-robin, "
           f"{games} games, batches of ~{batch}")
     print(f"{'workers':>8}{'ray games/s':>13}{'pool games/s':>14}{'ratio':>7}"

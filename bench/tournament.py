@@ -4,9 +4,9 @@
   ``random`` against ``heuristic``) played by :func:`run_tournament` on Ray (actors,
   back-pressure, results streamed to Parquet, live standings) and by a
   ``multiprocessing.Pool`` running :func:`play_batch` on batches of the same sizes and
-  doing nothing else, on 1 and 2 workers in one run. Both are timed from the first game
-  submitted to the last result in (workers already started), twice each in the order
-  Pool, Ray, Ray, Pool. ratio = Ray / Pool games/s.
+  doing nothing else, on 1 and 2 workers in one run (its workers as nice as Ray's).
+  Both are timed from the first game submitted to the last result in (workers already
+  started), twice each in the order Pool, Ray, Ray, Pool. ratio = Ray / Pool games/s.
 - *Scheduling overhead per game*: ``(workers * wall time - time inside the games) /
   games``: what a game costs beyond playing it (Ray calls, serialisation, idle
   workers at the end, the driver's share of the CPUs).
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import tempfile
 import time
 from collections.abc import Sequence
@@ -100,6 +101,14 @@ def pool_batches(tasks: list[MatchTask], batch: int, workers: int) -> list[list[
     return batches
 
 
+def ray_worker_niceness() -> int:
+    """The niceness Ray gives its workers (15 by default): the Pool's workers get the same,
+    so a busy machine favours neither."""
+    import ray
+
+    return ray.get(ray.remote(num_cpus=0)(os.nice).remote(0))
+
+
 def measure_pool(
     config: TournamentConfig, tasks: list[MatchTask], workers: int, batch: int
 ) -> tuple[Throughput, list[MatchRecord]]:
@@ -107,7 +116,8 @@ def measure_pool(
     game_config = GameConfig(config.players)
     batches = pool_batches(tasks, batch, workers)
     play = partial(play_batch, config.game, game_config)
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(workers, initializer=os.nice, initargs=(ray_worker_niceness(),)) as pool:
         pool.map(play, [tasks[:1]] * workers)  # warm: imports and first game done
         started = time.perf_counter()
         records = [r for done in pool.imap_unordered(play, batches) for r in done]

@@ -106,7 +106,11 @@ def ray_worker_niceness() -> int:
     so a busy machine favours neither."""
     import ray
 
-    return ray.get(ray.remote(num_cpus=0)(os.nice).remote(0))
+    return ray.get(ray.remote(num_cpus=0)(_niceness).remote())
+
+
+def _niceness() -> int:
+    return os.nice(0)
 
 
 def measure_pool(

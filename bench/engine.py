@@ -3,9 +3,10 @@
 - *games/s*: whole random-vs-random matches played in-process by ``play_match`` (one
   core, no Ray), bots included.
 - *engine µs/decision*: the recorded choices of those matches replayed with no bot at
-  all; per choice the runner's engine calls (``pending_seats``, ``decision``,
-  ``observation``, ``apply``) are timed, plus setting up the state. This is everything
-  a match costs except the bots' ``choose`` calls.
+  all; per choice the match loop's engine calls (``pending_seats``, ``decision``,
+  ``apply``, and ``observation`` only if the bot declares ``needs_observation``, which
+  ``random`` does not) are timed, plus setting up the state. This is everything a match
+  costs except the bots' ``choose`` calls.
 - *Ray throughput*: the same matches on a :class:`MatchPool` of Ray workers, started and
   warm before timing.
 
@@ -27,6 +28,8 @@ CASES: list[tuple[str, int]] = [
     ("monster-my-neighbor", 8),
     ("epic-resort", 2),
     ("epic-resort", 4),
+    ("ark-nova", 2),
+    ("ark-nova", 4),
 ]
 # (game id, players) measured on a Ray pool of RAY_WORKERS workers.
 RAY_CASES: list[tuple[str, int]] = [
@@ -48,14 +51,16 @@ class CoreFigures:
     engine_us_per_decision: float
 
 
-def engine_seconds(game: Game, replay: Replay) -> float:
-    """Time the engine alone through a recorded match: no bot is consulted."""
+def engine_seconds(game: Game, replay: Replay, observe: bool) -> float:
+    """Time the engine alone through a recorded match: no bot is consulted. ``observe``:
+    build each decider's observation too, as the match loop does for bots that read it."""
     started = time.perf_counter()
     state = game.new_state(replay.config, replay.seed)
     for seat, index in replay.choices:
         state.pending_seats()
         state.decision(seat)
-        state.observation(seat)
+        if observe:
+            state.observation(seat)
         state.apply(seat, index)
     return time.perf_counter() - started
 
@@ -66,6 +71,7 @@ def measure_core(game_id: str, players: int, seconds: float, min_games: int = 10
     config = _config(game, players)
     replays: list[Replay] = []
     decisions = 0
+    observe = make_bot(game_id, BOT).needs_observation
     started = time.perf_counter()
     while len(replays) < min_games or time.perf_counter() - started < seconds:
         bots = [make_bot(game_id, BOT) for _ in range(players)]
@@ -73,7 +79,7 @@ def measure_core(game_id: str, players: int, seconds: float, min_games: int = 10
         replays.append(outcome.replay)
         decisions += outcome.decisions
     played = time.perf_counter() - started
-    engine_total = sum(engine_seconds(game, replay) for replay in replays)
+    engine_total = sum(engine_seconds(game, replay, observe) for replay in replays)
     return CoreFigures(
         game_id=game_id,
         players=players,

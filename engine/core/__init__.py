@@ -1,24 +1,29 @@
 """The small game interface every engine implements and every service speaks.
 
-A service imports only from here; it never reaches into a game's internals.
+A service imports only from here; it never reaches into a game's internals. How to
+write a game against it: ``docs/engine.md``.
 """
 
 from engine.core.board import BoardView
-from engine.core.bot import Bot, BotFactory
+from engine.core.bot import Bot, BotFactory, RandomBot
+from engine.core.botspec import BotSpec, split_specs
 from engine.core.decision import Decision
 from engine.core.errors import ConfigError, IllegalChoice, NotYourTurn
-from engine.core.game import SPECTATOR, Game, GameConfig, GameInfo, GameState, WireCodec
+from engine.core.game import SPECTATOR, Game, GameConfig, GameInfo, GameState, Search
 from engine.core.match import MatchOutcome, MatchSession, play_match
-from engine.core.registry import available_games, bots_for, get_game, make_bot, register_game
+from engine.core.option import Option
+from engine.core.registry import available_games, bot_factories, bots_for, get_game, make_bot
 from engine.core.replay import Replay, replay_match
 from engine.core.result import Result, competition_ranks
 from engine.core.rng import GameRng
+from engine.core.wire import OptionTableCodec, WireCodec
 
 __all__ = [
     "SPECTATOR",
     "BoardView",
     "Bot",
     "BotFactory",
+    "BotSpec",
     "ConfigError",
     "Decision",
     "Game",
@@ -30,15 +35,20 @@ __all__ = [
     "MatchOutcome",
     "MatchSession",
     "NotYourTurn",
+    "Option",
+    "OptionTableCodec",
+    "RandomBot",
     "Replay",
     "Result",
+    "Search",
     "WireCodec",
     "available_games",
+    "bot_factories",
     "bots_for",
     "competition_ranks",
     "get_game",
     "make_bot",
     "play_match",
-    "register_game",
     "replay_match",
+    "split_specs",
 ]

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.core.decision import Decision
 from engine.core.rng import GameRng
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
 
 
 class Bot(Protocol):
@@ -14,13 +17,32 @@ class Bot(Protocol):
 
     ``rng`` is the bot's own seeded stream (never the game's), so bots are
     deterministic for a match seed without being able to peek at game randomness.
-    Search bots that need a simulator receive the public game description through
-    their factory, never the live state.
+
+    ``needs_observation``: when False the match loop passes ``None`` instead of building
+    the seat's observation (a random bot needs only ``len(decision)``). Search bots get
+    the public :class:`~engine.core.game.Game` through their factory and simulate on
+    ``game.determinize(observation, seat, rng)``, never on the live state.
     """
 
     name: str
+    needs_observation: bool
 
     def choose(self, observation: Any, decision: Decision, rng: GameRng) -> int: ...
 
 
-BotFactory = Callable[[], Bot]
+# ``factory(game, **params)``: params come from a bot spec (``mcts:iterations=200``) and
+# are keyword parameters with defaults; see :mod:`engine.core.botspec`.
+BotFactory = Callable[..., Bot]
+
+
+class RandomBot:
+    """A uniformly random legal option: every game has it."""
+
+    name = "random"
+    needs_observation = False
+
+    def __init__(self, game: Game | None = None) -> None:
+        del game
+
+    def choose(self, observation: Any, decision: Decision, rng: GameRng) -> int:
+        return rng.randrange(len(decision.options))

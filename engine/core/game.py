@@ -1,5 +1,5 @@
 """The game interface. Every engine implements :class:`GameState` and describes itself
-with a :class:`Game` entry in the registry.
+with a :class:`Game` value, registered through the ``tabletop_arena.games`` entry point.
 
 The state API follows OpenSpiel's shape, extended for simultaneous decisions:
 
@@ -20,13 +20,16 @@ game is a pure function of (config, seed, choices).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from engine.core.board import BoardView
+from engine.core.bot import BotFactory
 from engine.core.decision import Decision
 from engine.core.result import Result
+from engine.core.rng import GameRng
+from engine.core.wire import WireCodec
 
 SPECTATOR = -1
 """The seat of someone watching: ``observation(SPECTATOR)`` holds public information only."""
@@ -56,6 +59,11 @@ class GameConfig:
 class GameInfo:
     """Static metadata: the shape of a game before any rule is read.
 
+    Generic code reads the flags: with ``hidden_information`` a search bot must
+    determinize before simulating (without it, the observation's state is the truth);
+    with ``simultaneous_decisions`` several seats may be pending at once; ``chance``
+    says the state's rng drives shuffles and draws (so clones fork it).
+
     ``spectator``: the game's observation gate answers ``observation(SPECTATOR)`` with the
     public view (no hand, no private log, no pending choice); spectators of a live match
     see only that, so a game without it shows them no board until the match is over.
@@ -73,6 +81,8 @@ class GameInfo:
 
 class GameState(ABC):
     """A game in progress. Mutable; ``clone()`` gives an independent copy cheaply."""
+
+    __slots__ = ()
 
     @abstractmethod
     def pending_seats(self) -> tuple[int, ...]:
@@ -113,33 +123,40 @@ class GameState(ABC):
         return ()
 
 
-class WireCodec(Protocol):
-    """Converts a game's observations and options to its protobuf messages.
+@dataclass(frozen=True, slots=True)
+class Search:
+    """What a game gives the generic search bot (:mod:`engine.core.mcts`).
 
-    ``field`` names the game's member in the ``oneof`` of the envelope messages
-    ``arena.v1.Observation`` and ``arena.v1.Option`` (e.g. ``monster_my_neighbor``).
-    Used only at the gateway edge, never on the built-in fast path.
+    - ``sample(observation, rng)``: a full state consistent with the observation (whose
+      seat is the observer), hidden parts drawn from ``rng``. It reads the observation
+      only, so it cannot leak hidden truth.
+    - ``policy(state, seat, rng)``: the game's fast rollout policy, an option index for
+      ``seat`` (it may read the sampled state); None plays uniformly at random.
+    - ``horizon(start, now)``: True to stop a rollout early (end of a round or season);
+      ``evaluate(start, now)`` then scores each seat in [0, 1]. Without them rollouts
+      run to the end and score by rank.
+    - ``defaults``: the game's default ``mcts`` parameters (its default budget).
     """
 
-    field: str
-
-    def observation(self, observation: Any) -> Any: ...
-
-    def option(self, observation: Any, decision_kind: str, option: Any) -> Any:
-        """One option of a decision, phrased with the deciding seat's ``observation``."""
-        ...
+    sample: Callable[[Any, GameRng], GameState]
+    policy: Callable[[GameState, int, GameRng], int] | None = None
+    horizon: Callable[[GameState, GameState], bool] | None = None
+    evaluate: Callable[[GameState, GameState], Sequence[float]] | None = None
+    defaults: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """A registry entry: metadata plus the factory ``new_state(config, seed)``.
+    """A game: metadata, the factory ``new_state(config, seed)`` and what services need.
 
     ``validate_config`` raises ConfigError for an unusable config. ``observation_to_json``
     turns an observation into plain JSON data (for logs and --json output). ``wire``
-    lazily builds the protobuf codec (imported only by services that need it).
-    ``card_text`` returns the embedded card file, which the gateway sends to bots so
-    they can read every card's numbers. ``board`` lazily builds the game's SVG
-    :class:`~engine.core.board.BoardView` (for the web front end; None: no board drawn).
+    lazily builds the protobuf codec (imported only by services that need it; None: remote
+    bots see option labels only). ``card_text`` returns the embedded card file, which the
+    gateway sends to bots so they can read every card's numbers. ``board`` lazily builds
+    the game's SVG :class:`~engine.core.board.BoardView` (for the web front end; None: no
+    board drawn). ``bots`` are the game's own built-in bots (``random`` and, with
+    ``search``, ``mcts`` come from the core).
     """
 
     info: GameInfo
@@ -150,7 +167,20 @@ class Game:
     wire: Callable[[], WireCodec] | None = None
     card_text: Callable[[], str] | None = None
     board: Callable[[], BoardView] | None = None
+    bots: Mapping[str, BotFactory] = field(default_factory=dict)
+    search: Search | None = None
 
     @property
     def game_id(self) -> str:
         return self.info.game_id
+
+    def determinize(self, source: GameState | Any, seat: int, rng: GameRng) -> GameState:
+        """A full state consistent with what ``seat`` may know, hidden parts from ``rng``.
+
+        ``source`` is a state or ``seat``'s observation; a state is reduced to
+        ``observation(seat)`` first, so the sample never depends on hidden truth.
+        """
+        if self.search is None:
+            raise NotImplementedError(f"{self.game_id} cannot be determinized")
+        observation = source.observation(seat) if isinstance(source, GameState) else source
+        return self.search.sample(observation, rng)

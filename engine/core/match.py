@@ -80,7 +80,8 @@ class MatchSession:
                 if bot is None:
                     continue
                 t0 = time.perf_counter()
-                observation = state.observation(seat)
+                # Observations are built only for bots that read them (random does not).
+                observation = state.observation(seat) if bot.needs_observation else None
                 index = bot.choose(observation, state.decision(seat), self._bot_rngs[seat])
                 self.builtin_seconds += time.perf_counter() - t0
                 self.builtin_decisions += 1

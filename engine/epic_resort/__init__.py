@@ -20,12 +20,12 @@ What is special for an engine:
 from __future__ import annotations
 
 from engine.core.game import Game, GameInfo
-from engine.core.registry import register_game
 from engine.epic_resort.bots import BOTS
 from engine.epic_resort.cards import default_cards_text
 from engine.epic_resort.game_state import EpicResortState, new_state, validate_config
 from engine.epic_resort.observation import Observation, observation_to_json
 from engine.epic_resort.params import DEFAULT_OPTIONS
+from engine.epic_resort.search import SEARCH
 
 INFO = GameInfo(
     game_id="epic-resort",
@@ -60,8 +60,8 @@ GAME = Game(
     wire=_wire,
     card_text=default_cards_text,
     board=_board,
+    bots=BOTS,
+    search=SEARCH,
 )
-
-register_game(GAME, BOTS)
 
 __all__ = ["GAME", "INFO", "EpicResortState", "Observation"]

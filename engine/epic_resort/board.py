@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 from engine.core.board import Svg
 from engine.epic_resort.cards import CardSet
+from engine.epic_resort.events import card_name
 from engine.epic_resort.observation import Observation, SlotView
-from engine.epic_resort.options import card_name
 
 WIDTH = 960
 TOP = 150

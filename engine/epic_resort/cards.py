@@ -200,6 +200,8 @@ class CardSet:
     day_worker: int = -1
     skilled: tuple[int, ...] = ()
     start_attractions: tuple[int, ...] = ()
+    # The rulebook's suggested first-game skilled piles, by player count.
+    first_game_skilled: dict[int, tuple[int, ...]] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -509,7 +511,25 @@ def parse_cards(text: str) -> CardSet:
     cards = CardSet(attractions, workers, heroes, tourists, attacks,
                     [m for m, _ in monsters_marks], sph)
     _index(cards, monsters_marks)
+    cards.first_game_skilled = _first_game(cards, data.get("constants") or {})
     return cards
+
+
+def _first_game(cards: CardSet, constants: Any) -> dict[int, tuple[int, ...]]:
+    """``constants.first_game_skilled_piles``: player count -> skilled worker ids."""
+    raw = constants.get("first_game_skilled_piles", {}) if isinstance(constants, dict) else {}
+    if not isinstance(raw, dict):
+        raise ConfigError("constants: first_game_skilled_piles must map player counts to lists")
+    out: dict[int, tuple[int, ...]] = {}
+    for players, names in raw.items():
+        where = f"constants: first_game_skilled_piles.{players}"
+        if not isinstance(names, list) or len(set(names)) != len(names):
+            raise ConfigError(f"{where} must be a list of distinct worker ids")
+        ids = [cards.worker_index.get(n, -1) for n in names]
+        if any(i not in cards.skilled for i in ids):
+            raise ConfigError(f"{where}: every entry must be a skilled worker id, got {names}")
+        out[int(players)] = tuple(ids)
+    return out
 
 
 def _index(cards: CardSet, monsters_marks: list[tuple[MonsterDef, list[str]]]) -> None:

@@ -4,23 +4,48 @@ never touch the live state."""
 
 from __future__ import annotations
 
+from engine.core import flow
 from engine.core.rng import GameRng
-from engine.epic_resort.observation import Observation
+from engine.epic_resort.observation import AttackView, Observation, SlotView
+from engine.epic_resort.phase1 import PHASE1
 from engine.epic_resort.state import Attack, Player, Slot, State
 
 
-def _slot(view: tuple) -> Slot:
+def _slot(view: SlotView) -> Slot:
     sl = Slot()
-    (stack, sl.tourists, sl.damage, sl.locked, workers, sl.gm_units, stranded, sl.hero,
-     sl.hero_health, sl.hero_locked) = view
-    sl.stack = list(stack)
-    sl.workers = list(workers)
-    sl.stranded = list(stranded)
+    sl.stack = list(view.stack)
+    sl.tourists = view.tourists
+    sl.damage = view.damage
+    sl.locked = view.locked
+    sl.workers = list(view.workers)
+    sl.gm_units = view.gm_units
+    sl.stranded = list(view.stranded)
+    sl.hero = view.hero
+    sl.hero_health = view.hero_health
+    sl.hero_locked = view.hero_locked
     return sl
 
 
+def _attack(view: AttackView) -> Attack:
+    a = Attack(view.card, view.monster)
+    a.defender = view.defender
+    a.targets = list(view.targets)
+    a.hit = view.hit
+    a.strength_mod = view.strength_mod
+    a.hero_bonus = view.hero_bonus
+    a.ended = view.ended
+    a.window_start = view.window_start
+    a.window_k = view.window_k
+    a.epoch = view.epoch
+    return a
+
+
 def determinize(obs: Observation, rng: GameRng) -> State:
-    """A State consistent with ``obs``; hidden orders and hands drawn from ``rng``."""
+    """A State consistent with ``obs``; hidden orders and hands drawn from ``rng``.
+
+    Other seats' Phase I placements that ``obs.seat`` cannot see are taken back: their
+    workers return to the unseen pool and those seats place again.
+    """
     n = obs.players_count
     s = State(obs.cards, obs.params, n, GameRng(rng.randrange(1 << 30)))
     s.season, s.phase = obs.season, obs.phase
@@ -42,6 +67,7 @@ def determinize(obs: Observation, rng: GameRng) -> State:
     s.turn_seat, s.main_done = obs.turn_seat, obs.main_done
     s.first_pass_done, s.end_triggered, s.terminal = (
         obs.first_pass_done, obs.end_triggered, obs.terminal)
+    placing = PHASE1 in obs.steps
     for i, v in enumerate(obs.players):
         p = Player()
         p.flair, p.gold, p.passed, p.trained = v.flair, v.gold, v.passed, v.trained
@@ -62,17 +88,11 @@ def determinize(obs: Observation, rng: GameRng) -> State:
             s.p1_plan[i] = list(v.plan)
             s.p1_day[i] = v.phase1_day_workers or 0
             s.p1_done[i] = v.phase1_done
-        elif any(f[0] == "PHASE1" for f in obs.frames):  # hidden plan: placed again
-            s.p1_done[i] = False
-        else:
-            s.p1_done[i] = v.phase1_done
+        else:  # a hidden plan is placed again; outside Phase I there is none
+            s.p1_done[i] = not placing and v.phase1_done
         s.players[i] = p
     if obs.attack is not None:
-        (card, monster, defender, targets, hit, mod, bonus, ended, start, k, epoch) = obs.attack
-        a = Attack(card, monster)
-        a.defender, a.targets, a.hit, a.strength_mod, a.hero_bonus = (
-            defender, list(targets), hit, mod, bonus)
-        a.ended, a.window_start, a.window_k, a.epoch = ended, start, k, epoch
-        s.attack = a
-    s.frames = list(obs.frames)
+        s.attack = _attack(obs.attack)
+    s.steps = list(obs.steps)
+    flow.advance(s)
     return s

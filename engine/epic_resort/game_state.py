@@ -1,19 +1,21 @@
 """The :class:`engine.core.GameState` of Epic Resort: a thin shell over ``State`` that
-delegates to the rules driver, the observation gate and the option labels."""
+delegates to the step driver (:mod:`engine.core.flow`), the observation gate and the
+option types' own labels."""
 
 from __future__ import annotations
 
+from engine.core import flow
 from engine.core.decision import Decision
-from engine.core.errors import NotYourTurn
+from engine.core.errors import ConfigError, NotYourTurn
 from engine.core.game import GameConfig, GameState
 from engine.core.result import Result, competition_ranks
 from engine.core.rng import GameRng
-from engine.epic_resort import rules
 from engine.epic_resort.cards import load_cards
+from engine.epic_resort.events import describe_event
 from engine.epic_resort.observation import Observation, observe
-from engine.epic_resort.options import decision_kind, describe, describe_event
 from engine.epic_resort.params import make_params
-from engine.epic_resort.phases import score_parts, setup
+from engine.epic_resort.season import score_parts
+from engine.epic_resort.setup import SKILLED_PILES, setup
 from engine.epic_resort.state import State
 
 
@@ -29,19 +31,24 @@ class EpicResortState(GameState):
         s = State(load_cards(config.cards), make_params(config.options), config.players,
                   GameRng(seed))
         setup(s)
-        rules.run(s)
+        flow.advance(s)
         return cls(s)
 
     def pending_seats(self) -> tuple[int, ...]:
-        return tuple(sorted(rules.pending(self.s)))
+        asked = self.s.asked
+        return tuple(sorted(asked)) if len(asked) > 1 else tuple(asked)
 
     def decision(self, seat: int) -> Decision:
-        if seat not in rules.pending(self.s):
+        s = self.s
+        options = s.asked.get(seat)
+        if options is None:
             raise NotYourTurn(f"seat {seat} owes no decision now")
-        return Decision(seat, decision_kind(self.s, seat), tuple(rules.options(self.s, seat)))
+        step = s.asked_step
+        assert isinstance(step, flow.Ask)
+        return Decision(seat, step.kind_for(s, seat), options)
 
     def apply(self, seat: int, index: int) -> None:
-        rules.choose(self.s, seat, index)
+        flow.choose(self.s, seat, index)
 
     def observation(self, seat: int) -> Observation:
         return observe(self.s, seat)
@@ -56,8 +63,7 @@ class EpicResortState(GameState):
         return EpicResortState(self.s.clone())
 
     def describe_option(self, seat: int, index: int) -> str:
-        d = self.decision(seat)
-        return describe(self.s, seat, d.kind, d.options[index])
+        return self.decision(seat).options[index].describe(self.s, seat)
 
     def public_log(self) -> tuple[str, ...]:
         return tuple(describe_event(self.s.cards, ev) for ev in self.s.log)
@@ -102,12 +108,16 @@ def final_result(s: State) -> Result:
 
 
 def validate_config(config: GameConfig) -> None:
-    from engine.core.errors import ConfigError
-
     if not isinstance(config.players, int) or not 2 <= config.players <= 4:
         raise ConfigError(f"epic-resort needs 2 to 4 players, got {config.players!r}")
-    make_params(config.options)
-    load_cards(config.cards)
+    params = make_params(config.options)
+    cards = load_cards(config.cards)
+    if params.first_game_workers and len(cards.first_game_skilled.get(config.players, ())) \
+            != SKILLED_PILES[config.players]:
+        raise ConfigError(
+            f"option first_game_workers: the card file gives no first-game set of "
+            f"{SKILLED_PILES[config.players]} skilled piles for {config.players} players "
+            "(constants.first_game_skilled_piles)")
 
 
 def new_state(config: GameConfig, seed: int) -> EpicResortState:

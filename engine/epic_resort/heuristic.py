@@ -3,8 +3,9 @@ points (resting heroes, tourists, gold, flair, workers), relative to the best op
 
 from __future__ import annotations
 
-from engine.epic_resort.phases import phase1_income, planned_units, score_parts
+from engine.epic_resort.phase1 import PHASE1_RESOLVE, phase1_income, planned_units
 from engine.epic_resort.resort import hero_def, supplied
+from engine.epic_resort.season import score_parts
 from engine.epic_resort.state import NO_HERO, State
 
 W_TOURIST = 0.35
@@ -23,7 +24,7 @@ def seat_value(s: State, seat: int) -> float:
     value = float(hero_vp + att_vp + resting)
     flair, gold = p.flair, p.gold
     tourists = 0
-    if s.phase == 1 and any(f[0] == "PHASE1_RESOLVE" for f in s.frames):
+    if s.phase == 1 and PHASE1_RESOLVE in s.steps:
         units, at = planned_units(s, seat, None)
         flair, gold, rows = phase1_income(s, p, units, at)
         tourists = -sum(r[1] for r in rows)

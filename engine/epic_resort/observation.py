@@ -14,9 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from engine.core.flow import Step
 from engine.core.game import SPECTATOR
 from engine.epic_resort.cards import CardSet
 from engine.epic_resort.params import Params
+from engine.epic_resort.phase1 import Plan
 from engine.epic_resort.state import Slot, State
 
 
@@ -65,7 +67,7 @@ class PlayerView:
     trained: int
     passed: bool
     phase1_done: bool
-    plan: tuple | None  # Phase I placements when visible to the viewer
+    plan: tuple[Plan, ...] | None  # Phase I placements when visible to the viewer
     phase1_day_workers: int | None
 
 
@@ -94,7 +96,7 @@ class Observation:
     first_pass_done: bool
     end_triggered: bool
     attack: AttackView | None
-    frames: tuple
+    steps: tuple[Step, ...]  # the pending steps (all public), top last
     terminal: bool
     cards: CardSet = field(compare=False, repr=False)
     params: Params = field(compare=False, repr=False)
@@ -153,12 +155,12 @@ def observe(s: State, seat: int) -> Observation:
         worker_piles=tuple((w, c, bool(lk)) for w, c, lk in s.worker_piles),
         season_pass_locked=s.sph_locked, turn_seat=s.turn_seat, main_done=s.main_done,
         first_pass_done=s.first_pass_done, end_triggered=s.end_triggered, attack=attack,
-        frames=tuple(s.frames), terminal=s.terminal, cards=s.cards, params=s.params,
+        steps=tuple(s.steps), terminal=s.terminal, cards=s.cards, params=s.params,
     )
 
 
 def observation_to_json(obs: Observation) -> dict[str, Any]:
-    """Plain JSON data of an observation (card ids stay integers; frames as strings)."""
+    """Plain JSON data of an observation (card ids stay integers; steps by name)."""
     def conv(x: Any) -> Any:
         if isinstance(x, tuple | list):
             return [conv(v) for v in x]
@@ -173,8 +175,8 @@ def observation_to_json(obs: Observation) -> dict[str, Any]:
         value = getattr(obs, name)
         if name == "players":
             value = [{k: conv(getattr(v, k)) for k in PlayerView.__slots__} for v in value]
-        elif name == "frames":
-            value = [str(f[0]) for f in value]
+        elif name == "steps":
+            value = [step.name for step in value]
         else:
             value = conv(value)
         out[name] = value

@@ -6,21 +6,20 @@ from __future__ import annotations
 from engine.epic_resort.state import CAP, NO_HERO, Player, Slot, State
 
 
+def gain_capped(s: State, have: int, amount: int) -> int:
+    """``have`` after gaining ``amount`` under the cap (spec 11.1): with option
+    ``overflow = clamp`` a gain beyond the cap stops at it, with ``forfeit`` it is lost."""
+    if amount <= 0:
+        return have
+    if have + amount > CAP:
+        return have if s.params.overflow == "forfeit" else CAP
+    return have + amount
+
+
 def gain(s: State, p: Player, flair: int, gold: int) -> None:
-    """Gain resources subject to the cap of 14 (spec 11.1; option ``overflow``)."""
-    forfeit = s.params.overflow == "forfeit"
-    if flair > 0:
-        if p.flair + flair > CAP:
-            if not forfeit:
-                p.flair = CAP
-        else:
-            p.flair += flair
-    if gold > 0:
-        if p.gold + gold > CAP:
-            if not forfeit:
-                p.gold = CAP
-        else:
-            p.gold += gold
+    """Gain resources subject to the cap (spec 11.1)."""
+    p.flair = gain_capped(s, p.flair, flair)
+    p.gold = gain_capped(s, p.gold, gold)
 
 
 def lose_gold(p: Player, n: int) -> None:

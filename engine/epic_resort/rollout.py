@@ -5,41 +5,61 @@ It reads the (determinized) state directly; it is only ever run on simulator cop
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 
+from engine.core.option import Option
 from engine.core.rng import GameRng
-from engine.epic_resort.phases import planned_units
+from engine.epic_resort.actions import (
+    AttractHero,
+    AttractSeasonPass,
+    AttractTourists,
+    DiscardWorker,
+    Train,
+    Upgrade,
+    UseAbility,
+)
+from engine.epic_resort.attacks import HeroChoice, Respond
+from engine.epic_resort.effects import Cash, Place, PlaceTourist
+from engine.epic_resort.phase1 import Phase1, PlanSplit, PlanWorker, planned_units
+from engine.epic_resort.setup import Layout
 from engine.epic_resort.state import State
+from engine.epic_resort.turns import EndTurn, Pass, Turn
 
 EXPLORE = 0.08
 
 
-def rollout_choice(s: State, seat: int, opts: Sequence[Hashable], rng: GameRng) -> int:
+def rollout_choice(s: State, seat: int, opts: Sequence[Option], rng: GameRng) -> int:
     n = len(opts)
     if n == 1:
         return 0
     if rng.random() < EXPLORE:
         return rng.randrange(n)
-    k = s.frames[-1][0]
-    if k == "PHASE1":
+    step = s.steps[-1]
+    if isinstance(step, Phase1):
         return _phase1(s, seat, opts, rng)
-    if k == "TURN":
+    if isinstance(step, Turn):
         return _turn(s, seat, opts, rng)
-    if k == "RESPOND":
+    if isinstance(step, Respond):
         return _respond(s, seat, opts)
-    if k in ("HERO", "LAYOUT"):
-        return 0
-    if k == "CASH":
+    if isinstance(step, Cash):
         return n - 1
-    if k == "PLACE":
+    if isinstance(step, Place):
         atts = s.cards.attractions
         slots = s.players[seat].slots
-        return max(range(n), key=lambda i: atts[slots[opts[i]].top].tier)  # type: ignore[index]
+
+        def tier(i: int) -> int:
+            option = opts[i]
+            assert isinstance(option, PlaceTourist)
+            return atts[slots[option.slot].top].tier
+
+        return max(range(n), key=tier)
+    if isinstance(step, HeroChoice | Layout):
+        return 0
     return rng.randrange(n)
 
 
-def _phase1(s: State, seat: int, opts: Sequence[Hashable], rng: GameRng) -> int:
-    if opts[0][0] == "split":  # type: ignore[index]
+def _phase1(s: State, seat: int, opts: Sequence[Option], rng: GameRng) -> int:
+    if isinstance(opts[0], PlanSplit):
         return rng.randrange(len(opts))
     units, _ = planned_units(s, seat, None)
     p = s.players[seat]
@@ -47,17 +67,17 @@ def _phase1(s: State, seat: int, opts: Sequence[Hashable], rng: GameRng) -> int:
     workers = s.cards.workers
     best, best_gain = len(opts) - 1, 0
     for i, o in enumerate(opts):
-        if o[0] != "send":  # type: ignore[index]
+        if not isinstance(o, PlanWorker):
             continue
-        w, slot = o[1], o[2]  # type: ignore[index]
-        d = workers[w]
-        if slot < 0:
+        d = workers[o.worker]
+        if o.slot < 0:
             return i  # a Guildmaster: always worth sending
         if d.work == 0:
             continue
-        top = atts[p.slots[slot].top]
-        short = top.work_required - units.get(slot, 0)
-        gain = min(short, d.work + d.bonus_at(top.type)) * (1 + p.slots[slot].tourists)
+        slot = p.slots[o.slot]
+        top = atts[slot.top]
+        short = top.work_required - units.get(o.slot, 0)
+        gain = min(short, d.work + d.bonus_at(top.type)) * (1 + slot.tourists)
         if d.staffing_gold:
             gain -= 1
         if gain > best_gain:
@@ -65,34 +85,33 @@ def _phase1(s: State, seat: int, opts: Sequence[Hashable], rng: GameRng) -> int:
     return best
 
 
-def _turn(s: State, seat: int, opts: Sequence[Hashable], rng: GameRng) -> int:
+def _turn(s: State, seat: int, opts: Sequence[Option], rng: GameRng) -> int:
     cards = s.cards
     p = s.players[seat]
     best_i, best_v = -1, 0.0
     end_i = -1
     for i, o in enumerate(opts):
-        kind = o[0]  # type: ignore[index]
         v = 0.0
-        if kind == "ability":
+        if isinstance(o, UseAbility):
             v = 10.0
-        elif kind == "upgrade":
-            a = cards.attractions[s.draft_avail[o[1]][o[2]]]  # type: ignore[index]
-            slot = p.slots[o[3]]  # type: ignore[index]
+        elif isinstance(o, Upgrade):
+            a = cards.attractions[s.draft_avail[o.tier][o.index]]
+            slot = p.slots[o.slot]
             v = 4.0 + a.cost * 0.3 - (0.5 * slot.tourists if slot.stack else 0.0)
-        elif kind == "hero":
-            h = cards.heroes[cards.main_cards[s.dock[o[1]]][1]]  # type: ignore[index]
-            v = 3.0 + h.vp + 0.2 * p.slots[o[2]].tourists  # type: ignore[index]
-        elif kind == "tourists":
-            t = cards.tourists[cards.main_cards[s.dock[o[1]]][1]]  # type: ignore[index]
+        elif isinstance(o, AttractHero):
+            h = cards.heroes[cards.main_cards[s.dock[o.dock_pos]][1]]
+            v = 3.0 + h.vp + 0.2 * p.slots[o.slot].tourists
+        elif isinstance(o, AttractTourists):
+            t = cards.tourists[cards.main_cards[s.dock[o.dock_pos]][1]]
             v = 2.0 + t.tourists + 0.5 * t.bonus_n
-        elif kind == "sph":
+        elif isinstance(o, AttractSeasonPass):
             v = 4.5
-        elif kind == "train":
+        elif isinstance(o, Train):
             v = 2.0 if p.gold >= 6 else 0.5
-        elif kind == "discard":
-            dis = cards.workers[o[1]].discard  # type: ignore[index]
+        elif isinstance(o, DiscardWorker):
+            dis = cards.workers[o.worker].discard
             v = 0.6 if dis is not None and dis.effects[0].op in ("gain_flair", "gain_gold") else 0.0
-        elif kind in ("pass", "end_turn"):
+        elif isinstance(o, Pass | EndTurn):
             end_i = i
             v = 0.1
         v += rng.random() * 0.5
@@ -103,16 +122,16 @@ def _turn(s: State, seat: int, opts: Sequence[Hashable], rng: GameRng) -> int:
     return best_i
 
 
-def _respond(s: State, seat: int, opts: Sequence[Hashable]) -> int:
+def _respond(s: State, seat: int, opts: Sequence[Option]) -> int:
     a = s.attack
     done = len(opts) - 1
     if a is None or a.defender != seat:
         return done
     at_risk = sum(s.players[seat].slots[i].tourists for i in a.targets)
     for i, o in enumerate(opts):
-        if o[0] == "discard":  # type: ignore[index]
-            op = s.cards.workers[o[1]].discard.effects[0].op  # type: ignore[index, union-attr]
-            if op in ("end_attack", "monster_strength") and at_risk >= 2:
+        if isinstance(o, DiscardWorker):
+            dis = s.cards.workers[o.worker].discard
+            if dis is not None and dis.effects[0].op in ("end_attack", "monster_strength") \
+                    and at_risk >= 2:
                 return i
     return done
-

@@ -3,11 +3,16 @@
 Cards are integer ids: worker *types* index ``CardSet.workers`` (workers of one type are
 interchangeable), attraction cards index ``CardSet.attractions``, main-deck cards index
 ``CardSet.main_cards`` (one id per physical copy), monsters index
-``CardSet.monster_copies``. The rules live in ``rules.py`` and its sibling modules.
+``CardSet.monster_copies``. The rules live in sibling modules, one per spec area; the
+turn flow is a stack of typed steps (``State.steps``) run by :mod:`engine.core.flow`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from engine.core.flow import Step
+from engine.core.option import Option
 from engine.core.rng import GameRng
 from engine.epic_resort.cards import CardSet
 from engine.epic_resort.params import Params
@@ -123,14 +128,15 @@ class Attack:
 
 
 class State:
-    """The whole game. ``frames`` is the stack of pending steps (top last); see rules.py."""
+    """The whole game. ``steps`` is the stack of pending steps (top last); ``asked`` caches
+    the options of the seats that owe a decision (see :mod:`engine.core.flow`)."""
 
     __slots__ = (
-        "attack", "cards", "dock", "dock_discard", "draft_avail", "draft_piles", "end_triggered",
-        "first_pass_done", "frames", "hm", "hm_tokens", "log", "main_deck", "main_done",
-        "monster_deck", "monster_discard", "n", "p1_day", "p1_done", "p1_gm", "p1_plan",
-        "params", "phase", "players", "rng", "season", "sph_locked", "terminal", "turn_seat",
-        "worker_piles",
+        "asked", "asked_step", "attack", "cards", "dock", "dock_discard", "draft_avail",
+        "draft_piles", "end_triggered", "first_pass_done", "hm", "hm_tokens", "log", "main_deck",
+        "main_done", "monster_deck", "monster_discard", "n", "p1_day", "p1_done", "p1_gm",
+        "p1_plan", "params", "phase", "players", "rng", "season", "sph_locked", "steps",
+        "terminal", "turn_seat", "worker_piles",
     )
 
     def __init__(self, cards: CardSet, params: Params, n: int, rng: GameRng) -> None:
@@ -162,7 +168,9 @@ class State:
         self.attack: Attack | None = None
         self.end_triggered = False
         self.terminal = False
-        self.frames: list[tuple] = []
+        self.steps: list[Step] = []
+        self.asked: dict[int, Sequence[Option]] = {}
+        self.asked_step: Step | None = None
         self.log: list[tuple] = []
 
     def clone(self) -> State:
@@ -195,7 +203,9 @@ class State:
         c.attack = self.attack.clone() if self.attack is not None else None
         c.end_triggered = self.end_triggered
         c.terminal = self.terminal
-        c.frames = self.frames[:]
+        c.steps = self.steps[:]
+        c.asked = dict(self.asked)
+        c.asked_step = self.asked_step
         c.log = self.log[:]
         return c
 

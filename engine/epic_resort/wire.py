@@ -2,23 +2,60 @@
 
 Built only from an :class:`~engine.epic_resort.observation.Observation`, so it can carry
 nothing the observation gate did not allow. Integer card ids become the card file's
-string ids; the Phase I plans and the pending frame are decoded here by their layout in
-``rules.py``. Never used on the built-in path.
+string ids; the pending step becomes the prompt. ``EpicResortCodec.OPTIONS`` is the one
+table from option types to messages. Never used on the built-in path.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import ClassVar
 
 from arena.v1 import epic_resort_pb2 as pb
 
+from engine.core.wire import OptionEncoder, OptionTableCodec
+from engine.epic_resort.actions import (
+    AttractHero,
+    AttractSeasonPass,
+    AttractTourists,
+    DiscardWorker,
+    GmSplit,
+    SendWorker,
+    SplitUnits,
+    Train,
+    Upgrade,
+    UseAbility,
+)
+from engine.epic_resort.attacks import (
+    EndResponse,
+    HeroChoice,
+    HeroDefends,
+    HeroDodges,
+    HeroMovesIn,
+    NoDefence,
+)
 from engine.epic_resort.cards import HERO, TOURIST, CardSet
+from engine.epic_resort.effects import (
+    Cash,
+    CashOut,
+    Heal,
+    HealHero,
+    Place,
+    PlaceTourist,
+    Repair,
+    RepairAttraction,
+    RepositionHeroes,
+    UnlockAttraction,
+)
 from engine.epic_resort.observation import AttackView, Observation, PlayerView
+from engine.epic_resort.phase1 import FinishPlacing, Phase1, PlanSplit, PlanWorker
+from engine.epic_resort.setup import ChooseLayout
 from engine.epic_resort.state import NO_HERO
+from engine.epic_resort.steps import SeatAsk
+from engine.epic_resort.turns import ChooseHarbormaster, EndTurn, Pass
 
 HeroDecision = pb.EpicResortHeroDecision
 
@@ -60,58 +97,51 @@ def _counts(names: tuple[str, ...], ids: Iterable[int]) -> list[pb.EpicResortCar
 
 
 def _present(view: PlayerView) -> list[int]:
-    """Slots holding an attraction, left to right (a slot view's stack is item 0)."""
-    return [i for i, sv in enumerate(view.slots) if sv[0]]
+    """Slots holding an attraction, left to right."""
+    return [i for i, sv in enumerate(view.slots) if sv.stack]
 
 
-class EpicResortCodec:
-    """WireCodec for ``arena.v1.EpicResortObservation`` / ``...Option``."""
-
-    field = "epic_resort"
-
-    def observation(self, obs: Observation) -> pb.EpicResortObservation:
-        ids = card_ids(obs.cards)
-        msg = pb.EpicResortObservation(
-            seat=obs.seat,
-            players=obs.players_count,
-            season=obs.season,
-            phase=obs.phase,
-            harbormaster=obs.harbormaster,
-            harbormaster_tokens=obs.harbormaster_tokens,
-            hand=_counts(ids.workers, obs.hand),
-            guildmaster_pending=(
-                ids.workers[obs.guildmaster_pending] if obs.guildmaster_pending >= 0 else ""
-            ),
-            dock=[ids.main_cards[c] for c in obs.dock],
-            dock_discard=[ids.main_cards[c] for c in obs.dock_discard],
-            main_deck=_counts(ids.main_cards, obs.main_deck),
-            monster_deck=[ids.monsters[m] for m in obs.monster_deck],
-            monster_deck_face_up=obs.params.monster_deck_face_up,
-            monster_discard=[ids.monsters[m] for m in obs.monster_discard],
-            season_pass_locked=obs.season_pass_locked,
-            turn_seat=obs.turn_seat,
-            main_action_done=obs.main_done,
-            first_pass_done=obs.first_pass_done,
-            end_triggered=obs.end_triggered,
-            terminal=obs.terminal,
-        )
-        for seat, view in enumerate(obs.players):
-            _add_seat(msg.seats.add(), seat, view, ids)
-        for tier, (available, pile) in enumerate(
-            zip(obs.draft_available, obs.draft_piles, strict=True), start=1
-        ):
-            msg.draft.add(tier=tier, available=[ids.attractions[a] for a in available],
-                          pile=_counts(ids.attractions, pile))
-        for worker, count, locked in obs.worker_piles:
-            msg.worker_piles.add(worker=ids.workers[worker], count=count, locked=locked)
-        if obs.attack is not None:
-            _set_attack(msg.attack, obs.attack, ids)
-        if obs.frames:
-            _set_prompt(msg.prompt, obs, ids)
-        return msg
-
-    def option(self, obs: Observation, decision_kind: str, option: Any) -> pb.EpicResortOption:
-        return option_message(obs, decision_kind, option)
+def observation_message(obs: Observation) -> pb.EpicResortObservation:
+    """The deciding seat's observation as a message."""
+    ids = card_ids(obs.cards)
+    msg = pb.EpicResortObservation(
+        seat=obs.seat,
+        players=obs.players_count,
+        season=obs.season,
+        phase=obs.phase,
+        harbormaster=obs.harbormaster,
+        harbormaster_tokens=obs.harbormaster_tokens,
+        hand=_counts(ids.workers, obs.hand),
+        guildmaster_pending=(
+            ids.workers[obs.guildmaster_pending] if obs.guildmaster_pending >= 0 else ""
+        ),
+        dock=[ids.main_cards[c] for c in obs.dock],
+        dock_discard=[ids.main_cards[c] for c in obs.dock_discard],
+        main_deck=_counts(ids.main_cards, obs.main_deck),
+        monster_deck=[ids.monsters[m] for m in obs.monster_deck],
+        monster_deck_face_up=obs.params.monster_deck_face_up,
+        monster_discard=[ids.monsters[m] for m in obs.monster_discard],
+        season_pass_locked=obs.season_pass_locked,
+        turn_seat=obs.turn_seat,
+        main_action_done=obs.main_done,
+        first_pass_done=obs.first_pass_done,
+        end_triggered=obs.end_triggered,
+        terminal=obs.terminal,
+    )
+    for seat, view in enumerate(obs.players):
+        _add_seat(msg.seats.add(), seat, view, ids)
+    for tier, (available, pile) in enumerate(
+        zip(obs.draft_available, obs.draft_piles, strict=True), start=1
+    ):
+        msg.draft.add(tier=tier, available=[ids.attractions[a] for a in available],
+                      pile=_counts(ids.attractions, pile))
+    for worker, count, locked in obs.worker_piles:
+        msg.worker_piles.add(worker=ids.workers[worker], count=count, locked=locked)
+    if obs.attack is not None:
+        _set_attack(msg.attack, obs.attack, ids)
+    if obs.steps:
+        _set_prompt(msg.prompt, obs, ids)
+    return msg
 
 
 def _add_seat(entry: pb.EpicResortSeat, seat: int, view: PlayerView, ids: CardIds) -> None:
@@ -164,140 +194,220 @@ def _set_attack(msg: pb.EpicResortAttack, attack: AttackView, ids: CardIds) -> N
 
 
 def _set_prompt(msg: pb.EpicResortPrompt, obs: Observation, ids: CardIds) -> None:
-    """The pending decision frame (see ``rules.py`` and ``effects.py`` for the layouts)."""
-    frame = obs.frames[-1]
-    step = frame[0]
-    msg.step = step
-    if step == "PHASE1":
+    """The pending decision step and the parameters its options depend on."""
+    step = obs.steps[-1]
+    msg.step = step.name
+    if isinstance(step, Phase1):
         msg.seat = -1
-        return
-    if step == "HERO":
+    elif isinstance(step, HeroChoice):
         msg.seat = obs.attack.defender if obs.attack is not None else -1
-        msg.slot = frame[1]
-        return
-    msg.seat = frame[1]
-    if step == "PLACE":
-        msg.amount = frame[2]
-        msg.attraction_type = frame[3]
-    elif step in ("HEAL", "DAMAGE"):
-        msg.amount = frame[2]
-    elif step == "CASH":
-        msg.slot = frame[2]
-        msg.resource = frame[3]
-        msg.per_tourist = frame[4]
-    elif step == "GM_SPLIT":
-        msg.worker = ids.workers[frame[2]]
+        msg.slot = step.slot
+    elif isinstance(step, SeatAsk):
+        msg.seat = step.seat
+    if isinstance(step, Place):
+        msg.amount = step.n
+        msg.attraction_type = step.type
+    elif isinstance(step, Heal | Repair):
+        msg.amount = step.n
+    elif isinstance(step, Cash):
+        msg.slot = step.slot
+        msg.resource = step.resource
+        msg.per_tourist = step.per_tourist
+    elif isinstance(step, GmSplit):
+        msg.worker = ids.workers[step.worker]
 
 
-# Decision kinds whose options are a plain slot number, and the option field they fill.
-SLOT_FIELDS = {
-    "PLACE_TOURIST": "place_tourist",
-    "CHOOSE_HERO_TO_HEAL": "heal_hero",
-    "CHOOSE_ATTRACTION_TO_REPAIR": "repair",
-    "CHOOSE_ATTRACTION_TO_UNLOCK": "unlock",
-}
+# ----------------------------------------------------------------------------- options
+# Each encoder reads only the deciding seat's observation; ``_own`` is that seat's view.
 
 
-def option_message(obs: Observation, decision_kind: str, option: Any) -> pb.EpicResortOption:
-    """One option of the viewer's pending decision as a message."""
-    ids = card_ids(obs.cards)
-    own = obs.players[obs.seat]
-    if decision_kind == "STARTING_LAYOUT":
-        left, right = option
-        return pb.EpicResortOption(layout=pb.EpicResortLayout(
-            left=ids.attractions[left], right=ids.attractions[right]))
-    if decision_kind == "CHOOSE_HARBORMASTER":
-        return pb.EpicResortOption(harbormaster=pb.EpicResortHarbormaster(seat=option))
-    if decision_kind == "CASH_OUT_TOURISTS":
-        return pb.EpicResortOption(cash_out=pb.EpicResortCashOut(tourists=option))
-    if decision_kind == "REPOSITION_HEROES":
-        movers = [i for i, sv in enumerate(own.slots) if sv[7] != NO_HERO and not sv[9]]
-        return pb.EpicResortOption(reposition=pb.EpicResortReposition(
-            from_slots=movers, to_slots=list(option)))
-    field = SLOT_FIELDS.get(decision_kind)
-    if field is not None:
-        sv = own.slots[option]
-        if field == "heal_hero":
-            card = ids.main_cards[sv[7]] if sv[7] != NO_HERO else ""
-        else:
-            card = ids.attractions[sv[0][-1]] if sv[0] else ""
-        return pb.EpicResortOption(**{field: pb.EpicResortSlotChoice(slot=option, card=card)})
-    if decision_kind == "HERO_DECISION":
-        return _hero_option(obs, option, ids)
-    return _action_option(obs, option, ids)
+def _own(obs: Observation) -> PlayerView:
+    return obs.players[obs.seat]
 
 
-def _hero_option(obs: Observation, option: tuple, ids: CardIds) -> pb.EpicResortOption:
-    attacked = obs.frames[-1][1]
-    slots = obs.players[obs.seat].slots
+def _top(obs: Observation, slot: int) -> str:
+    """The card id of the attraction on top of one of the deciding seat's slots."""
+    stack = _own(obs).slots[slot].stack
+    return card_ids(obs.cards).attractions[stack[-1]] if stack else ""
 
-    def hero_at(i: int) -> str:
-        return ids.main_cards[slots[i][7]] if slots[i][7] != NO_HERO else ""
 
-    op = option[0]
-    if op == "defend":
-        decision = HeroDecision(action=HeroDecision.ACTION_DEFEND, from_slot=attacked,
-                                to_slot=attacked, hero=hero_at(attacked))
-    elif op == "dodge":
-        decision = HeroDecision(action=HeroDecision.ACTION_DODGE, from_slot=attacked,
-                                to_slot=option[1], hero=hero_at(attacked))
-    elif op == "move_in":
-        decision = HeroDecision(action=HeroDecision.ACTION_MOVE_IN, from_slot=option[1],
-                                to_slot=attacked, hero=hero_at(option[1]))
-    elif op == "none":
-        decision = HeroDecision(action=HeroDecision.ACTION_NONE, from_slot=-1,
-                                to_slot=attacked)
-    else:
-        raise ValueError(f"unknown hero decision {option!r}")
+def _hero(obs: Observation, slot: int) -> str:
+    hero = _own(obs).slots[slot].hero
+    return card_ids(obs.cards).main_cards[hero] if hero != NO_HERO else ""
+
+
+def _layout(obs: Observation, o: ChooseLayout) -> pb.EpicResortOption:
+    atts = card_ids(obs.cards).attractions
+    return pb.EpicResortOption(layout=pb.EpicResortLayout(left=atts[o.left], right=atts[o.right]))
+
+
+def _send(obs: Observation, o: PlanWorker | SendWorker) -> pb.EpicResortOption:
+    return pb.EpicResortOption(send=pb.EpicResortSend(
+        worker=card_ids(obs.cards).workers[o.worker], slot=o.slot,
+        attraction=_top(obs, o.slot) if o.slot >= 0 else ""))
+
+
+def _split(obs: Observation, o: PlanSplit | SplitUnits) -> pb.EpicResortOption:
+    step = obs.steps[-1]
+    worker = step.worker if isinstance(step, GmSplit) else obs.guildmaster_pending
+    return pb.EpicResortOption(guildmaster_split=pb.EpicResortGuildmasterSplit(
+        slots=_present(_own(obs)), units=list(o.units),
+        worker=card_ids(obs.cards).workers[worker] if worker >= 0 else ""))
+
+
+def _discard(obs: Observation, o: DiscardWorker) -> pb.EpicResortOption:
+    worker = card_ids(obs.cards).workers[o.worker]
+    return pb.EpicResortOption(discard=pb.EpicResortDiscard(worker=worker))
+
+
+def _ability(obs: Observation, o: UseAbility) -> pb.EpicResortOption:
+    return pb.EpicResortOption(
+        ability=pb.EpicResortAbility(slot=o.slot, attraction=_top(obs, o.slot)))
+
+
+def _attract_tourists(obs: Observation, o: AttractTourists) -> pb.EpicResortOption:
+    card = card_ids(obs.cards).main_cards[obs.dock[o.dock_pos]]
+    return pb.EpicResortOption(attract_tourists=pb.EpicResortAttractTourists(
+        dock_position=o.dock_pos, card=card))
+
+
+def _attract_season_pass(obs: Observation, o: AttractSeasonPass) -> pb.EpicResortOption:
+    return pb.EpicResortOption(attract_season_pass=pb.EpicResortAttractSeasonPass(
+        card=card_ids(obs.cards).season_pass))
+
+
+def _attract_hero(obs: Observation, o: AttractHero) -> pb.EpicResortOption:
+    hero = card_ids(obs.cards).main_cards[obs.dock[o.dock_pos]]
+    return pb.EpicResortOption(attract_hero=pb.EpicResortAttractHero(
+        dock_position=o.dock_pos, hero=hero, slot=o.slot))
+
+
+def _upgrade(obs: Observation, o: Upgrade) -> pb.EpicResortOption:
+    attraction = card_ids(obs.cards).attractions[obs.draft_available[o.tier][o.index]]
+    return pb.EpicResortOption(upgrade=pb.EpicResortUpgrade(
+        tier=o.tier + 1, index=o.index, attraction=attraction, slot=o.slot))
+
+
+def _train(obs: Observation, o: Train) -> pb.EpicResortOption:
+    workers = card_ids(obs.cards).workers
+    return pb.EpicResortOption(train=pb.EpicResortTrain(
+        trainer=workers[o.trainer], pile=o.pile, worker=workers[obs.worker_piles[o.pile][0]]))
+
+
+def _pass(obs: Observation, o: Pass) -> pb.EpicResortOption:
+    return pb.EpicResortOption(pass_phase=pb.EpicResortPass())
+
+
+def _end_turn(obs: Observation, o: EndTurn) -> pb.EpicResortOption:
+    return pb.EpicResortOption(end_turn=pb.EpicResortEndTurn())
+
+
+def _done(obs: Observation, o: FinishPlacing | EndResponse) -> pb.EpicResortOption:
+    return pb.EpicResortOption(done=pb.EpicResortDone())
+
+
+def _place_tourist(obs: Observation, o: PlaceTourist) -> pb.EpicResortOption:
+    return pb.EpicResortOption(
+        place_tourist=pb.EpicResortSlotChoice(slot=o.slot, card=_top(obs, o.slot)))
+
+
+def _heal_hero(obs: Observation, o: HealHero) -> pb.EpicResortOption:
+    return pb.EpicResortOption(
+        heal_hero=pb.EpicResortSlotChoice(slot=o.slot, card=_hero(obs, o.slot)))
+
+
+def _repair(obs: Observation, o: RepairAttraction) -> pb.EpicResortOption:
+    return pb.EpicResortOption(
+        repair=pb.EpicResortSlotChoice(slot=o.slot, card=_top(obs, o.slot)))
+
+
+def _unlock(obs: Observation, o: UnlockAttraction) -> pb.EpicResortOption:
+    return pb.EpicResortOption(
+        unlock=pb.EpicResortSlotChoice(slot=o.slot, card=_top(obs, o.slot)))
+
+
+def _cash_out(obs: Observation, o: CashOut) -> pb.EpicResortOption:
+    return pb.EpicResortOption(cash_out=pb.EpicResortCashOut(tourists=o.tourists))
+
+
+def _reposition(obs: Observation, o: RepositionHeroes) -> pb.EpicResortOption:
+    movers = [i for i, sv in enumerate(_own(obs).slots)
+              if sv.hero != NO_HERO and not sv.hero_locked]
+    return pb.EpicResortOption(reposition=pb.EpicResortReposition(
+        from_slots=movers, to_slots=list(o.slots)))
+
+
+def _attacked(obs: Observation) -> int:
+    step = obs.steps[-1]
+    assert isinstance(step, HeroChoice)
+    return step.slot
+
+
+def _hero_decision(decision: pb.EpicResortHeroDecision) -> pb.EpicResortOption:
     return pb.EpicResortOption(hero=decision)
 
 
-def _action_option(obs: Observation, option: tuple, ids: CardIds) -> pb.EpicResortOption:
-    """Phase I sends, Guildmaster splits, turn-menu and response-window items."""
-    op = option[0]
-    own = obs.players[obs.seat]
-    if op == "send":
-        worker, slot = option[1], option[2]
-        attraction = ids.attractions[own.slots[slot][0][-1]] if slot >= 0 else ""
-        return pb.EpicResortOption(send=pb.EpicResortSend(
-            worker=ids.workers[worker], slot=slot, attraction=attraction))
-    if op == "split":
-        frame = obs.frames[-1]
-        worker = frame[2] if frame[0] == "GM_SPLIT" else obs.guildmaster_pending
-        return pb.EpicResortOption(guildmaster_split=pb.EpicResortGuildmasterSplit(
-            slots=_present(own), units=list(option[1]),
-            worker=ids.workers[worker] if worker >= 0 else ""))
-    if op == "discard":
-        return pb.EpicResortOption(discard=pb.EpicResortDiscard(worker=ids.workers[option[1]]))
-    if op == "ability":
-        slot = option[1]
-        return pb.EpicResortOption(ability=pb.EpicResortAbility(
-            slot=slot, attraction=ids.attractions[own.slots[slot][0][-1]]))
-    if op == "tourists":
-        pos = option[1]
-        return pb.EpicResortOption(attract_tourists=pb.EpicResortAttractTourists(
-            dock_position=pos, card=ids.main_cards[obs.dock[pos]]))
-    if op == "sph":
-        return pb.EpicResortOption(
-            attract_season_pass=pb.EpicResortAttractSeasonPass(card=ids.season_pass))
-    if op == "hero":
-        pos, slot = option[1], option[2]
-        return pb.EpicResortOption(attract_hero=pb.EpicResortAttractHero(
-            dock_position=pos, hero=ids.main_cards[obs.dock[pos]], slot=slot))
-    if op == "upgrade":
-        tier, index, slot = option[1], option[2], option[3]
-        return pb.EpicResortOption(upgrade=pb.EpicResortUpgrade(
-            tier=tier + 1, index=index,
-            attraction=ids.attractions[obs.draft_available[tier][index]], slot=slot))
-    if op == "train":
-        trainer, pile = option[1], option[2]
-        return pb.EpicResortOption(train=pb.EpicResortTrain(
-            trainer=ids.workers[trainer], pile=pile,
-            worker=ids.workers[obs.worker_piles[pile][0]]))
-    if op == "pass":
-        return pb.EpicResortOption(pass_phase=pb.EpicResortPass())
-    if op == "end_turn":
-        return pb.EpicResortOption(end_turn=pb.EpicResortEndTurn())
-    if op == "done":
-        return pb.EpicResortOption(done=pb.EpicResortDone())
-    raise ValueError(f"unknown Epic Resort option {option!r}")
+def _defend(obs: Observation, o: HeroDefends) -> pb.EpicResortOption:
+    at = _attacked(obs)
+    return _hero_decision(HeroDecision(action=HeroDecision.ACTION_DEFEND, from_slot=at,
+                                       to_slot=at, hero=_hero(obs, at)))
+
+
+def _dodge(obs: Observation, o: HeroDodges) -> pb.EpicResortOption:
+    at = _attacked(obs)
+    return _hero_decision(HeroDecision(action=HeroDecision.ACTION_DODGE, from_slot=at,
+                                       to_slot=o.slot, hero=_hero(obs, at)))
+
+
+def _move_in(obs: Observation, o: HeroMovesIn) -> pb.EpicResortOption:
+    return _hero_decision(HeroDecision(action=HeroDecision.ACTION_MOVE_IN, from_slot=o.slot,
+                                       to_slot=_attacked(obs), hero=_hero(obs, o.slot)))
+
+
+def _no_defence(obs: Observation, o: NoDefence) -> pb.EpicResortOption:
+    return _hero_decision(HeroDecision(action=HeroDecision.ACTION_NONE, from_slot=-1,
+                                       to_slot=_attacked(obs)))
+
+
+def _harbormaster(obs: Observation, o: ChooseHarbormaster) -> pb.EpicResortOption:
+    return pb.EpicResortOption(harbormaster=pb.EpicResortHarbormaster(seat=o.seat))
+
+
+class EpicResortCodec(OptionTableCodec):
+    """WireCodec for ``arena.v1.EpicResortObservation`` / ``...Option``."""
+
+    field = "epic_resort"
+    # Every option type of the game and its message: the one table of the wire format.
+    OPTIONS: ClassVar[Mapping[type, OptionEncoder]] = {
+        ChooseLayout: _layout,
+        PlanWorker: _send,
+        SendWorker: _send,
+        PlanSplit: _split,
+        SplitUnits: _split,
+        FinishPlacing: _done,
+        DiscardWorker: _discard,
+        UseAbility: _ability,
+        AttractTourists: _attract_tourists,
+        AttractSeasonPass: _attract_season_pass,
+        AttractHero: _attract_hero,
+        Upgrade: _upgrade,
+        Train: _train,
+        Pass: _pass,
+        EndTurn: _end_turn,
+        EndResponse: _done,
+        PlaceTourist: _place_tourist,
+        HealHero: _heal_hero,
+        RepairAttraction: _repair,
+        UnlockAttraction: _unlock,
+        CashOut: _cash_out,
+        RepositionHeroes: _reposition,
+        HeroDefends: _defend,
+        HeroDodges: _dodge,
+        HeroMovesIn: _move_in,
+        NoDefence: _no_defence,
+        ChooseHarbormaster: _harbormaster,
+    }
+
+    def observation(self, obs: Observation) -> pb.EpicResortObservation:
+        return observation_message(obs)
+

@@ -21,11 +21,12 @@ code refer to it).
 
 from __future__ import annotations
 
-from engine.core import ConfigError, Game, GameConfig, GameInfo, register_game
-from engine.monster_my_neighbor.bots import HeuristicBot, RandomBot
+from engine.core import ConfigError, Game, GameConfig, GameInfo
+from engine.monster_my_neighbor.bots import HeuristicBot
 from engine.monster_my_neighbor.cards import default_cards_text, load_cards
+from engine.monster_my_neighbor.game_state import MonsterState
 from engine.monster_my_neighbor.observation import to_json
-from engine.monster_my_neighbor.state import MonsterState
+from engine.monster_my_neighbor.search import SEARCH
 
 GAME_ID = "monster-my-neighbor"
 DEFAULT_OPTIONS: dict[str, int] = {"rounds": 5}
@@ -62,7 +63,7 @@ def validate_config(config: GameConfig) -> None:
 def new_state(config: GameConfig, seed: int) -> MonsterState:
     validate_config(config)
     cards = load_cards(config.cards)
-    return MonsterState(cards, config.players, seed, config.options.get("rounds", cards.rounds))
+    return MonsterState.new(cards, config.players, seed, config.options.get("rounds", cards.rounds))
 
 
 def _wire():
@@ -86,6 +87,6 @@ GAME = Game(
     wire=_wire,
     card_text=default_cards_text,
     board=_board,
+    bots={"heuristic": HeuristicBot},
+    search=SEARCH,
 )
-
-register_game(GAME, {"random": RandomBot, "heuristic": HeuristicBot})

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 from engine.core.board import Svg
 from engine.monster_my_neighbor.cards import CardSet
+from engine.monster_my_neighbor.events import ENDING_NAMES, RESULT_NAMES
 from engine.monster_my_neighbor.observation import Observation
-from engine.monster_my_neighbor.options import ENDING_NAMES, RESULT_NAMES
 
 WIDTH, HEIGHT = 960, 660
 SEAT_W, SEAT_H = 214, 132

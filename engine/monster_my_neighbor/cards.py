@@ -100,6 +100,8 @@ IMMUNITY_CLASSES = {"hunter": (0, 1, 2)}
 COMPARISONS = {">=": 0, ">": 1, "==": 2}
 
 DEFAULT_CARDS_FILE = "cards.yaml"
+# Options of every card type are prebuilt once (see effects.py); a game has about twenty.
+MAX_CARD_TYPES = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +238,9 @@ class _Compiler:
         if not isinstance(monsters, list) or not monsters:
             raise ConfigError("monster_cards: must be a non-empty list")
         entries = [(c, False) for c in general] + [(c, True) for c in monsters]
+        if len(entries) > MAX_CARD_TYPES:
+            raise ConfigError(
+                f"card file: at most {MAX_CARD_TYPES} card types, got {len(entries)}")
         names: list[str] = []
         for i, (card, _) in enumerate(entries):
             if not isinstance(card, dict) or not isinstance(card.get("id"), str):

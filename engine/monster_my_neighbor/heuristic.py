@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Decision, GameRng
+from engine.core import Decision, Game, GameRng
 from engine.monster_my_neighbor.cards import (
     COUNTER_HUNTERS,
     COUNTER_VILLAGERS,
@@ -35,8 +35,7 @@ from engine.monster_my_neighbor.cards import (
     PASSIVE_IMMUNE_WHILE_HELD,
     CardSet,
 )
-from engine.monster_my_neighbor.observation import Observation
-from engine.monster_my_neighbor.options import (
+from engine.monster_my_neighbor.events import (
     EV_DEAL,
     EV_FOG,
     EV_GOSSIP,
@@ -53,6 +52,7 @@ from engine.monster_my_neighbor.options import (
     PV_SAW_HAND,
     RESULT_NO_EFFECT,
 )
+from engine.monster_my_neighbor.observation import Observation
 
 # How much of a holder's weight a public mixing event moves.
 RUMOR_SHARE, GOSSIP_SHARE, FOG_SHARE, DEAL_SHARE, STEAL_SHARE = 0.4, 0.25, 0.25, 0.3, 0.3
@@ -188,6 +188,10 @@ class HeuristicBot:
     """A hand-written policy; see the module docstring."""
 
     name = "heuristic"
+    needs_observation = True
+
+    def __init__(self, game: Game | None = None) -> None:
+        del game
 
     def choose(self, observation: Observation, decision: Decision, rng: GameRng) -> int:
         obs = observation
@@ -196,20 +200,21 @@ class HeuristicBot:
         kind = decision.kind
         options = decision.options
         if kind == "PLAY_CARD":
-            scores = [self._play_value(obs, roles, t, holds_monster) for t in options]
+            scores = [self._play_value(obs, roles, o.card, holds_monster) for o in options]
         elif kind == "CHOOSE_TARGET":
             card = self._card_being_played(obs)
             belief = monster_belief(obs)
-            scores = [self._target_value(obs, roles, card, q, belief, holds_monster)
-                      for q in options]
+            scores = [self._target_value(obs, roles, card, o.seat, belief, holds_monster)
+                      for o in options]
         elif kind == "CHOOSE_DEAL_COUNT":
-            scores = [-k for k in options]
+            scores = [-o.count for o in options]
         elif kind == "DEAL_GIVE":
-            scores = [-sum(self._keep_value(roles, t, holds_monster) for t in o) for o in options]
+            scores = [-sum(self._keep_value(roles, t, holds_monster) for t in o.cards)
+                      for o in options]
         elif kind == "STEAL_GIVE":
-            scores = [self._steal_give_value(obs, roles, t, holds_monster) for t in options]
+            scores = [self._steal_give_value(obs, roles, o.card, holds_monster) for o in options]
         else:  # DOG_DISCARD, GOSSIP_PASS, FOG_CONTRIBUTE: give away the least useful card
-            scores = [-self._keep_value(roles, t, holds_monster) for t in options]
+            scores = [-self._keep_value(roles, o.card, holds_monster) for o in options]
         best = max(scores)
         ties = [i for i, v in enumerate(scores) if v == best]
         return ties[rng.randrange(len(ties))] if len(ties) > 1 else ties[0]

@@ -11,14 +11,11 @@ Physical cards have no identity here: identical cards are indistinguishable.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.core.game import SPECTATOR
 from engine.monster_my_neighbor.cards import CardSet
-from engine.monster_my_neighbor.options import (
-    CARD_KINDS,
-    CHOOSE_TARGET,
-    DEAL_GIVE,
+from engine.monster_my_neighbor.events import (
     ENDING_NAMES,
     EV_CAPTURE,
     EV_CARD_TO_HAND,
@@ -40,8 +37,6 @@ from engine.monster_my_neighbor.options import (
     EV_STEAL,
     EV_TARGET,
     HOW_NAMES,
-    KIND_NAMES,
-    NO_DECISION,
     ORIGIN_NAMES,
     PV_DEALT,
     PV_FORCED,
@@ -55,9 +50,21 @@ from engine.monster_my_neighbor.options import (
     PlayedCard,
     RoundSummary,
 )
+from engine.monster_my_neighbor.options import KIND_NAMES, NO_DECISION, MonsterOption
 
 if TYPE_CHECKING:
-    from engine.monster_my_neighbor.state import MonsterState
+    from engine.monster_my_neighbor.state import State
+
+
+class EffectView(NamedTuple):
+    """The card being resolved (all public): who played it, where its script stands, and
+    the targets and counts chosen so far (its bound slots)."""
+
+    actor: int
+    card: int
+    step: int
+    slots: tuple[int, ...]
+    first_hunter: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,9 +101,10 @@ class Observation:
     tracked_holders: tuple[tuple[int, int], ...]
     monsters_possible: tuple[int, ...]
     finished_rounds: tuple[RoundSummary, ...]
+    effect: EffectView | None
     pending_kind: str
     pending_seats: tuple[int, ...]
-    own_pending_choice: Any
+    own_pending_choice: MonsterOption | None
     public_log: tuple[tuple[Any, ...], ...]
     private_log: tuple[tuple[Any, ...], ...]
     private_log_times: tuple[int, ...]
@@ -106,7 +114,7 @@ class Observation:
         return self.hand.count(card)
 
 
-def build(s: MonsterState, seat: int) -> Observation:
+def build(s: State, seat: int) -> Observation:
     c = s.cards
     spectator = seat == SPECTATOR
     own: list[int] = []
@@ -148,6 +156,8 @@ def build(s: MonsterState, seat: int) -> Observation:
         ) if max(s.tracked_holder) >= 0 else (),
         monsters_possible=tuple(t for t in c.monster_types if t not in s.removed),
         finished_rounds=tuple(s.finished),
+        effect=EffectView(s.ctx_actor, s.ctx_card, s.ctx_step, tuple(s.ctx_slots),
+                          s.ctx_first_hunter) if s.ctx_running else None,
         pending_kind=pending_kind,
         pending_seats=s.pend_participants,
         own_pending_choice=s.buffered.get(seat),
@@ -158,16 +168,6 @@ def build(s: MonsterState, seat: int) -> Observation:
 
 
 # ================================================================ readable text
-def describe_option(cards: CardSet, kind: int, option: Any) -> str:
-    if kind in CARD_KINDS:
-        return cards.labels[option]
-    if kind == CHOOSE_TARGET:
-        return f"seat {option}"
-    if kind == DEAL_GIVE:
-        return " + ".join(cards.labels[t] for t in option)
-    return str(option)
-
-
 def _cards_text(cards: CardSet, types: tuple[int, ...]) -> str:
     return ", ".join(cards.labels[t] for t in types) if types else "nothing"
 
@@ -240,7 +240,7 @@ def describe_private(cards: CardSet, e: tuple[Any, ...]) -> str:
     if code == PV_SAW_DISCARD:
         return f"saw seat {e[2]}'s face-down discard: {name[e[1]]}"
     if code == PV_FORCED:
-        return f"forced {KIND_NAMES[e[1]]}: {describe_option(cards, e[1], e[2])}"
+        return f"forced {KIND_NAMES[e[1]]}: {e[2].label(cards)}"
     return repr(e)
 
 
@@ -289,11 +289,14 @@ def to_json(obs: Observation) -> dict[str, Any]:
              "vp_awarded": list(r.vp_awarded)}
             for r in obs.finished_rounds
         ],
+        "effect": {
+            "actor": obs.effect.actor, "card": name[obs.effect.card], "step": obs.effect.step,
+            "slots": list(obs.effect.slots), "first_hunter": obs.effect.first_hunter,
+        } if obs.effect is not None else None,
         "pending_kind": obs.pending_kind,
         "pending_seats": list(obs.pending_seats),
         "own_pending_choice": (
-            describe_option(c, KIND_NAMES.index(obs.pending_kind), obs.own_pending_choice)
-            if obs.own_pending_choice is not None else None
+            obs.own_pending_choice.label(c) if obs.own_pending_choice is not None else None
         ),
         "public_log": [describe_event(c, e) for e in obs.public_log],
         "private_log": [describe_private(c, e) for e in obs.private_log],

@@ -1,19 +1,27 @@
-"""Decision kinds, option value types, public results and log event codes.
+"""Decision kinds (§14.1) and the base of the game's typed options.
 
-Options are small immutable values phrased in the deciding seat's own terms:
+Each option type is defined with the rules it belongs to and says when it is legal
+(``legal``), what choosing it does (``apply``, or ``resolve`` for the simultaneous kinds,
+whose choices are buffered and resolved together) and how it reads (``label``):
 
-- ``PLAY_CARD``, ``DOG_DISCARD``, ``STEAL_GIVE``, ``GOSSIP_PASS``, ``FOG_CONTRIBUTE``: a
-  card-type id (int);
-- ``CHOOSE_TARGET``: a seat (int);
-- ``CHOOSE_DEAL_COUNT``: a count (int);
-- ``DEAL_GIVE``: a sorted tuple of card-type ids (a multiset of the agreed size).
+- :mod:`turns`: ``PlayCard``;
+- :mod:`effects`: ``ChooseTarget``, ``ChooseCount``, ``DogDiscard``, ``StealGive``,
+  ``DealGive``, ``GossipPass``, ``FogContribute``.
 
-Options are always listed in ascending order, so their order encodes nothing hidden.
+Options are phrased in the deciding seat's own terms (card types of its own hand, seats,
+counts) and listed in ascending order, so their order encodes nothing hidden.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.core.option import Option
+
+if TYPE_CHECKING:
+    from engine.monster_my_neighbor.cards import CardSet
+    from engine.monster_my_neighbor.state import State
 
 # Decision kinds (§14.1), as ints in the hot path and names at the interface.
 (
@@ -38,97 +46,25 @@ KIND_NAMES = (
     "FOG_CONTRIBUTE",
 )
 SIMULTANEOUS_KINDS = frozenset({DEAL_GIVE, GOSSIP_PASS, FOG_CONTRIBUTE})
-CARD_KINDS = frozenset({PLAY_CARD, DOG_DISCARD, STEAL_GIVE, GOSSIP_PASS, FOG_CONTRIBUTE})
-
-# Public results of a face-up card (§14.2).
-(
-    RESULT_NONE,
-    RESULT_CAPTURED,
-    RESULT_NO_EFFECT,
-    RESULT_HUNTER_DISCARDED,
-    RESULT_NO_HUNTER,
-    RESULT_LAST_CARD_VOID,
-    RESULT_NO_TARGET,
-) = range(7)
-RESULT_NAMES = (
-    "",
-    "captured",
-    "no_effect",
-    "hunter_discarded",
-    "no_hunter",
-    "last_card_void",
-    "no_target",
-)
-
-# Origins of face-down cards.
-ORIGIN_FORCED_HUNTER, ORIGIN_DOG = 0, 1
-ORIGIN_NAMES = ("forced_hunter_discard", "dog_discard")
-
-# How a card moved between hands (private log).
-(
-    HOW_RUMOR,
-    HOW_GOSSIP,
-    HOW_FOG,
-    HOW_DEAL,
-    HOW_STEAL,
-    HOW_DOG_HANDOVER,
-    HOW_FRIEND,
-) = range(7)
-HOW_NAMES = ("Rumor", "Gossip", "Fog", "Deal", "Steal", "Dog handover", "Friend")
-
-# Round endings.
-ENDING_PLAYED, ENDING_CAUGHT, ENDING_BETRAYAL = 0, 1, 2
-ENDING_NAMES = ("played", "caught", "betrayal")
-
-# Public log events: tuples whose first item is one of these codes.
-(
-    EV_ROUND_START,
-    EV_PLAY,
-    EV_TARGET,
-    EV_COUNT,
-    EV_RESULT,
-    EV_SKIP,
-    EV_FORCED_HUNTER_DISCARD,
-    EV_PASS,
-    EV_DOG_DISCARD,
-    EV_CARD_TO_HAND,
-    EV_STEAL,
-    EV_DEAL,
-    EV_RUMOR,
-    EV_GOSSIP,
-    EV_FOG,
-    EV_PEEK,
-    EV_CAPTURE,
-    EV_MONSTER_PLAYED,
-    EV_ROUND_END,
-) = range(19)
-
-# Private log events.
-PV_DEALT, PV_RECEIVED, PV_GAVE, PV_SAW_HAND, PV_OWN_DISCARD, PV_FORCED, PV_SAW_DISCARD = range(7)
 
 
-class PlayedCard(NamedTuple):
-    """One face-up card in a play area (§14.2)."""
+class MonsterOption(Option):
+    """An option of this game: ``kind`` is its decision kind; ``label`` reads it with the
+    card names of the match's card set (options never need more than that)."""
 
-    card: int
-    rotation: int
-    target: int
-    result: int
+    __slots__ = ()
 
+    kind: ClassVar[int] = NO_DECISION
 
-class FaceDownCard(NamedTuple):
-    """A face-down card as a seat may see it: origin, and its type only if known."""
+    def label(self, cards: CardSet) -> str:
+        raise NotImplementedError(f"{type(self).__name__}.label")
 
-    origin: int
-    known_type: int
+    def describe(self, state: State, seat: int) -> str:
+        return self.label(state.cards)
 
-
-class RoundSummary(NamedTuple):
-    """A finished round, public once it ends."""
-
-    round: int
-    monster: int
-    ending: int
-    monster_seat: int
-    catcher_seat: int
-    vp_awarded: tuple[int, ...]
+    @classmethod
+    def resolve(
+        cls, s: State, seats: tuple[int, ...], choices: Mapping[int, Any]
+    ) -> None:
+        """Simultaneous kinds only: carry out every seat's buffered choice together."""
+        raise NotImplementedError(f"{cls.__name__} is not a simultaneous decision")

@@ -1,65 +1,41 @@
-"""The game state: plain data, cheap to clone (lists of ints and tuples, no deepcopy).
+"""The game data: plain records, cheap to clone (lists of ints and tuples, no deepcopy).
 
-Hands are per-type count lists indexed by card-type id. The rules live in
-:mod:`rules`; what a seat may see is decided only by :mod:`observation`.
+Hands are per-type count lists indexed by card-type id. The rules live in the modules
+named after the spec's sections (:mod:`setup`, :mod:`turns`, :mod:`effects`,
+:mod:`scoring`); what a seat may see is decided only by :mod:`observation`; the
+:class:`~engine.core.GameState` shell is :mod:`game_state`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Decision, GameRng, GameState, IllegalChoice, NotYourTurn, Result
-from engine.monster_my_neighbor import observation as observe
-from engine.monster_my_neighbor import rules
+from engine.core import GameRng
 from engine.monster_my_neighbor.cards import CardSet
-from engine.monster_my_neighbor.options import KIND_NAMES, NO_DECISION, PlayedCard, RoundSummary
+from engine.monster_my_neighbor.events import PlayedCard, RoundSummary
+from engine.monster_my_neighbor.options import MonsterOption
+
+# Fields copied as they are by clone(): ints, bools, tuples and shared data.
+_PLAIN = (
+    "cards", "n", "rounds", "round_no", "round_monster", "first_hunter_played", "rotation",
+    "active", "start_seat", "wanted_holder", "opening_pending", "terminal", "pend_kind",
+    "pend_participants", "ctx_running", "ctx_actor", "ctx_card", "ctx_step",
+    "ctx_first_hunter", "ctx_result",
+)
 
 
-class MonsterState(GameState):
-    """One game of Monster My Neighbor."""
+class State:
+    """One game of Monster My Neighbor. ``pend_*`` is the pending decision; ``ctx_*`` the
+    effect of the card being resolved (its script position and bound targets)."""
 
     __slots__ = (
-        "active",
-        "buffered",
-        "cards",
-        "counters",
-        "ctx_actor",
-        "ctx_card",
-        "ctx_first_hunter",
-        "ctx_result",
-        "ctx_running",
-        "ctx_slots",
-        "ctx_step",
-        "face_down",
-        "finished",
-        "first_hunter_played",
-        "friends",
-        "hand_sizes",
-        "hands",
-        "main_deck",
-        "monster_deck",
-        "n",
-        "opening_pending",
-        "pend_kind",
-        "pend_options",
-        "pend_participants",
-        "pend_seats",
-        "play_areas",
-        "private_logs",
-        "private_times",
-        "public_events",
-        "removed",
-        "rng",
-        "rotation",
-        "round_monster",
-        "round_no",
-        "rounds",
-        "start_seat",
-        "terminal",
-        "tracked_holder",
-        "turns_taken",
-        "under_deck",
-        "vp",
+        "active", "buffered", "cards", "counters", "ctx_actor", "ctx_card",
+        "ctx_first_hunter", "ctx_result", "ctx_running", "ctx_slots", "ctx_step", "face_down",
+        "finished", "first_hunter_played", "friends", "hand_sizes", "hands", "main_deck",
+        "monster_deck", "n", "opening_pending", "pend_kind", "pend_options",
+        "pend_participants", "pend_seats", "play_areas", "private_logs", "private_times",
+        "public_events", "removed", "rng", "rotation", "round_monster", "round_no", "rounds",
+        "start_seat", "terminal", "tracked_holder", "turns_taken", "under_deck", "vp",
         "wanted_holder",
     )
 
@@ -93,8 +69,8 @@ class MonsterState(GameState):
     pend_kind: int
     pend_seats: list[int]
     pend_participants: tuple[int, ...]
-    pend_options: dict[int, tuple[Any, ...]]
-    buffered: dict[int, Any]
+    pend_options: dict[int, tuple[MonsterOption, ...]]
+    buffered: dict[int, MonsterOption]
     ctx_running: bool
     ctx_actor: int
     ctx_card: int
@@ -106,23 +82,16 @@ class MonsterState(GameState):
     private_logs: list[list[tuple[Any, ...]]]
     private_times: list[list[int]]
 
-    def __init__(self, cards: CardSet, players: int, seed: int, rounds: int | None = None) -> None:
+    def __init__(self, cards: CardSet, players: int, rng: GameRng, rounds: int) -> None:
+        """The bare record; :func:`~engine.monster_my_neighbor.setup.setup_game` fills it."""
         self.cards = cards
         self.n = players
-        self.rng = GameRng(seed)
-        self.rounds = rounds if rounds is not None else cards.rounds
-        rules.setup_game(self)
-        rules.advance(self)
+        self.rng = rng
+        self.rounds = rounds
 
-    # ------------------------------------------------------------------ copying
-    def clone(self) -> MonsterState:
-        twin = MonsterState.__new__(MonsterState)
-        for name in (
-            "cards", "n", "rounds", "round_no", "round_monster", "first_hunter_played",
-            "rotation", "active", "start_seat", "wanted_holder", "opening_pending", "terminal",
-            "pend_kind", "pend_participants", "ctx_running", "ctx_actor", "ctx_card",
-            "ctx_step", "ctx_first_hunter", "ctx_result",
-        ):
+    def clone(self) -> State:
+        twin = State.__new__(State)
+        for name in _PLAIN:
             setattr(twin, name, getattr(self, name))
         twin.rng = self.rng.fork()
         twin.vp = self.vp[:]
@@ -147,42 +116,3 @@ class MonsterState(GameState):
         twin.private_logs = [log[:] for log in self.private_logs]
         twin.private_times = [times[:] for times in self.private_times]
         return twin
-
-    # -------------------------------------------------------------- interface
-    def pending_seats(self) -> tuple[int, ...]:
-        return tuple(sorted(self.pend_seats))
-
-    def decision(self, seat: int) -> Decision:
-        options = self.pend_options.get(seat)
-        if options is None or seat not in self.pend_seats:
-            raise NotYourTurn(f"seat {seat} owes no decision")
-        return Decision(seat, KIND_NAMES[self.pend_kind], options)
-
-    def apply(self, seat: int, index: int) -> None:
-        if self.pend_kind == NO_DECISION or seat not in self.pend_seats:
-            raise NotYourTurn(f"seat {seat} owes no decision")
-        options = self.pend_options[seat]
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(options):
-            raise IllegalChoice(
-                f"option {index!r} is not one of the {len(options)} options of seat {seat}"
-            )
-        rules.commit(self, seat, options[index], forced=False)
-        rules.advance(self)
-
-    def observation(self, seat: int) -> observe.Observation:
-        return observe.build(self, seat)
-
-    def is_terminal(self) -> bool:
-        return self.terminal
-
-    def result(self) -> Result:
-        if not self.terminal:
-            raise RuntimeError("the game is not over")
-        return rules.final_result(self)
-
-    def describe_option(self, seat: int, index: int) -> str:
-        decision = self.decision(seat)
-        return observe.describe_option(self.cards, self.pend_kind, decision.options[index])
-
-    def public_log(self) -> tuple[str, ...]:
-        return tuple(observe.describe_event(self.cards, e) for e in self.public_events)

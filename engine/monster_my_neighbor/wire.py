@@ -1,37 +1,71 @@
 """Protobuf conversion at the gateway edge: observation and options to wire messages.
 
 Built only from an :class:`~engine.monster_my_neighbor.observation.Observation`, so it
-can carry nothing the observation gate did not allow. Never used on the built-in path.
+can carry nothing the observation gate did not allow. ``OPTIONS`` is the one table from
+option types to messages; card names come from the match's card set (a user file may
+rename cards). Never used on the built-in path.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import ClassVar
 
 from arena.v1 import monster_my_neighbor_pb2 as pb
 
+from engine.core.wire import OptionEncoder, OptionTableCodec
+from engine.monster_my_neighbor.effects import (
+    ChooseCount,
+    ChooseTarget,
+    DealGive,
+    DogDiscard,
+    FogContribute,
+    GossipPass,
+    StealGive,
+)
+from engine.monster_my_neighbor.events import ENDING_NAMES, ORIGIN_NAMES, RESULT_NAMES
 from engine.monster_my_neighbor.observation import (
     Observation,
     describe_event,
-    describe_option,
     describe_private,
 )
-from engine.monster_my_neighbor.options import (
-    CARD_KINDS,
-    CHOOSE_DEAL_COUNT,
-    CHOOSE_TARGET,
-    DEAL_GIVE,
-    ENDING_NAMES,
-    KIND_NAMES,
-    ORIGIN_NAMES,
-    RESULT_NAMES,
-)
+from engine.monster_my_neighbor.turns import PlayCard
 
 
-class MonsterMyNeighborCodec:
+def _card_type(obs: Observation, o: PlayCard | DogDiscard | StealGive | GossipPass
+               | FogContribute) -> pb.MonsterMyNeighborOption:
+    return pb.MonsterMyNeighborOption(card_type=obs.cards.names[o.card])
+
+
+def _target(obs: Observation, o: ChooseTarget) -> pb.MonsterMyNeighborOption:
+    return pb.MonsterMyNeighborOption(target_seat=o.seat)
+
+
+def _count(obs: Observation, o: ChooseCount) -> pb.MonsterMyNeighborOption:
+    return pb.MonsterMyNeighborOption(count=o.count)
+
+
+def _cards(obs: Observation, o: DealGive) -> pb.MonsterMyNeighborOption:
+    names = obs.cards.names
+    return pb.MonsterMyNeighborOption(
+        cards=pb.MonsterMyNeighborCardSet(card_types=[names[t] for t in o.cards]))
+
+
+class MonsterMyNeighborCodec(OptionTableCodec):
     """WireCodec for ``arena.v1.MonsterMyNeighborObservation`` / ``...Option``."""
 
     field = "monster_my_neighbor"
+    # Every option type of the game and its message: the one table of the wire format.
+    OPTIONS: ClassVar[Mapping[type, OptionEncoder]] = {
+        PlayCard: _card_type,
+        ChooseTarget: _target,
+        ChooseCount: _count,
+        DogDiscard: _card_type,
+        StealGive: _card_type,
+        DealGive: _cards,
+        GossipPass: _card_type,
+        FogContribute: _card_type,
+    }
 
     def observation(self, obs: Observation) -> pb.MonsterMyNeighborObservation:
         c = obs.cards
@@ -92,31 +126,5 @@ class MonsterMyNeighborCodec:
                 vp_awarded=list(r.vp_awarded),
             )
         if obs.own_pending_choice is not None:
-            kind = KIND_NAMES.index(obs.pending_kind)
-            msg.own_pending_choice = describe_option(c, kind, obs.own_pending_choice)
+            msg.own_pending_choice = obs.own_pending_choice.label(c)
         return msg
-
-    def option(
-        self, obs: Observation, decision_kind: str, option: Any
-    ) -> pb.MonsterMyNeighborOption:
-        # Options are card-type ids; names come from the match's card set (a user file
-        # may rename cards).
-        return option_message(obs.cards.names, decision_kind, option)
-
-
-def option_message(
-    names: tuple[str, ...], decision_kind: str, option: Any
-) -> pb.MonsterMyNeighborOption:
-    """One option as a message: a card type, a seat, a count or a card multiset."""
-    kind = KIND_NAMES.index(decision_kind)
-    if kind in CARD_KINDS:
-        return pb.MonsterMyNeighborOption(card_type=names[option])
-    if kind == CHOOSE_TARGET:
-        return pb.MonsterMyNeighborOption(target_seat=option)
-    if kind == CHOOSE_DEAL_COUNT:
-        return pb.MonsterMyNeighborOption(count=option)
-    if kind == DEAL_GIVE:
-        return pb.MonsterMyNeighborOption(
-            cards=pb.MonsterMyNeighborCardSet(card_types=[names[t] for t in option])
-        )
-    raise ValueError(f"unknown decision kind {decision_kind!r}")

@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from engine.core import ConfigError, GameConfig
+from engine.core import ConfigError, GameConfig, split_specs
 
 if TYPE_CHECKING:  # Ray is imported only when a run starts: `arena --help` stays quick.
     from services.tournament.local import TournamentPlan, TournamentReport
@@ -31,7 +31,10 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--game", required=True, help="game id, e.g. monster-my-neighbor")
     parser.add_argument("--players", type=int, required=True, help="seats per match")
-    parser.add_argument("--bots", required=True, help="comma-separated built-in bot names")
+    parser.add_argument(
+        "--bots", required=True,
+        help="comma-separated built-in bot specs, e.g. random,mcts:iterations=50,ms=20",
+    )
     parser.add_argument("--games", type=int, required=True, help="number of matches")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     parser.add_argument("--workers", type=int, default=1, help="Ray match workers (default 1)")
@@ -86,7 +89,7 @@ def read_cards(path: Path | None) -> str | None:
 def build_plan(args: argparse.Namespace) -> TournamentPlan:
     from services.tournament.local import TournamentPlan
 
-    bots = tuple(name.strip() for name in args.bots.split(",") if name.strip())
+    bots = tuple(split_specs(args.bots))
     config = GameConfig(args.players, parse_options(args.option), read_cards(args.cards))
     return TournamentPlan(
         game_id=args.game,

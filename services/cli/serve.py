@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.core import ConfigError, GameConfig, bots_for, get_game
+from engine.core import ConfigError, GameConfig, get_game, make_bot
 from services.cli.play import parse_options, read_cards
 from services.gateway.config import GatewayConfig
 from services.gateway.server import Gateway
@@ -46,7 +46,10 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--game", default="monster-my-neighbor", help="the hosted game")
     parser.add_argument("--players", type=int, default=5, help="seats per match (default 5)")
-    parser.add_argument("--fill", default="random", help="built-in bot for empty seats")
+    parser.add_argument(
+        "--fill", default="random",
+        help="built-in bot spec for empty seats, e.g. random or mcts:iterations=50",
+    )
     parser.add_argument("--replays", type=Path, metavar="DIR", help="save a replay per match")
     parser.add_argument(
         "--move-timeout", type=float, default=5.0, metavar="S",
@@ -93,13 +96,12 @@ def gateway_config(args: argparse.Namespace) -> GatewayConfig:
     options = parse_options(args.option)
     cards = read_cards(args.cards)
     game.validate_config(GameConfig(args.players, {**game.default_options, **options}, cards))
-    if args.fill not in bots_for(args.game):
+    try:
+        make_bot(args.game, args.fill)
+    except ConfigError as err:
         raise ConfigError(
-            f"--fill {args.fill!r} is not a built-in bot of {args.game}; "
-            f"known: {', '.join(bots_for(args.game))}"
-        )
-    if game.wire is None:
-        raise ConfigError(f"{args.game} has no wire codec and cannot be served")
+            f"--fill {args.fill!r} is not a built-in bot of {args.game}: {err}"
+        ) from None
     if args.move_timeout <= 0 or args.time_bank < 0 or args.gather < 0:
         raise ConfigError("--move-timeout must be > 0, --time-bank and --gather >= 0")
     if args.max_strikes < 1:

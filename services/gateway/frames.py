@@ -59,18 +59,26 @@ def integer(number: int, value: int) -> bytes:
 
 
 def decision_body(
-    kind: str, game_field: str, observation: bytes, options: list[tuple[str, bytes]]
+    kind: str, game_field: str | None, observation: bytes, options: list[tuple[str, bytes]]
 ) -> bytes:
     """The request fields fixed by the game state: kind, observation and options.
 
     ``observation`` and each option payload are the serialized game messages of the
-    WireCodec; ``game_field`` names the game's member of the envelope ``oneof``.
+    WireCodec; ``game_field`` names the game's member of the envelope ``oneof``. Without
+    one (a game with no protobuf messages) the envelopes stay empty and each option is
+    its label alone.
     """
-    obs_envelope = delimited(OBSERVATION_GAME_FIELDS[game_field], observation)
-    option_field = OPTION_GAME_FIELDS[game_field]
+    if game_field is None:
+        obs_envelope = b""
+        option_field = None
+    else:
+        obs_envelope = delimited(OBSERVATION_GAME_FIELDS[game_field], observation)
+        option_field = OPTION_GAME_FIELDS[game_field]
     parts = [delimited(_REQ_KIND, kind.encode()), delimited(_REQ_OBSERVATION, obs_envelope)]
     for label, payload in options:
-        option = delimited(_OPTION_LABEL, label.encode()) + delimited(option_field, payload)
+        option = delimited(_OPTION_LABEL, label.encode())
+        if option_field is not None:
+            option += delimited(option_field, payload)
         parts.append(delimited(_REQ_OPTIONS, option))
     return b"".join(parts)
 

@@ -82,9 +82,8 @@ class MatchHost:
         fill: str,
     ) -> None:
         game = get_game(game_id)
-        if game.wire is None:
-            raise ValueError(f"{game_id} has no wire codec: remote seats are impossible")
-        self._codec = game.wire()
+        # Without a codec (a game with no protobuf messages yet) remote bots get labels only.
+        self._codec = game.wire() if game.wire is not None else None
         self._game_config = GameConfig.from_json(config)
         seats: list[Bot | None] = [
             None if is_remote else make_bot(game_id, fill) for is_remote in remote
@@ -139,9 +138,9 @@ class MatchHost:
     def _substitute(self, seat: int) -> int:
         state = self._session.state
         started = time.perf_counter()
-        index = self._substitutes[seat].choose(
-            state.observation(seat), state.decision(seat), self._substitute_rngs[seat]
-        )
+        bot = self._substitutes[seat]
+        seen = state.observation(seat) if bot.needs_observation else None
+        index = bot.choose(seen, state.decision(seat), self._substitute_rngs[seat])
         self._extra_seconds += time.perf_counter() - started
         self._extra_decisions += 1
         self._session.submit(seat, index)
@@ -177,11 +176,15 @@ class MatchHost:
         decision = state.decision(seat)
         codec = self._codec
         kind = decision.kind
+        labels = [state.describe_option(seat, i) for i in range(len(decision.options))]
+        if codec is None:
+            body = decision_body(kind, None, b"", [(label, b"") for label in labels])
+            return SeatRequest(seat, kind, len(labels), body)
         seen = state.observation(seat)
         observation = codec.observation(seen).SerializeToString()
         options = [
-            (state.describe_option(seat, i), codec.option(seen, kind, option).SerializeToString())
-            for i, option in enumerate(decision.options)
+            (label, codec.option(seen, kind, option).SerializeToString())
+            for label, option in zip(labels, decision.options, strict=True)
         ]
         body = decision_body(kind, codec.field, observation, options)
         return SeatRequest(seat, kind, len(options), body)

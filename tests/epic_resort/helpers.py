@@ -1,21 +1,24 @@
 """Builders for Epic Resort scenario positions.
 
 ``bare(n)`` gives a State with no cards dealt; tests then place exactly the cards a rule
-needs and push the frame of the step under test, e.g.::
+needs and push the step under test, e.g.::
 
     s = bare(2)
     put(s, 0, 0, "beach", tourists=2)
-    start(s, ("PHASE1_RESOLVE",))
+    start(s, PHASE1_RESOLVE)
+
+Options are the game's typed values: ``pick(s, 0, PlanWorker(APP, 1))``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
+from engine.core import flow
 from engine.core.game import GameConfig
+from engine.core.option import Option
 from engine.core.rng import GameRng
-from engine.epic_resort import rules
 from engine.epic_resort.cards import ATTACK, DOUBLE_ATTACK, HERO, TOURIST, default_cards
 from engine.epic_resort.game_state import EpicResortState
 from engine.epic_resort.params import make_params
@@ -88,23 +91,29 @@ def put(s: State, seat: int, slot: int, name: str, tourists: int = 0, workers: t
         sl.hero_health = h.start if health is None else health
 
 
-def start(s: State, *frames: tuple) -> None:
-    """Push ``frames`` (first listed resolves first) and run to the next decision."""
-    for f in reversed(frames):
-        s.frames.append(f)
-    rules.run(s)
+def start(s: State, *steps: flow.Step) -> None:
+    """Push ``steps`` (first listed resolves first) and run to the next decision."""
+    for step in reversed(steps):
+        s.steps.append(step)
+    flow.advance(s)
 
 
-def opts(s: State, seat: int) -> list[Hashable]:
-    return rules.options(s, seat)
+def pending(s: State) -> tuple[int, ...]:
+    return tuple(sorted(s.asked))
 
 
-def pick(s: State, seat: int, option: Hashable) -> None:
+def opts(s: State, seat: int) -> list[Option]:
+    """The options of ``seat``'s pending decision (fails the test if it owes none)."""
+    assert seat in s.asked, f"seat {seat} owes no decision (pending: {pending(s)})"
+    return list(s.asked[seat])
+
+
+def pick(s: State, seat: int, option: Option) -> None:
     """Choose the option with this value (fails the test if it is not legal)."""
-    legal = rules.options(s, seat)
+    legal = opts(s, seat)
     assert option in legal, f"{option!r} not in {legal!r}"
-    rules.choose(s, seat, legal.index(option))
+    flow.choose(s, seat, legal.index(option))
 
 
-def top_frame(s: State) -> tuple:
-    return s.frames[-1] if s.frames else ()
+def top_step(s: State) -> flow.Step | None:
+    return s.steps[-1] if s.steps else None

@@ -2,8 +2,20 @@
 
 from __future__ import annotations
 
-from engine.epic_resort import rules
-from engine.epic_resort.phases import clean_up
+from engine.epic_resort.actions import DiscardWorker, UseAbility
+from engine.epic_resort.attacks import (
+    DEFEND,
+    END_RESPONSE,
+    NO_DEFENCE,
+    HeroDodges,
+    HeroMovesIn,
+    Respond,
+    StartAttack,
+)
+from engine.epic_resort.effects import RepositionHeroes
+from engine.epic_resort.season import PHASE3, PHASE4, PHASE4_HEAL, PHASE5, REFILL, CardDone
+from engine.epic_resort.state import State
+from engine.epic_resort.turns import Turn
 from tests.epic_resort.helpers import (
     CARDS,
     att,
@@ -15,19 +27,19 @@ from tests.epic_resort.helpers import (
     pick,
     put,
     start,
+    top_step,
     tourist,
     worker,
 )
 
-rules.AUTO.setdefault("STOP", lambda s, f: None)
 PEON, BOUNCER, APP = worker("lazy_peon"), worker("bouncer"), worker("apprentice")
 SPARE = "wild_boar"  # a monster left in the deck so the game does not end
 
 
-def attack(s, monster_name, card="attack_01", spare=True):
+def attack(s: State, monster_name: str, card: str = "attack_01", spare: bool = True) -> int:
     s.monster_deck = ([monster(SPARE, 1)] if spare else []) + [monster(monster_name)]
     c = attack_card(card)
-    start(s, ("ATTACK", c), ("CARD_DONE", c), ("STOP",))
+    start(s, StartAttack(c), CardDone(c))
     return c
 
 
@@ -85,7 +97,7 @@ def test_no_tourists_no_hero_places_damage_and_destroys() -> None:
     attack(s, "troll")
     sl = s.players[0].slots[0]
     assert sl.stack == [] and sl.workers == [] and sl.stranded == [APP]
-    clean_up(s)
+    start(s, PHASE5)
     assert s.players[0].discard == [APP] and s.players[0].slots[0].stranded == []
 
 
@@ -113,11 +125,24 @@ def test_hero_defends_loses_health_and_tourists_use_hero_strength() -> None:
     assert (sl.hero_health, sl.tourists, sl.damage) == (1, 2, 0)
 
 
-def test_hero_health_option_uses_health() -> None:
+def test_hero_health_option_counts_the_health_left_after_the_hit() -> None:
+    """EN 7.7.1: the hero first loses its health point, then the attraction loses the
+    tourists by which the monster's strength exceeds the hero's remaining health: a Knight
+    on 3 health against a Young Dragon (4) leaves 3 - (4 - 2) = 1 of 3 tourists."""
+    s = bare(2, {"defended_loss_uses": "hero_health"})
+    put(s, 0, 0, "beach", tourists=3, hero_name="knight", health=3)
+    attack(s, "young_dragon")
+    sl = s.players[0].slots[0]
+    assert (sl.hero, sl.hero_health, sl.tourists) == (hero("knight"), 2, 1)
+
+
+def test_hero_health_option_a_hero_on_one_health_guards_nothing() -> None:
+    """The Archer on 2 health drops to 1: 4 - 1 = 3 tourists lost, all of them."""
     s = bare(2, {"defended_loss_uses": "hero_health"})
     put(s, 0, 0, "beach", tourists=3, hero_name="archer", health=2)
     attack(s, "young_dragon")
-    assert s.players[0].slots[0].tourists == 1  # 4 - health 2
+    sl = s.players[0].slots[0]
+    assert (sl.hero_health, sl.tourists, sl.damage) == (1, 0, 0)
 
 
 def test_spirit_drain_defeats_a_hero() -> None:
@@ -134,8 +159,8 @@ def test_dodge_locks_the_hero_then_tourists_are_eaten() -> None:
     put(s, 0, 0, "beach", tourists=3, hero_name="archer", health=2)
     put(s, 0, 1, "tiki_hut", tourists=0)
     attack(s, "goblin_raiders", "attack_01")  # two: left -> slot 0
-    assert opts(s, 0) == [("defend",), ("dodge", 1)]
-    pick(s, 0, ("dodge", 1))
+    assert opts(s, 0) == [DEFEND, HeroDodges(1)]
+    pick(s, 0, HeroDodges(1))
     p = s.players[0]
     assert (p.slots[0].hero, p.slots[0].tourists) == (-1, 1)
     assert (p.slots[1].hero, p.slots[1].hero_locked) == (hero("archer"), True)
@@ -151,8 +176,8 @@ def test_move_in_an_unlocked_hero() -> None:
     put(s, 0, 0, "beach", tourists=3)
     put(s, 0, 1, "tiki_hut", tourists=0, hero_name="knight")
     attack(s, "goblin_raiders", "attack_01")
-    assert opts(s, 0) == [("none",), ("move_in", 1)]
-    pick(s, 0, ("move_in", 1))
+    assert opts(s, 0) == [NO_DEFENCE, HeroMovesIn(1)]
+    pick(s, 0, HeroMovesIn(1))
     p = s.players[0]
     sl = p.slots[0]
     assert (sl.hero, sl.hero_locked, sl.hero_health) == (hero("knight"), True, 2)  # defended
@@ -167,9 +192,9 @@ def test_response_window_runs_clockwise_from_defender() -> None:
         s.players[seat].hand = [PEON]
     attack(s, "goblin_raiders")
     asked = []
-    while s.frames and s.frames[-1][0] == "RESPOND":
-        asked.append(s.frames[-1][1])
-        pick(s, s.frames[-1][1], ("done",))
+    while isinstance(step := top_step(s), Respond):
+        asked.append(step.seat)
+        pick(s, step.seat, END_RESPONSE)
     assert asked == [1, 2, 0]
     assert s.players[1].slots[0].tourists == 1
 
@@ -181,8 +206,8 @@ def test_lazy_peon_ends_the_attack() -> None:
     s.players[1].hand = [PEON]
     put(s, 1, 0, "beach", tourists=0)
     attack(s, "dragon_whelp")
-    assert s.frames[-1] == ("RESPOND", 1, 0)  # seat 0 has no free action
-    pick(s, 1, ("discard", PEON))
+    assert top_step(s) == Respond(1, 0)  # seat 0 has no free action
+    pick(s, 1, DiscardWorker(PEON))
     assert s.players[0].slots[0].tourists == 2 and s.players[0].slots[0].damage == 0
     assert s.players[1].removed == [PEON] and s.players[1].hand == []
     assert s.monster_discard == [monster("dragon_whelp")]
@@ -194,8 +219,8 @@ def test_lazy_peon_first_of_double_attack_does_not_cancel_second() -> None:
     s.players[0].hand = [PEON]
     s.monster_deck = [monster(SPARE, 1), monster("goblin_raiders", 1), monster("goblin_raiders")]
     c = attack_card("double_attack_01")
-    start(s, ("ATTACK", c), ("ATTACK", c), ("CARD_DONE", c), ("STOP",))
-    pick(s, 0, ("discard", PEON))
+    start(s, StartAttack(c), StartAttack(c), CardDone(c))
+    pick(s, 0, DiscardWorker(PEON))
     assert s.players[0].slots[0].tourists == 1  # second attack ate 2
     assert s.monster_discard == [monster("goblin_raiders"), monster("goblin_raiders", 1)]
     assert s.dock_discard == [c]
@@ -206,7 +231,7 @@ def test_bouncer_reduces_strength() -> None:
     put(s, 0, 0, "beach", tourists=3)
     s.players[0].hand = [BOUNCER]
     attack(s, "young_dragon")  # 4 - 2 = 2
-    pick(s, 0, ("discard", BOUNCER))
+    pick(s, 0, DiscardWorker(BOUNCER))
     # nothing else to do in the window: it closed by itself
     assert s.players[0].slots[0].tourists == 1
 
@@ -219,14 +244,14 @@ def test_monster_viewing_gallery_redirects_and_restarts_window() -> None:
     s.players[0].hand = [PEON]
     s.players[1].hand = [APP]
     attack(s, "goblin_raiders")
-    assert s.frames[-1] == ("RESPOND", 0, 0)
-    pick(s, 0, ("done",))
-    assert ("ability", 0) in opts(s, 1)
-    pick(s, 1, ("ability", 0))
+    assert top_step(s) == Respond(0, 0)
+    pick(s, 0, END_RESPONSE)
+    assert UseAbility(0) in opts(s, 1)
+    pick(s, 1, UseAbility(0))
     # the window restarts from the new defender, seat 1
-    assert s.frames[-1][:2] == ("RESPOND", 1)
-    pick(s, 1, ("done",))
-    pick(s, 0, ("done",))
+    assert top_step(s) == Respond(1, 1)
+    pick(s, 1, END_RESPONSE)
+    pick(s, 0, END_RESPONSE)
     assert s.players[1].slots[0].tourists == 0 and s.players[1].slots[0].locked
     assert s.players[0].slots[0].tourists == 3
 
@@ -235,8 +260,8 @@ def test_gallery_ability_only_during_attack() -> None:
     s = bare(2)
     put(s, 0, 0, "galleria_dei_mostri", workers=("apprentice",) * 3)
     s.players[0].hand = [APP]
-    start(s, ("TURN", 0), ("STOP",))
-    assert ("ability", 0) not in opts(s, 0)
+    start(s, Turn(0))
+    assert UseAbility(0) not in opts(s, 0)
 
 
 def test_two_headed_giant_hits_center_and_outer_left_to_right() -> None:
@@ -262,7 +287,7 @@ def test_extra_attack_follows_with_same_card() -> None:
     put(s, 0, 0, "beach", tourists=3)
     s.monster_deck = [monster(SPARE, 1), monster("goblin_raiders"), monster("kraken")]
     c = attack_card("attack_01")
-    start(s, ("ATTACK", c), ("CARD_DONE", c), ("STOP",))
+    start(s, StartAttack(c), CardDone(c))
     # Kraken (5, Harbormaster) ate 3 then damaged nothing; Goblins then hit the empty Beach
     assert s.players[0].slots[0].tourists == 0
     assert s.players[0].slots[0].damage == 1
@@ -284,10 +309,10 @@ def test_nature_trail_repositions_heroes_during_attack() -> None:
     put(s, 0, 0, "sentiero_natura", tourists=3, workers=("apprentice",) * 3, hero_name="monk")
     put(s, 0, 1, "beach", tourists=1)
     attack(s, "goblin_raiders", "attack_06")  # right -> slot 1
-    pick(s, 0, ("ability", 0))
-    assert opts(s, 0) == [(0,), (1,)]
-    pick(s, 0, (1,))
-    pick(s, 0, ("defend",))  # the window closed by itself; the moved hero may defend
+    pick(s, 0, UseAbility(0))
+    assert opts(s, 0) == [RepositionHeroes((0,)), RepositionHeroes((1,))]
+    pick(s, 0, RepositionHeroes((1,)))
+    pick(s, 0, DEFEND)  # the window closed by itself; the moved hero may defend
     p = s.players[0]
     assert (p.slots[1].hero, p.slots[1].hero_locked) == (hero("monk"), False)
     assert p.slots[1].tourists == 1  # defended: 2 - 2 strength
@@ -298,7 +323,7 @@ def test_marked_only_option_limits_the_window() -> None:
     put(s, 0, 0, "beach", tourists=3)
     s.players[0].hand = [APP, PEON, worker("street_performer")]
     attack(s, "goblin_raiders")
-    assert opts(s, 0) == [("discard", PEON), ("done",)]
+    assert opts(s, 0) == [DiscardWorker(PEON), END_RESPONSE]
 
 
 def test_refill_loop_and_end_trigger() -> None:
@@ -310,8 +335,8 @@ def test_refill_loop_and_end_trigger() -> None:
     c = attack_card("attack_01")
     s.main_deck = [tourist("families"), tourist("friends", 1), c]
     s.monster_deck = [monster("goblin_raiders")]
-    start(s, ("PHASE3",), ("STOP",))
-    assert s.end_triggered and s.terminal
+    start(s, PHASE3, REFILL, PHASE4, PHASE4_HEAL, PHASE5)
+    assert s.end_triggered and s.terminal and not s.steps
     assert s.dock == [] and s.dock_discard == [tourist("friends"), c]
     assert len(s.main_deck) == 2
 
@@ -321,7 +346,7 @@ def test_refill_fills_dock_to_size() -> None:
     s.monster_deck = [monster("goblin_raiders")]
     s.dock = [tourist("friends", k) for k in range(3)] + [hero("monk")]
     s.main_deck = [tourist("day_trippers", k) for k in range(4)]
-    start(s, ("PHASE3",), ("STOP",))
+    start(s, PHASE3, REFILL)
     assert len(s.dock) == 6 and s.dock[0] == tourist("friends", 1)
     assert s.dock_discard == [tourist("friends")]
     assert CARDS.main_cards[s.dock[-1]][0] == 0
@@ -334,9 +359,9 @@ def test_after_a_dodge_another_hero_may_move_in() -> None:
     put(s, 0, 1, "tiki_hut", tourists=0, hero_name="knight")
     put(s, 0, 2, "drakuzzi", tourists=0)
     attack(s, "goblin_raiders", "attack_01")  # three: left -> slot 0
-    pick(s, 0, ("dodge", 2))
-    assert opts(s, 0) == [("none",), ("move_in", 1)]  # the dodged Archer is locked
-    pick(s, 0, ("move_in", 1))
+    pick(s, 0, HeroDodges(2))
+    assert opts(s, 0) == [NO_DEFENCE, HeroMovesIn(1)]  # the dodged Archer is locked
+    pick(s, 0, HeroMovesIn(1))
     p = s.players[0]
     sl = p.slots[0]
     assert (sl.hero, sl.hero_locked, sl.tourists) == (hero("knight"), True, 3)

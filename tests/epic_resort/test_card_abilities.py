@@ -5,21 +5,24 @@ from __future__ import annotations
 
 import pytest
 
-from engine.epic_resort import rules
+from engine.core import flow
+from engine.epic_resort.actions import AttractHero, DiscardWorker, SendWorker, UseAbility
+from engine.epic_resort.effects import Cash, Heal, Place, Repair, Reposition, Unlock
+from engine.epic_resort.phase1 import PHASE1, PHASE1_RESOLVE, PlanWorker
 from engine.epic_resort.resort import supplied
 from engine.epic_resort.state import State
-from tests.epic_resort.helpers import CARDS, att, bare, hero, pick, put, start, worker
+from engine.epic_resort.turns import Turn
+from tests.epic_resort.helpers import CARDS, att, bare, hero, opts, pick, put, start, worker
 
-rules.AUTO.setdefault("STOP", lambda s, f: None)
 APP = worker("apprentice")
+EFFECT_STEPS = (Place, Heal, Repair, Unlock, Cash, Reposition)
 
 
 def _answer_effect_decisions(s: State) -> None:
     """Pick the first option of every effect decision (the most cash for a cash-out)."""
-    effect_frames = ("PLACE", "HEAL", "DAMAGE", "UNLOCK", "CASH", "REPOSITION")
-    while s.frames and s.frames[-1][0] in effect_frames:
-        legal = rules.options(s, 0)
-        rules.choose(s, 0, len(legal) - 1 if s.frames[-1][0] == "CASH" else 0)
+    while isinstance(step := s.asked_step, EFFECT_STEPS) and 0 in s.asked:
+        legal = s.asked[0]
+        flow.choose(s, 0, len(legal) - 1 if isinstance(step, Cash) else 0)
 
 
 def _snapshot(s: State) -> tuple[int, ...]:
@@ -77,22 +80,22 @@ def test_attraction_ability(name: str, expected: tuple[int, ...]) -> None:
     put(s, 0, 1, "beach", tourists=0, damage=1)
     s.players[0].hand = [APP, APP]
     s.players[0].draw = [APP] * 3
-    start(s, ("TURN", 0), ("STOP",))
-    pick(s, 0, ("ability", 0))
+    start(s, Turn(0))
+    pick(s, 0, UseAbility(0))
     _answer_effect_decisions(s)
     assert _snapshot(s) == expected
     assert s.players[0].slots[0].locked  # 5.4.3: locked after use
-    assert ("ability", 0) not in rules.options(s, 0)
+    assert UseAbility(0) not in opts(s, 0)
 
 
 def test_ability_needs_enough_units() -> None:
     s = bare(2)
     put(s, 0, 0, "casino_reale", workers=("apprentice",) * 3)  # needs 4
     s.players[0].hand = [APP]
-    start(s, ("TURN", 0), ("STOP",))
-    assert ("ability", 0) not in rules.options(s, 0)
-    pick(s, 0, ("send", APP, 0))
-    assert ("ability", 0) in rules.options(s, 0)
+    start(s, Turn(0))
+    assert UseAbility(0) not in opts(s, 0)
+    pick(s, 0, SendWorker(APP, 0))
+    assert UseAbility(0) in opts(s, 0)
 
 
 # Heroes attracted to slot 1 (Beach, 0 tourists, 1 damage); an Archer (health 1) rests in
@@ -134,8 +137,8 @@ def test_hero_on_attract(name: str, expected: tuple[int, ...]) -> None:
     p.hand = [APP]
     p.draw = [APP] * 3
     s.dock = [hero(name)]
-    start(s, ("TURN", 0), ("STOP",))
-    pick(s, 0, ("hero", 0, 1))
+    start(s, Turn(0))
+    pick(s, 0, AttractHero(0, 1))
     _answer_effect_decisions(s)
     assert _snapshot(s) == expected
     assert p.slots[1].hero == hero(name) and p.slots[1].hero_health == h.start
@@ -165,8 +168,8 @@ def test_discard_ability(name: str, expected: tuple[int, ...]) -> None:
     put(s, 0, 1, "beach", tourists=0, damage=1)
     p = s.players[0]
     p.hand = [APP, worker(name)]
-    start(s, ("TURN", 0), ("STOP",))
-    pick(s, 0, ("discard", worker(name)))
+    start(s, Turn(0))
+    pick(s, 0, DiscardWorker(worker(name)))
     _answer_effect_decisions(s)
     assert _snapshot(s) == expected
     assert p.discard == [worker(name)]
@@ -189,6 +192,6 @@ def test_accountant_payout_bonus() -> None:
     s = bare(2)
     put(s, 0, 0, "beach", tourists=1)
     s.players[0].hand = [worker("accountant")]
-    start(s, ("PHASE1",), ("PHASE1_RESOLVE",), ("STOP",))
-    pick(s, 0, ("send", worker("accountant"), 0))
+    start(s, PHASE1, PHASE1_RESOLVE)
+    pick(s, 0, PlanWorker(worker("accountant"), 0))
     assert (s.players[0].flair, s.players[0].gold) == (2, 2)  # [2,1] + 1 gold

@@ -3,13 +3,21 @@ engine options (spec 16) validation."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from engine.core.errors import ConfigError
 from engine.core.game import GameConfig
 from engine.core.registry import get_game
 from engine.epic_resort.cards import DATA_FILE, default_cards, parse_cards
-from engine.epic_resort.params import DEFAULT_OPTIONS, Params, make_params
+from engine.epic_resort.params import (
+    DEFAULT_OPTIONS,
+    EN_TIEBREAK,
+    IT_TIEBREAK,
+    Params,
+    make_params,
+)
 
 TEXT = DATA_FILE.read_text()
 
@@ -96,13 +104,60 @@ def test_player_count_validated() -> None:
 
 
 def test_every_alternative_option_is_accepted() -> None:
-    make_params({"journeyman_discount": 3, "unstaffed_penalty": "flair",
-                 "defended_loss_uses": "hero_health", "overflow": "forfeit",
-                 "harbormaster_on_first_pass": "first_passer_takes_it",
-                 "final_tiebreak": ["rested_hero_count", "attraction_count", "harbormaster_order"],
-                 "double_attack_cards": False, "free_actions_during_attack": "marked_only",
-                 "phase_i_mode": "in_turn_order", "x_monsters": True,
-                 "monster_deck_face_up": True})
+    alternatives = {
+        "journeyman_discount": 3, "unstaffed_penalty": "flair",
+        "defended_loss_uses": "hero_health", "overflow": "forfeit",
+        "harbormaster_on_first_pass": "first_passer_takes_it",
+        "final_tiebreak": ("rested_hero_count", "attraction_count", "harbormaster_order"),
+        "double_attack_cards": False, "free_actions_during_attack": "marked_only",
+        "phase_i_mode": "in_turn_order", "x_monsters": True, "monster_deck_face_up": True,
+        "ruleset": "en", "first_game_workers": True,
+    }
+    params = make_params({**alternatives, "final_tiebreak": list(IT_TIEBREAK)})
+    assert {name: getattr(params, name) for name in alternatives} == alternatives
+    assert set(alternatives) == {f.name for f in dataclasses.fields(Params)}
+
+
+def test_ruleset_en_sets_every_option_to_the_english_reading() -> None:
+    """Spec 14 and 16: the EN readings (flair for missing work, health for defence, no
+    resource beyond 14 gained, no Double Attack! cards); the rest equal the defaults."""
+    p = make_params({"ruleset": "en"})
+    assert (p.unstaffed_penalty, p.defended_loss_uses, p.overflow) == (
+        "flair", "hero_health", "forfeit")
+    assert (p.journeyman_discount, p.harbormaster_on_first_pass, p.final_tiebreak) == (
+        4, "choose_any_player", EN_TIEBREAK)
+    assert (p.double_attack_cards, p.free_actions_during_attack, p.phase_i_mode) == (
+        False, "all", "simultaneous")
+    assert (p.x_monsters, p.monster_deck_face_up, p.first_game_workers) == (False, False, False)
+
+
+def test_an_explicit_option_overrides_the_ruleset() -> None:
+    p = make_params({"ruleset": "en", "journeyman_discount": 3, "overflow": "clamp"})
+    assert (p.journeyman_discount, p.unstaffed_penalty) == (3, "flair")
+    # the defaults merged in by the gateway do not undo the preset
+    p = make_params({**DEFAULT_OPTIONS, "ruleset": "en"})
+    assert (p.unstaffed_penalty, p.double_attack_cards) == ("flair", False)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_first_game_workers_use_the_suggested_skilled_piles(players: int) -> None:
+    """EN setup: "A suggested first game set is: Maitre D', Mixologist, Valet, Accountant,
+    Squire (4 Players)"; the card file holds the 2- and 3-player sets."""
+    expected = {"maitre_d", "mixologist", "valet", "accountant"} | (
+        {"squire"} if players == 4 else set())
+    cards = default_cards()
+    for seed in range(5):
+        state = get_game("epic-resort").new_state(
+            GameConfig(players, {"first_game_workers": True}), seed)
+        piles = [cards.workers[w].id for w, _count, _locked in state.s.worker_piles]
+        assert piles[0] == "day_worker" and set(piles[1:]) == expected
+
+
+def test_first_game_workers_need_the_set_in_the_card_file() -> None:
+    text = TEXT.replace("  first_game_skilled_piles: {2:", "  unused_piles: {2:")
+    with pytest.raises(ConfigError, match="first_game_workers"):
+        get_game("epic-resort").validate_config(GameConfig(2, {"first_game_workers": True}, text))
+    get_game("epic-resort").validate_config(GameConfig(2, {}, text))
 
 
 def test_packaged_data_file_options_match_engine_defaults() -> None:

@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
-from engine.epic_resort import rules
 from engine.epic_resort.observation import observe
-from tests.epic_resort.helpers import bare, hero, opts, pick, put, start, worker
+from engine.epic_resort.phase1 import (
+    DRAW,
+    FINISH_PLACING,
+    PHASE1,
+    PHASE1_RESOLVE,
+    PlanSplit,
+    PlanWorker,
+)
+from engine.epic_resort.season import SEASON
+from engine.epic_resort.state import State
+from tests.epic_resort.helpers import bare, hero, opts, pending, pick, put, start, worker
 
 APP, DAY, GM = worker("apprentice"), worker("day_worker"), worker("guildmaster")
 
 
-def phase1(s):
-    start(s, ("PHASE1",), ("PHASE1_RESOLVE",), ("END_MARK",))
-
-
-def _end_mark() -> None:
-    rules.AUTO.setdefault("END_MARK", lambda s, f: None)
-
-
-_end_mark()
+def phase1(s: State) -> None:
+    start(s, PHASE1, PHASE1_RESOLVE)
 
 
 def test_rulebook_example_unmet_work_costs_tourists() -> None:
@@ -28,9 +30,9 @@ def test_rulebook_example_unmet_work_costs_tourists() -> None:
     put(s, 0, 1, "tiki_hut", tourists=2)
     s.players[0].hand = [APP, APP]
     phase1(s)
-    assert set(rules.pending(s)) == {0}  # seat 1 has nothing to send: auto "done"
-    pick(s, 0, ("send", APP, 1))
-    pick(s, 0, ("send", APP, 1))
+    assert set(pending(s)) == {0}  # seat 1 has nothing to send: auto "done"
+    pick(s, 0, PlanWorker(APP, 1))
+    pick(s, 0, PlanWorker(APP, 1))
     p = s.players[0]
     assert (p.flair, p.gold) == (3, 4)
     assert (p.slots[0].tourists, p.slots[1].tourists) == (1, 2)
@@ -43,15 +45,15 @@ def test_placements_are_simultaneous_and_hidden_until_all_commit() -> None:
         put(s, seat, 0, "beach", tourists=2)
         s.players[seat].hand = [APP, APP]
     phase1(s)
-    assert rules.pending(s) == (0, 1)
+    assert pending(s) == (0, 1)
     before = observe(s, 1)
-    pick(s, 0, ("send", APP, 0))
+    pick(s, 0, PlanWorker(APP, 0))
     assert observe(s, 1) == before  # seat 0's pending placement is invisible to seat 1
     assert observe(s, 0) != before
-    assert rules.pending(s) == (0, 1)
-    pick(s, 0, ("done",))
-    assert rules.pending(s) == (1,)
-    pick(s, 1, ("done",))
+    assert pending(s) == (0, 1)
+    pick(s, 0, FINISH_PLACING)
+    assert pending(s) == (1,)
+    pick(s, 1, FINISH_PLACING)
     assert s.players[0].slots[0].workers == [APP]
     assert s.players[1].slots[0].workers == []
 
@@ -63,10 +65,10 @@ def test_in_turn_order_mode_asks_one_seat_at_a_time() -> None:
         put(s, seat, 0, "beach", tourists=2)
         s.players[seat].hand = [APP]
     phase1(s)
-    assert rules.pending(s) == (1,)
-    pick(s, 1, ("send", APP, 0))
+    assert pending(s) == (1,)
+    pick(s, 1, PlanWorker(APP, 0))
     assert observe(s, 0).players[1].plan == ((APP, 0, ()),)
-    assert rules.pending(s) == (0,)  # seat 1's only option left, "done", was automatic
+    assert pending(s) == (0,)  # seat 1's only option left, "done", was automatic
 
 
 def test_day_worker_needs_projected_gold_and_pays_wages() -> None:
@@ -77,12 +79,12 @@ def test_day_worker_needs_projected_gold_and_pays_wages() -> None:
     s.players[0].hand = [DAY, DAY, DAY]
     phase1(s)
     # projected gold with one Day-worker at the Tiki Hut: 3 >= 1
-    assert ("send", DAY, 1) in opts(s, 0)
-    pick(s, 0, ("send", DAY, 1))
-    pick(s, 0, ("send", DAY, 0))
+    assert PlanWorker(DAY, 1) in opts(s, 0)
+    pick(s, 0, PlanWorker(DAY, 1))
+    pick(s, 0, PlanWorker(DAY, 0))
     # a third would need gold 3 from payouts: Tiki Hut pays 3 -> still legal
-    assert ("send", DAY, 0) in opts(s, 0)
-    pick(s, 0, ("send", DAY, 0))  # hand now empty: "done" is automatic
+    assert PlanWorker(DAY, 0) in opts(s, 0)
+    pick(s, 0, PlanWorker(DAY, 0))  # hand now empty: "done" is automatic
     p = s.players[0]
     assert (p.flair, p.gold) == (3 + 1, 3 - 3)
 
@@ -92,8 +94,8 @@ def test_day_worker_refused_without_projected_gold() -> None:
     put(s, 0, 0, "beach", tourists=0)  # pays [3, 0] whatever happens
     s.players[0].hand = [DAY, APP]
     phase1(s)
-    assert ("send", DAY, 0) not in opts(s, 0)
-    assert ("send", APP, 0) in opts(s, 0)
+    assert PlanWorker(DAY, 0) not in opts(s, 0)
+    assert PlanWorker(APP, 0) in opts(s, 0)
 
 
 def test_guildmaster_split_fixed_and_capped_at_three() -> None:
@@ -102,10 +104,10 @@ def test_guildmaster_split_fixed_and_capped_at_three() -> None:
     put(s, 0, 1, "tiki_hut", tourists=0)
     s.players[0].hand = [GM]
     phase1(s)
-    pick(s, 0, ("send", GM, -1))
+    pick(s, 0, PlanWorker(GM, -1))
     splits = opts(s, 0)
-    assert splits == [("split", (3, 1)), ("split", (2, 2)), ("split", (1, 3))]
-    pick(s, 0, ("split", (1, 3)))
+    assert splits == [PlanSplit((3, 1)), PlanSplit((2, 2)), PlanSplit((1, 3))]
+    pick(s, 0, PlanSplit((1, 3)))
     p = s.players[0]
     assert (p.slots[0].gm_units, p.slots[1].gm_units) == (1, 3)
     assert p.slots[1].workers == [GM]  # sits with the attraction with the most units
@@ -118,7 +120,7 @@ def test_guildmaster_has_twelve_splits_over_three_attractions() -> None:
     put(s, 0, 2, "drakuzzi")
     s.players[0].hand = [GM]
     phase1(s)
-    pick(s, 0, ("send", GM, -1))
+    pick(s, 0, PlanWorker(GM, -1))
     assert len(opts(s, 0)) == 12
 
 
@@ -127,7 +129,7 @@ def test_payout_bonus_and_type_bonus_follow_the_top_card() -> None:
     put(s, 0, 0, "tiki_hut", tourists=2)  # food, needs 2
     s.players[0].hand = [worker("chef")]  # 1 + 1 at food; +1 flair at food
     phase1(s)
-    pick(s, 0, ("send", worker("chef"), 0))
+    pick(s, 0, PlanWorker(worker("chef"), 0))
     p = s.players[0]
     assert p.slots[0].tourists == 2
     assert (p.flair, p.gold) == (1 + 1, 3)
@@ -153,10 +155,26 @@ def test_overflow_forfeit_option_loses_whole_gain() -> None:
 def test_unstaffed_penalty_flair_option() -> None:
     s = bare(2, {"unstaffed_penalty": "flair"})
     put(s, 0, 0, "tiki_hut", tourists=2)  # short by 2: keeps tourists, pays [1,3], -2 flair
+    s.players[0].flair = 5
     phase1(s)
     p = s.players[0]
     assert p.slots[0].tourists == 2
-    assert (p.flair, p.gold) == (0, 3)
+    assert (p.flair, p.gold) == (5 - 2 + 1, 3)
+
+
+def test_unstaffed_flair_is_removed_before_the_payout_is_gained() -> None:
+    """EN: "Be sure to remove Flair for missing Unit of Work symbols at each Attraction
+    before gaining Flair or Gold." With no flair to give back, the payout is kept whole;
+    at 13 flair the payout after the loss is not clipped by the cap."""
+    s = bare(2, {"unstaffed_penalty": "flair"})
+    put(s, 0, 0, "tiki_hut", tourists=2)  # short by 2, pays [1, 3]
+    phase1(s)
+    assert (s.players[0].flair, s.players[0].gold) == (1, 3)  # not max(0, 1 - 2) = 0
+    s = bare(2, {"unstaffed_penalty": "flair"})
+    put(s, 0, 0, "tiki_hut", tourists=2)
+    s.players[0].flair = 14
+    phase1(s)
+    assert s.players[0].flair == 13  # 14 - 2 + 1, not min(14, 15) - 2 = 12
 
 
 def test_start_of_season_hero_ability_then_draw() -> None:
@@ -164,7 +182,7 @@ def test_start_of_season_hero_ability_then_draw() -> None:
     s = bare(2)
     put(s, 0, 0, "beach", tourists=0, hero_name="enchantress")
     s.players[0].draw = [APP] * 7
-    start(s, ("SEASON",))
+    start(s, SEASON)
     assert s.players[0].flair == 1
     assert len(s.players[0].hand) == 5 and len(s.players[0].draw) == 2
     assert s.season == 2
@@ -176,6 +194,6 @@ def test_draw_reshuffles_discard_and_stops_when_empty() -> None:
     p = s.players[0]
     p.draw = [APP, APP]
     p.discard = [DAY]
-    start(s, ("DRAW",), ("END_MARK",))
+    start(s, DRAW)
     assert sorted(p.hand) == sorted([APP, APP, DAY])
     assert not p.draw and not p.discard

@@ -11,13 +11,17 @@ from engine.core.game import GameConfig
 from engine.core.match import play_match
 from engine.core.registry import make_bot
 from engine.core.replay import replay_match
+from engine.epic_resort.actions import GmSplit
+from engine.epic_resort.attacks import END_RESPONSE
 from engine.epic_resort.game_state import EpicResortState
+from engine.epic_resort.phase1 import FINISH_PLACING, PlanWorker
 from engine.epic_resort.state import State
+from engine.epic_resort.turns import END_TURN, PASS
 
 GAMES = {2: 1200, 3: 900, 4: 700}
 CHECKED_GAMES = 40  # games per player count with the (slower) per-step deep checks
 MAX_STEPS = 20_000
-STOP = {("pass",), ("done",), ("end_turn",)}
+STOP = {PASS, FINISH_PLACING, END_TURN, END_RESPONSE}
 
 
 def policy(state: EpicResortState, seat: int, rng: random.Random) -> int:
@@ -36,7 +40,7 @@ def check_invariants(s: State) -> None:
         workers = len(p.hand) + len(p.draw) + len(p.discard) + len(p.removed)
         workers += sum(len(sl.workers) + len(sl.stranded) for sl in p.slots)
         workers += len(s.p1_plan[seat]) + (1 if s.p1_gm[seat] >= 0 else 0)
-        workers += sum(1 for f in s.frames if f[0] == "GM_SPLIT" and f[1] == seat)
+        workers += sum(1 for f in s.steps if isinstance(f, GmSplit) and f.seat == seat)
         assert workers == 13 + p.trained
         for sl in p.slots:
             if sl.stack:
@@ -114,7 +118,7 @@ def test_phase1_placements_hidden_from_other_seats() -> None:
         assert seats == (0, 1, 2)
         before = [g.observation(s) for s in seats]
         d = g.decision(0)
-        sends = [i for i, o in enumerate(d.options) if o[0] == "send"]
+        sends = [i for i, o in enumerate(d.options) if isinstance(o, PlanWorker)]
         g.apply(0, sends[0])
         assert g.observation(1) == before[1] and g.observation(2) == before[2]
         assert g.observation(0) != before[0]
@@ -141,7 +145,7 @@ def test_illegal_choices_leave_state_unchanged() -> None:
             if rng.random() < 0.1:
                 n_opts = len(g.decision(seat).options)
                 obs = [g.observation(s) for s in range(g.s.n)]
-                frames = list(g.s.frames)
+                steps = list(g.s.steps)
                 for bad_seat, bad in ((seat, n_opts), (seat, -1), (seat, True)):
                     with pytest.raises(IllegalChoice):
                         g.apply(bad_seat, bad)
@@ -150,7 +154,7 @@ def test_illegal_choices_leave_state_unchanged() -> None:
                     with pytest.raises(IllegalChoice):
                         g.apply(idle[0], 0)
                 assert [g.observation(s) for s in range(g.s.n)] == obs
-                assert g.s.frames == frames
+                assert g.s.steps == steps
             g.apply(seat, policy(g, seat, rng))
 
 

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from engine.epic_resort.game_state import final_result
-from engine.epic_resort.phases import clean_up
+from engine.epic_resort.phase1 import DRAW, PHASE1, PHASE1_RESOLVE
+from engine.epic_resort.season import (
+    PHASE3,
+    PHASE4,
+    PHASE4_HEAL,
+    PHASE5,
+    REFILL,
+    SEASON,
+)
+from engine.epic_resort.turns import PHASE2
 from tests.epic_resort.helpers import att, bare, hero, monster, put, start, worker
 
 APP = worker("apprentice")
@@ -14,7 +23,7 @@ def test_full_heroes_are_scored_and_discard_a_monster_each() -> None:
     put(s, 0, 0, "beach", hero_name="monk", health=3)  # full (max 3)
     put(s, 0, 1, "tiki_hut", hero_name="archer", health=2)  # becomes full now: next time
     s.monster_deck = [monster("wild_boar"), monster("goblin_raiders")]
-    start(s, ("PHASE4",))
+    start(s, PHASE4, PHASE4_HEAL, PHASE5, SEASON)
     p = s.players[0]
     assert p.scored == [hero("monk")] and p.slots[0].hero == -1
     assert p.slots[1].hero_health == 3 and p.slots[1].hero == hero("archer")
@@ -28,11 +37,7 @@ def test_cleric_heals_the_other_heroes_before_the_normal_heal() -> None:
     put(s, 0, 0, "beach", hero_name="cleric", health=2)
     put(s, 0, 1, "tiki_hut", hero_name="archer", health=1)
     s.monster_deck = [monster("wild_boar")]
-    s.frames.append(("STOP",))
-    from engine.epic_resort import rules
-
-    rules.AUTO.setdefault("STOP", lambda s, f: None)
-    start(s, ("PHASE4",))
+    start(s, PHASE4, PHASE4_HEAL)
     assert s.players[0].slots[1].hero_health == 3  # +1 Cleric, +1 Phase IV
     assert s.players[0].slots[0].hero_health == 3
 
@@ -42,8 +47,8 @@ def test_game_ends_after_phase_iv_when_heroes_empty_the_monster_deck() -> None:
     put(s, 0, 0, "beach", hero_name="monk", health=3)
     s.players[0].flair = 5
     s.monster_deck = [monster("wild_boar")]
-    start(s, ("PHASE4",))
-    assert s.terminal and s.monster_deck == []
+    start(s, PHASE4, PHASE4_HEAL, PHASE5, SEASON)
+    assert s.terminal and s.monster_deck == [] and not s.steps
     assert s.players[0].flair == 5  # Phase V is not played at the end
 
 
@@ -57,13 +62,20 @@ def test_clean_up() -> None:
     p.flair, p.gold = 7, 9
     s.worker_piles = [[worker("day_worker"), 5, True]]
     s.sph_locked = True
-    clean_up(s)
+    start(s, PHASE5)
     sl = p.slots[0]
     assert p.discard == [APP, APP] and p.hand == [] and sl.workers == [] and sl.gm_units == 0
     assert (sl.locked, sl.hero_locked, sl.damage) == (False, False, 1)
     assert (p.flair, p.gold) == (0, 9)
     assert s.worker_piles[0][2] is False and s.sph_locked is False
-    assert s.frames[-1] == ("SEASON",)
+
+
+def test_a_season_lays_out_phases_one_to_five_then_the_next_season() -> None:
+    """Spec 3: Phase I (draw, send, resolve), II, III (discard, refill), IV, V, repeat."""
+    s = bare(2)
+    SEASON.run(s)
+    assert s.steps[::-1] == [DRAW, PHASE1, PHASE1_RESOLVE, PHASE2, PHASE3, REFILL, PHASE4,
+                             PHASE4_HEAL, PHASE5, SEASON]
 
 
 def _terminal(n: int = 2):

@@ -12,6 +12,7 @@ import pytest
 
 from engine.core import SPECTATOR, GameConfig, get_game
 from engine.epic_resort.game_state import EpicResortState
+from engine.epic_resort.phase1 import PlanWorker
 from tests.epic_resort.test_properties import _hide_shuffle, policy
 
 
@@ -46,5 +47,5 @@ def test_phase1_plans_hidden_from_the_spectator_until_revealed() -> None:
         before = g.observation(SPECTATOR)
         assert all(p.plan is None for p in before.players)
         d = g.decision(0)
-        g.apply(0, next(i for i, o in enumerate(d.options) if o[0] == "send"))
+        g.apply(0, next(i for i, o in enumerate(d.options) if isinstance(o, PlanWorker)))
         assert g.observation(SPECTATOR) == before

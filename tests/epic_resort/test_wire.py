@@ -5,15 +5,18 @@ match host's requests are the codec of the asked seat's own observation."""
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Sequence
 
 from arena.v1 import arena_pb2
 from arena.v1 import epic_resort_pb2 as pb
 
-from engine.core import GameConfig, GameRng, GameState, Replay, get_game
-from engine.epic_resort import rules
+from engine.core import GameConfig, GameRng, GameState, Option, Replay, flow, get_game
+from engine.epic_resort.actions import GmSplit
+from engine.epic_resort.attacks import HeroDefends, HeroDodges, HeroMovesIn, NoDefence
+from engine.epic_resort.effects import Cash, Heal, Repair, Reposition, Unlock
 from engine.epic_resort.game_state import EpicResortState
-from engine.epic_resort.options import KINDS
+from engine.epic_resort.phase1 import PlanWorker
 from engine.epic_resort.state import State
 from engine.epic_resort.wire import EpicResortCodec
 from services.runner.host import HostStep, MatchHost, SeatRequest
@@ -40,10 +43,15 @@ KIND_FIELDS = {
     "CASH_OUT_TOURISTS": {"cash_out"},
     "REPOSITION_HEROES": {"reposition"},
 }
-STEP_KINDS = {v: k for k, v in KINDS.items()} | {
-    "PLACE_TOURIST": "PLACE", "CHOOSE_HERO_TO_HEAL": "HEAL",
-    "CHOOSE_ATTRACTION_TO_REPAIR": "DAMAGE", "CHOOSE_ATTRACTION_TO_UNLOCK": "UNLOCK",
-    "CASH_OUT_TOURISTS": "CASH", "REPOSITION_HEROES": "REPOSITION",
+# The prompt's step for each decision kind (a Guildmaster split in Phase I is asked by the
+# Phase I step itself).
+STEP_KINDS = {
+    "STARTING_LAYOUT": {"LAYOUT"}, "SEND_WORKER": {"PHASE1"},
+    "GUILDMASTER_SPLIT": {"GM_SPLIT", "PHASE1"}, "TURN_MENU": {"TURN"},
+    "ATTACK_RESPONSE": {"RESPOND"}, "CHOOSE_HARBORMASTER": {"HM_CHOICE"},
+    "HERO_DECISION": {"HERO"}, "PLACE_TOURIST": {"PLACE"}, "CHOOSE_HERO_TO_HEAL": {"HEAL"},
+    "CHOOSE_ATTRACTION_TO_REPAIR": {"DAMAGE"}, "CHOOSE_ATTRACTION_TO_UNLOCK": {"UNLOCK"},
+    "CASH_OUT_TOURISTS": {"CASH"}, "REPOSITION_HEROES": {"REPOSITION"},
 }
 
 
@@ -51,6 +59,24 @@ def test_every_decision_kind_has_option_fields() -> None:
     oneof = {f.name for f in pb.EpicResortOption.DESCRIPTOR.oneofs_by_name["choice"].fields}
     assert set(KIND_FIELDS) == set(STEP_KINDS)
     assert set().union(*KIND_FIELDS.values()) == oneof
+
+
+def _subclasses(cls: type) -> set[type]:
+    """Subclasses as their modules define them (``dataclass(slots=True)`` replaces a class,
+    and the replaced one may linger in ``__subclasses__``)."""
+    out = set()
+    for sub in cls.__subclasses__():
+        if getattr(sys.modules[sub.__module__], sub.__name__, None) is sub:
+            out.add(sub)
+        out |= _subclasses(sub)
+    return out
+
+
+def test_one_table_encodes_every_option_type_of_the_game() -> None:
+    option_types = {
+        c for c in _subclasses(Option) if c.__module__.startswith("engine.epic_resort")}
+    assert len(option_types) >= 25
+    assert set(EpicResortCodec.OPTIONS) == option_types
 
 
 def _check_observation(obs, msg: pb.EpicResortObservation) -> None:
@@ -64,8 +90,8 @@ def _check_observation(obs, msg: pb.EpicResortObservation) -> None:
     for seat in msg.seats:
         assert len(seat.slots) == 3
         for slot, view in zip(seat.slots, obs.players[seat.seat].slots, strict=True):
-            assert len(slot.stack) == len(view[0]) and slot.tourists == view[1]
-            assert bool(slot.hero) == (view[7] >= 0)
+            assert len(slot.stack) == len(view.stack) and slot.tourists == view.tourists
+            assert bool(slot.hero) == (view.hero >= 0)
     assert msg.HasField("attack") == (obs.attack is not None)
 
 
@@ -105,7 +131,7 @@ def _random_walk(players: int, seed: int, options: dict | None = None) -> set[st
         obs = state.observation(seat)
         msg = CODEC.observation(obs)
         _check_observation(obs, msg)
-        assert msg.prompt.step == STEP_KINDS[decision.kind]
+        assert msg.prompt.step in STEP_KINDS[decision.kind]
         encoded = [CODEC.option(obs, decision.kind, o) for o in decision.options]
         for option in encoded:
             _check_option(msg, decision.kind, option)
@@ -135,11 +161,11 @@ def test_variants_encode_too() -> None:
                         "journeyman_discount": 3})
 
 
-def _decide(s: State, *frames: tuple) -> tuple[EpicResortState, pb.EpicResortObservation,
+def _decide(s: State, *steps: flow.Step) -> tuple[EpicResortState, pb.EpicResortObservation,
                                                  list[pb.EpicResortOption]]:
-    for f in reversed(frames):
-        s.frames.append(f)
-    rules.run(s)
+    for step in reversed(steps):
+        s.steps.append(step)
+    flow.advance(s)
     g = EpicResortState(s)
     (seat,) = g.pending_seats()
     obs = g.observation(seat)
@@ -150,7 +176,7 @@ def _decide(s: State, *frames: tuple) -> tuple[EpicResortState, pb.EpicResortObs
 def test_cash_out_prompt_and_options() -> None:
     s = bare(2)
     put(s, 0, 1, "beach", tourists=2)
-    _, msg, options = _decide(s, ("CASH", 0, 1, "gold", 2))
+    _, msg, options = _decide(s, Cash(0, 1, "gold", 2))
     assert (msg.prompt.step, msg.prompt.slot, msg.prompt.resource, msg.prompt.per_tourist) == (
         "CASH", 1, "gold", 2)
     assert [o.cash_out.tourists for o in options] == [0, 1, 2]
@@ -161,7 +187,7 @@ def test_guildmaster_split_options_cover_the_present_attractions() -> None:
     for slot, name in enumerate(("beach", "tiki_hut", "beach")):
         put(s, 0, slot, name)
     gm = worker("guildmaster")
-    _, msg, options = _decide(s, ("GM_SPLIT", 0, gm))
+    _, msg, options = _decide(s, GmSplit(0, gm))
     assert (msg.prompt.step, msg.prompt.worker) == ("GM_SPLIT", "guildmaster")
     splits = [o.guildmaster_split for o in options]
     assert all(list(x.slots) == [0, 1, 2] and x.worker == "guildmaster" for x in splits)
@@ -173,10 +199,10 @@ def test_unlock_and_repair_options_name_the_attraction() -> None:
     s = bare(2)
     put(s, 0, 0, "beach", locked=True, damage=1)
     put(s, 0, 2, "tiki_hut", locked=True, damage=2)
-    _, msg, options = _decide(s, ("UNLOCK", 0))
+    _, msg, options = _decide(s, Unlock(0))
     assert msg.prompt.step == "UNLOCK"
     assert [(o.unlock.slot, o.unlock.card) for o in options] == [(0, "beach"), (2, "tiki_hut")]
-    _, msg, options = _decide(s, ("DAMAGE", 0, 1))
+    _, msg, options = _decide(s, Repair(0, 1))
     assert (msg.prompt.step, msg.prompt.amount) == ("DAMAGE", 1)
     assert [(o.repair.slot, o.repair.card) for o in options] == [(0, "beach"), (2, "tiki_hut")]
 
@@ -186,12 +212,12 @@ def test_heal_and_reposition_options_name_the_heroes() -> None:
     put(s, 0, 0, "beach", hero_name="archer", health=1)
     put(s, 0, 1, "tiki_hut", hero_name="knight", health=1)
     put(s, 0, 2, "beach")
-    _, msg, options = _decide(s, ("HEAL", 0, 2))
+    _, msg, options = _decide(s, Heal(0, 2))
     assert (msg.prompt.step, msg.prompt.amount) == ("HEAL", 2)
     assert [(o.heal_hero.slot, o.heal_hero.card) for o in options] == [
         (0, "archer"), (1, "knight")]
     assert msg.seats[0].slots[0].hero == "archer" and msg.seats[0].slots[0].hero_health == 1
-    _, msg, options = _decide(s, ("REPOSITION", 0))
+    _, msg, options = _decide(s, Reposition(0))
     moves = [(list(o.reposition.from_slots), list(o.reposition.to_slots)) for o in options]
     assert moves[0] == ([0, 1], [0, 1]) and ([0, 1], [2, 0]) in moves
     assert len(moves) == 6
@@ -205,7 +231,7 @@ def test_hero_decision_options() -> None:
         while not state.is_terminal():
             seat = rng.choice(state.pending_seats())
             d = state.decision(seat)
-            if d.kind == "HERO_DECISION" and any(o[0] != "none" for o in d.options):
+            if d.kind == "HERO_DECISION" and any(o != NoDefence() for o in d.options):
                 g = state
                 break
             state.apply(seat, rng.randrange(len(d.options)))
@@ -221,14 +247,15 @@ def test_hero_decision_options() -> None:
     slots = msg.seats[seat].slots
     for option in g.decision(seat).options:
         hd = CODEC.option(obs, "HERO_DECISION", option).hero
-        if option[0] == "defend":
+        if isinstance(option, HeroDefends):
             assert hd.action == hd.ACTION_DEFEND and hd.hero == slots[attacked].hero
-        elif option[0] == "dodge":
-            assert hd.action == hd.ACTION_DODGE and hd.to_slot == option[1]
+        elif isinstance(option, HeroDodges):
+            assert hd.action == hd.ACTION_DODGE and hd.to_slot == option.slot
             assert not slots[hd.to_slot].hero
-        elif option[0] == "move_in":
-            assert hd.action == hd.ACTION_MOVE_IN and hd.hero == slots[option[1]].hero
+        elif isinstance(option, HeroMovesIn):
+            assert hd.action == hd.ACTION_MOVE_IN and hd.hero == slots[option.slot].hero
         else:
+            assert isinstance(option, NoDefence)
             assert hd.action == hd.ACTION_NONE and hd.to_slot == attacked
 
 
@@ -284,7 +311,7 @@ def test_phase_i_sends_of_another_seat_stay_hidden_until_all_commit() -> None:
     assert len(g.pending_seats()) == 3
     before = _encoded(g, 0)
     own_before = _encoded(g, 1)
-    sends = [i for i, o in enumerate(g.decision(1).options) if o[0] == "send"]
+    sends = [i for i, o in enumerate(g.decision(1).options) if isinstance(o, PlanWorker)]
     g.apply(1, sends[0])
     assert _encoded(g, 0) == before
     after = CODEC.observation(g.observation(1))

@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 from services.gateway.match import rating_ranks
 from services.gateway.matchmaker import Matchmaker, derive_match_seed, seat_order
 from services.gateway.session import BotSession
+
+
+async def _until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    """Poll ``condition`` until it holds; fail the test if it does not within ``timeout``."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        assert loop.time() < deadline, f"the matchmaker did not get there in {timeout} s"
+        await asyncio.sleep(0.01)
 
 
 def _gather(
@@ -21,13 +31,14 @@ def _gather(
             players, 0.05, lambda g: groups.append([s.name for s in g]), min_bots
         )
         task = asyncio.create_task(matchmaker.run())
-        for number, name in enumerate(names):
-            if number == pause_after:
-                await asyncio.sleep(0.2)
-            matchmaker.enqueue(BotSession(name, 0))
-        while sum(map(len, groups)) < len(names):
-            await asyncio.sleep(0.01)
-        task.cancel()
+        try:
+            for number, name in enumerate(names):
+                if number == pause_after:
+                    await asyncio.sleep(0.2)
+                matchmaker.enqueue(BotSession(name, 0))
+            await _until(lambda: sum(map(len, groups)) >= len(names))
+        finally:
+            task.cancel()
         return groups
 
     return asyncio.run(scenario())
@@ -58,9 +69,10 @@ def test_bots_that_left_while_waiting_are_not_seated() -> None:
         matchmaker.enqueue(staying)
         gone.disconnect()
         task = asyncio.create_task(matchmaker.run())
-        while not groups:
-            await asyncio.sleep(0.01)
-        task.cancel()
+        try:
+            await _until(lambda: bool(groups))
+        finally:
+            task.cancel()
         return groups
 
     assert asyncio.run(scenario()) == [["staying"]]

@@ -1,13 +1,30 @@
-"""Build set-up positions and drive them by option *value* (not index)."""
+"""Build set-up positions and drive them by option *value* (not index).
+
+``choose(g, seat, "hunter")`` reads like the spec: a card name, a seat, a count or a
+tuple of card names stands for the typed option of the pending decision's kind.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from engine.monster_my_neighbor import rules
 from engine.monster_my_neighbor.cards import CardSet, default_cards
-from engine.monster_my_neighbor.state import MonsterState
+from engine.monster_my_neighbor.effects import (
+    ChooseCount,
+    ChooseTarget,
+    DealGive,
+    DogDiscard,
+    FogContribute,
+    GossipPass,
+    StealGive,
+)
+from engine.monster_my_neighbor.game_state import MonsterState
+from engine.monster_my_neighbor.loop import advance
+from engine.monster_my_neighbor.options import MonsterOption
+from engine.monster_my_neighbor.pending import clear_effect, clear_pending
+from engine.monster_my_neighbor.state import State
+from engine.monster_my_neighbor.turns import PlayCard
 
 CARDS = default_cards()
 
@@ -36,7 +53,8 @@ def position(
     ``rotation``, counted from ``start_seat`` (the Wanted holder, whose Wanted is already
     played). Turns taken follow from the rotation; the main deck holds the general cards
     not in any hand, so all cards stay accounted for."""
-    s = MonsterState(cards, players, seed)
+    g = MonsterState.new(cards, players, seed)
+    s = g.s
     n = players
     s.hands = [[0] * cards.type_count for _ in range(n)]
     for seat, names in hands.items():
@@ -78,43 +96,88 @@ def position(
     s.finished = []
     s.round_no = 1
     s.terminal = False
-    rules._clear_pending(s)
-    rules._clear_effect(s)
-    rules.advance(s)
-    return s
+    clear_pending(s)
+    clear_effect(s)
+    advance(s)
+    return g
 
 
-def choose(s: MonsterState, seat: int, value: Any) -> None:
-    """Apply the option of ``seat`` whose value is ``value`` (card names become ids)."""
-    options = s.decision(seat).options
-    value = _as_option(value)
-    if value not in options:
-        raise AssertionError(f"{value!r} is not among seat {seat}'s options {options!r}")
-    s.apply(seat, options.index(value))
+# The option type of each decision kind whose options are one card of the seat's hand.
+CARD_OPTIONS = {
+    "PLAY_CARD": PlayCard, "DOG_DISCARD": DogDiscard, "STEAL_GIVE": StealGive,
+    "GOSSIP_PASS": GossipPass, "FOG_CONTRIBUTE": FogContribute,
+}
 
 
-def _as_option(value: Any) -> Any:
-    if isinstance(value, str):
-        return tid(value)
-    if isinstance(value, tuple) and value and isinstance(value[0], str):
-        return tuple(sorted(tid(v) for v in value))
-    return value
+def as_option(kind: str, value: Any) -> MonsterOption:
+    """The typed option of decision ``kind`` that ``value`` stands for."""
+    if isinstance(value, MonsterOption):
+        return value
+    if kind in CARD_OPTIONS:
+        return CARD_OPTIONS[kind](tid(value))
+    if kind == "CHOOSE_TARGET":
+        return ChooseTarget(value)
+    if kind == "CHOOSE_DEAL_COUNT":
+        return ChooseCount(value)
+    if kind == "DEAL_GIVE":
+        return DealGive(tuple(sorted(tid(v) for v in value)))
+    raise AssertionError(f"unknown decision kind {kind!r}")
 
 
-def hand_names(s: MonsterState, seat: int) -> list[str]:
+def choose(g: MonsterState, seat: int, value: Any) -> None:
+    """Apply the option of ``seat`` that ``value`` stands for (see the module docstring)."""
+    decision = g.decision(seat)
+    option = as_option(decision.kind, value)
+    if option not in decision.options:
+        raise AssertionError(
+            f"{option!r} is not among seat {seat}'s options {decision.options!r}")
+    g.apply(seat, decision.options.index(option))
+
+
+def option_value(cards: CardSet, option: MonsterOption) -> Any:
+    """An option as the helpers write it: a card name, a seat, a count, or card names."""
+    if isinstance(option, ChooseTarget):
+        return option.seat
+    if isinstance(option, ChooseCount):
+        return option.count
+    if isinstance(option, DealGive):
+        return tuple(cards.names[t] for t in option.cards)
+    assert isinstance(option, PlayCard | DogDiscard | StealGive | GossipPass | FogContribute)
+    return cards.names[option.card]
+
+
+def hand_names(g: MonsterState | State, seat: int) -> list[str]:
     """The hand of ``seat`` as sorted card names."""
-    return [CARDS.names[t] for t, k in enumerate(s.hands[seat]) for _ in range(k)]
+    s = g.s if isinstance(g, MonsterState) else g
+    return [s.cards.names[t] for t, k in enumerate(s.hands[seat]) for _ in range(k)]
 
 
-def option_names(s: MonsterState, seat: int) -> list[Any]:
+def option_names(g: MonsterState, seat: int) -> list[Any]:
     """The options of ``seat``'s decision, card ids shown as names."""
-    d = s.decision(seat)
-    if d.kind in ("CHOOSE_TARGET", "CHOOSE_DEAL_COUNT"):
-        return list(d.options)
-    if d.kind == "DEAL_GIVE":
-        return [tuple(CARDS.names[t] for t in o) for o in d.options]
-    return [CARDS.names[t] for t in d.options]
+    return [option_value(g.s.cards, o) for o in g.decision(seat).options]
 
 
-def public_text(s: MonsterState) -> list[str]:
-    return list(s.public_log())
+def public_text(g: MonsterState) -> list[str]:
+    return list(g.public_log())
+
+
+# ------------------------------------------------------------------ invariants
+
+
+def card_locations_total(s: State) -> int:
+    """Every card accounted for: hands, tables, decks, removed Monsters."""
+    return (
+        sum(s.hand_sizes)
+        + sum(len(a) for a in s.play_areas)
+        + sum(len(f) for f in s.face_down)
+        + sum(s.main_deck)
+        + sum(s.under_deck)
+        + len(s.monster_deck)
+        + len(s.removed)
+    )
+
+
+def hand_within_limit(s: State) -> bool:
+    """§5.6 (1): h(p) <= 4 - turns taken this round."""
+    limit = s.cards.turns_per_round
+    return all(s.hand_sizes[q] <= max(0, limit - s.turns_taken[q]) for q in range(s.n))

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from engine.core import GameConfig, bots_for, make_bot, play_match
+from engine.monster_my_neighbor.effects import GossipPass
 from engine.monster_my_neighbor.heuristic import monster_belief
-from tests.monster_my_neighbor.helpers import choose, position
+from tests.monster_my_neighbor.helpers import choose, position, tid
 
 GAME_ID = "monster-my-neighbor"
 
 
 def test_both_bots_are_registered() -> None:
-    assert bots_for(GAME_ID) == ("heuristic", "random")
+    assert {"heuristic", "random"} <= set(bots_for(GAME_ID))
 
 
 def test_heuristic_beats_random_with_seats_rotated() -> None:
@@ -55,4 +56,20 @@ def test_heuristic_keeps_the_monster_when_passing() -> None:
     from engine.core import GameRng
 
     index = bot.choose(s.observation(0), decision, GameRng(1))
-    assert s.cards.names[decision.options[index]] == "villagers"
+    assert decision.options[index] == GossipPass(tid("villagers"))
+
+
+def test_mcts_choice_ignores_hidden_cards() -> None:
+    """Swap hidden hand cards with the deck, reorder the Monster deck, change others'
+    pending simultaneous choices: the seat's observation is unchanged, so mcts with the
+    same rng seed chooses the same."""
+    import random
+
+    from engine.core import get_game
+    from tests.core.hidden_checks import mcts_ignores_hidden_variants
+    from tests.monster_my_neighbor.test_determinize import _hidden_variants, decision_points
+
+    checked = mcts_ignores_hidden_variants(
+        get_game(GAME_ID), "mcts:iterations=10", decision_points(3, seed0=900),
+        _hidden_variants, random.Random(4))
+    assert checked >= 10

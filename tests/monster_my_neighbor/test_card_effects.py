@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.monster_my_neighbor.options import (
+from engine.monster_my_neighbor.events import (
     EV_RUMOR,
     ORIGIN_DOG,
     RESULT_CAPTURED,
@@ -17,16 +17,16 @@ from tests.monster_my_neighbor.helpers import choose, hand_names, option_names, 
 
 # ------------------------------------------------------------------ 7.1 Wanted
 def test_wanted_opens_the_round_and_has_no_effect() -> None:
-    from engine.monster_my_neighbor.state import MonsterState
+    from engine.monster_my_neighbor.game_state import MonsterState
     from tests.monster_my_neighbor.helpers import CARDS
 
-    s = MonsterState(CARDS, 4, seed=11)
-    opener = s.start_seat
-    assert s.wanted_holder == opener
-    assert [p.card for p in s.play_areas[opener]] == [tid("wanted")]
-    assert s.play_areas[opener][0].result == RESULT_NONE
-    assert s.hands[opener][tid("wanted")] == 0
-    assert s.active == (opener + 1) % 4 and s.rotation == 1
+    s = MonsterState.new(CARDS, 4, 11)
+    opener = s.s.start_seat
+    assert s.s.wanted_holder == opener
+    assert [p.card for p in s.s.play_areas[opener]] == [tid("wanted")]
+    assert s.s.play_areas[opener][0].result == RESULT_NONE
+    assert s.s.hands[opener][tid("wanted")] == 0
+    assert s.s.active == (opener + 1) % 4 and s.s.rotation == 1
 
 
 # ------------------------------------------------------------------ 7.2 Hunter
@@ -35,27 +35,27 @@ def test_hunter_captures_the_monster_holder() -> None:
     choose(s, 0, "hunter")
     assert option_names(s, 0) == [1, 2, 3]
     choose(s, 0, 2)
-    summary = s.finished[-1]
+    summary = s.s.finished[-1]
     assert (summary.monster_seat, summary.catcher_seat) == (2, 0)
-    assert s.vp == [2, 1, 0, 1]
+    assert s.s.vp == [2, 1, 0, 1]
 
 
 def test_hunter_on_a_non_monster_has_no_effect_and_counts() -> None:
     s = position(4, {0: ["hunter", "villagers"], 1: ["gossip", "hide"], 2: ["werewolf", "rumor"]})
     choose(s, 0, "hunter")
     choose(s, 0, 1)
-    played = s.play_areas[0][-1]
+    played = s.s.play_areas[0][-1]
     assert (played.card, played.target, played.result) == (tid("hunter"), 1, RESULT_NO_EFFECT)
-    assert s.counters[0] == 1 and s.first_hunter_played
-    assert s.finished == []
+    assert s.s.counters[0] == 1 and s.s.first_hunter_played
+    assert s.s.finished == []
 
 
 def test_hunter_may_target_an_empty_hand() -> None:
     s = position(4, {0: ["hunter", "villagers"], 2: ["werewolf", "rumor", "hide"], 3: ["fog"]})
     choose(s, 0, "hunter")
-    assert 1 in s.decision(0).options
+    assert 1 in option_names(s, 0)
     choose(s, 0, 1)  # seat 1 is then skipped; seat 2 owes a real choice
-    assert s.play_areas[0][-1].result == RESULT_NO_EFFECT
+    assert s.s.play_areas[0][-1].result == RESULT_NO_EFFECT
 
 
 # ------------------------------------------------------------------ 7.3 Hide
@@ -63,77 +63,97 @@ def test_hide_in_hand_blocks_a_hunter_silently() -> None:
     s = position(4, {0: ["hunter", "villagers"], 1: ["fog", "rumor"], 2: ["werewolf", "hide"]})
     choose(s, 0, "hunter")
     choose(s, 0, 2)
-    assert s.finished == []
-    assert s.play_areas[0][-1].result == RESULT_NO_EFFECT
+    assert s.s.finished == []
+    assert s.s.play_areas[0][-1].result == RESULT_NO_EFFECT
     assert not any("Hide" in line for line in s.public_log())
 
 
 def test_playing_hide_does_nothing_and_drops_the_protection() -> None:
     s = position(4, {0: ["hide", "werewolf", "fog"], 1: ["hunter", "fog"]}, rotation=2)
     choose(s, 0, "hide")
-    assert s.play_areas[0][-1].result == RESULT_NONE
+    assert s.s.play_areas[0][-1].result == RESULT_NONE
     choose(s, 1, "hunter")
     choose(s, 1, 0)
-    assert s.finished[-1].catcher_seat == 1
+    assert s.s.finished[-1].catcher_seat == 1
 
 
 # ------------------------------------------------------------------ 7.4 Friend
 def test_friend_discards_one_hunter_to_the_main_deck_bottom() -> None:
     s = position(4, {0: ["friend", "fog"], 1: ["hunter", "hunter", "rumor"], 2: ["werewolf"]})
-    deck_before = sum(s.main_deck) + sum(s.under_deck)
+    deck_before = sum(s.s.main_deck) + sum(s.s.under_deck)
     choose(s, 0, "friend")
     choose(s, 0, 1)
     assert hand_names(s, 1) == ["hunter", "rumor"]
-    assert s.under_deck[tid("hunter")] == 1
-    assert sum(s.main_deck) + sum(s.under_deck) == deck_before + 1
-    assert s.play_areas[0][-1].result == RESULT_HUNTER_DISCARDED
-    assert s.friends[0]
-    assert s.counters[0] == 0 and not s.first_hunter_played
+    assert s.s.under_deck[tid("hunter")] == 1
+    assert sum(s.s.main_deck) + sum(s.s.under_deck) == deck_before + 1
+    assert s.s.play_areas[0][-1].result == RESULT_HUNTER_DISCARDED
+    assert s.s.friends[0]
+    assert s.s.counters[0] == 0 and not s.s.first_hunter_played
 
 
 def test_friend_without_a_hunter_to_find_still_makes_a_friend() -> None:
     s = position(4, {0: ["friend", "fog"], 1: ["rumor", "hide"], 2: ["werewolf"]})
     choose(s, 0, "friend")
     choose(s, 0, 1)
-    assert s.play_areas[0][-1].result == RESULT_NO_HUNTER
-    assert s.friends == [True, False, False, False]
+    assert s.s.play_areas[0][-1].result == RESULT_NO_HUNTER
+    assert s.s.friends == [True, False, False, False]
 
 
 # ------------------------------------------------------------------ 7.5 Dog
 def test_dog_target_discards_face_down_and_takes_the_dog() -> None:
     s = position(4, {0: ["dog", "fog"], 1: ["rumor", "hide"], 2: ["werewolf"]})
     choose(s, 0, "dog")
-    assert s.decision(0).options == (1, 2)  # only players with cards
+    assert option_names(s, 0) == [1, 2]  # only players with cards
     choose(s, 0, 1)
     assert s.decision(1).kind == "DOG_DISCARD"
     assert option_names(s, 1) == ["hide", "rumor"]
     choose(s, 1, "hide")
     assert hand_names(s, 1) == ["dog", "rumor"]
-    assert s.face_down[0] == [(tid("hide"), ORIGIN_DOG, 1, 1)]
-    assert s.play_areas[0] == []  # the Dog left the play area for the target's hand
-    assert s.tracked_holder[tid("dog")] == 1
+    assert s.s.face_down[0] == [(tid("hide"), ORIGIN_DOG, 1, 1)]
+    assert s.s.play_areas[0] == []  # the Dog left the play area for the target's hand
+    assert s.s.tracked_holder[tid("dog")] == 1
 
 
-def test_dog_catches_the_monster_when_it_is_discarded() -> None:
-    s = position(4, {0: ["dog", "fog"], 1: ["rumor"], 2: ["werewolf", "hide"]})
+def test_dog_never_offers_the_monster_while_the_target_holds_another_card() -> None:
+    """§7.5, §14.1: "col Cane puoi far scartare il Mostro solo se è l'ultima carta che
+    quel giocatore ha in mano"."""
+    s = position(4, {0: ["dog", "fog"], 1: ["rumor"], 2: ["werewolf", "hide", "rumor"]})
     choose(s, 0, "dog")
     choose(s, 0, 2)
-    choose(s, 2, "werewolf")
-    assert s.finished[-1].catcher_seat == 0 and s.finished[-1].monster_seat == 2
-    assert s.vp == [2, 1, 0, 1]
+    assert s.decision(2).kind == "DOG_DISCARD"
+    assert option_names(s, 2) == ["hide", "rumor"]
+    choose(s, 2, "hide")
+    assert s.s.finished == [] and hand_names(s, 2) == ["dog", "rumor", "werewolf"]
+
+
+def test_dog_target_with_the_monster_and_one_other_card_discards_the_other() -> None:
+    s = position(4, {0: ["dog", "fog"], 1: ["rumor", "villagers"], 2: ["werewolf", "hide"]})
+    choose(s, 0, "dog")
+    choose(s, 0, 2)  # the only legal discard, the Hide, is made at once
+    assert s.pending_seats() == (1,) and s.decision(1).kind == "PLAY_CARD"
+    assert s.s.finished == [] and hand_names(s, 2) == ["dog", "werewolf"]
+    assert s.s.face_down[0] == [(tid("hide"), ORIGIN_DOG, 2, 2)]
+
+
+def test_dog_catches_the_monster_as_the_targets_last_card() -> None:
+    s = position(4, {0: ["dog", "fog"], 1: ["rumor", "hide"], 2: ["werewolf"]})
+    choose(s, 0, "dog")
+    choose(s, 0, 2)
+    assert s.s.finished[-1].catcher_seat == 0 and s.s.finished[-1].monster_seat == 2
+    assert s.s.vp == [2, 1, 0, 1]
 
 
 def test_dog_forced_discard_of_a_lone_monster() -> None:
     s = position(4, {0: ["dog", "fog"], 2: ["kumiho"]})
     choose(s, 0, "dog")  # the only target with cards is chosen automatically
-    assert s.finished[-1].catcher_seat == 0
+    assert s.s.finished[-1].catcher_seat == 0
 
 
 def test_dog_without_any_target_stays_face_up() -> None:
     s = position(3, {0: ["dog", "werewolf", "fog"]}, rotation=1)
-    s.rounds = 1
+    s.s.rounds = 1
     choose(s, 0, "dog")
-    dog = next(p for p in s.play_areas[0] if p.card == tid("dog"))
+    dog = next(p for p in s.s.play_areas[0] if p.card == tid("dog"))
     assert (dog.target, dog.result) == (-1, RESULT_NO_TARGET)
     assert "seat 0's Dog: no_target" in s.public_log()
 
@@ -155,7 +175,7 @@ def test_deal_count_is_capped_by_both_hands() -> None:
     s = position(4, {0: ["deal", "fog", "rumor"], 1: ["hide"], 2: ["werewolf", "villagers"]})
     choose(s, 0, "deal")
     choose(s, 0, 2)
-    assert s.decision(0).kind == "CHOOSE_DEAL_COUNT" and s.decision(0).options == (1, 2)
+    assert s.decision(0).kind == "CHOOSE_DEAL_COUNT" and option_names(s, 0) == [1, 2]
     s2 = position(4, {0: ["deal", "fog", "rumor"], 1: ["hide"], 2: ["werewolf", "villagers"]})
     choose(s2, 0, "deal")
     choose(s2, 0, 1)  # target holds one card: the count 1 is forced
@@ -198,7 +218,7 @@ def test_rumor_everyone_draws_from_the_right_neighbour() -> None:
 def test_rumor_empty_hands_give_nothing() -> None:
     s = position(4, {0: ["rumor", "fog"], 2: ["werewolf", "hide"]}, rotation=2)
     choose(s, 0, "rumor")
-    rumor = next(e for e in s.public_events if e[0] == EV_RUMOR)
+    rumor = next(e for e in s.s.public_events if e[0] == EV_RUMOR)
     assert rumor == (EV_RUMOR, ((0, 1), (2, 3)))
 
 
@@ -228,7 +248,7 @@ def test_fog_pools_one_card_each_and_redeals() -> None:
     pooled = sorted(["villagers", "rumor", "hunter"])
     got = sorted([*hand_names(s, 0), *hand_names(s, 1), *hand_names(s, 2)])
     assert got == sorted(["hide", "hide", "werewolf", *pooled])
-    assert [s.hand_sizes[q] for q in range(4)] == [2, 2, 2, 0]
+    assert [s.s.hand_sizes[q] for q in range(4)] == [2, 2, 2, 0]
     assert "hide" in hand_names(s, 0) and "werewolf" in hand_names(s, 2)
 
 
@@ -257,14 +277,14 @@ def test_villagers_do_nothing_but_count() -> None:
     )
     choose(s, 0, "villagers")
     choose(s, 1, "villagers")
-    assert s.counters[1] == 2
+    assert s.s.counters[1] == 2
     assert option_names(s, 2) == ["hide", "mandragora"]  # the count unlocks the Mandrake
-    assert s.play_areas[0][-1].result == RESULT_NONE
+    assert s.s.play_areas[0][-1].result == RESULT_NONE
 
 
 def test_capture_result_recorded_on_the_hunter() -> None:
     s = position(4, {0: ["hunter", "fog"], 1: ["werewolf"]}, rotation=2)
-    s.rounds = 1
+    s.s.rounds = 1
     choose(s, 0, "hunter")
     choose(s, 0, 1)
-    assert s.play_areas[0][-1].result == RESULT_CAPTURED
+    assert s.s.play_areas[0][-1].result == RESULT_CAPTURED

@@ -84,7 +84,7 @@ def test_user_card_text_replaces_the_default() -> None:
     config = GameConfig(5, {}, text)
     game.validate_config(config)
     state = game.new_state(config, 1)
-    assert state.cards.counts[cards.type_id("villagers")] == 4
+    assert state.s.cards.counts[cards.type_id("villagers")] == 4
     bots = [make_bot("monster-my-neighbor", "random") for _ in range(5)]
     assert len(play_match("monster-my-neighbor", config, 2, bots).result.scores) == 5
 
@@ -106,7 +106,7 @@ def test_validate_config_rejects_bad_players_and_unknown_options() -> None:
 
 def test_dog_actor_sees_discard_flag_is_read_from_the_card_file() -> None:
     """§15 q3 alternative: with the flag on, the Dog's player sees the discard."""
-    from engine.monster_my_neighbor.options import PV_SAW_DISCARD
+    from engine.monster_my_neighbor.events import PV_SAW_DISCARD
     from tests.monster_my_neighbor.helpers import choose, position
 
     cards = compile_cards(broken("dog_actor_sees_discard: {value: false",
@@ -114,8 +114,7 @@ def test_dog_actor_sees_discard_flag_is_read_from_the_card_file() -> None:
     s = position(4, {0: ["dog", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor"]},
                  cards=cards)
     choose(s, 0, "dog")
-    choose(s, 0, 2)
-    choose(s, 2, "rumor")
+    choose(s, 0, 2)  # the target discards its Rumor: the Monster is not its last card
     rumor = cards.type_id("rumor")
     assert s.observation(0).face_down[0][0].known_type == rumor
     assert s.observation(0).private_log[-1] == (PV_SAW_DISCARD, rumor, 2)

@@ -8,7 +8,7 @@ from tests.monster_my_neighbor.helpers import choose, option_names, position
 def test_every_monster_is_legal_on_turn_4() -> None:
     for monster in ("vampire", "mandragora", "werewolf", "kumiho", "mermaid"):
         s = position(4, {0: [monster], 1: ["hide"]}, rotation=4, active=0)
-        assert s.finished[-1].ending == 0 and s.finished[-1].monster_seat == 0
+        assert s.s.finished[-1].ending == 0 and s.s.finished[-1].monster_seat == 0
 
 
 def test_markers_forbid_monsters_before_turn_4() -> None:
@@ -20,14 +20,14 @@ def test_markers_forbid_monsters_before_turn_4() -> None:
 
 def test_vampire_player_scores_three() -> None:
     s = position(4, {0: ["vampire"], 2: ["rumor"]}, rotation=4, friends=[2])
-    assert s.finished[-1].vp_awarded == (3, 0, 2, 0)
+    assert s.s.finished[-1].vp_awarded == (3, 0, 2, 0)
 
 
 def test_mandrake_playable_early_after_two_villagers() -> None:
     s = position(4, {0: ["mandragora", "fog"], 2: ["rumor", "hide"]}, villagers_played=2)
     assert option_names(s, 0) == ["fog", "mandragora"]
     choose(s, 0, "mandragora")
-    assert s.finished[-1].monster_seat == 0 and s.finished[-1].vp_awarded == (2, 0, 0, 0)
+    assert s.s.finished[-1].monster_seat == 0 and s.s.finished[-1].vp_awarded == (2, 0, 0, 0)
 
 
 def test_mandrake_not_playable_with_one_villager() -> None:
@@ -46,22 +46,22 @@ def test_gumiho_immune_to_hunters_as_the_only_card() -> None:
     s = position(4, {0: ["hunter", "fog"], 1: ["kumiho"], 2: ["rumor", "hide"]})
     choose(s, 0, "hunter")
     choose(s, 0, 1)
-    assert s.finished == []
-    assert s.hands[1][s.round_monster] == 1
+    assert s.s.finished == []
+    assert s.s.hands[1][s.s.round_monster] == 1
 
 
 def test_gumiho_caught_when_not_the_only_card() -> None:
     s = position(4, {0: ["hunter", "fog"], 1: ["kumiho", "rumor"], 2: ["rumor", "hide"]})
     choose(s, 0, "hunter")
     choose(s, 0, 1)
-    assert s.finished[-1].catcher_seat == 0
+    assert s.s.finished[-1].catcher_seat == 0
 
 
 def test_gumiho_not_immune_to_the_dog() -> None:
     s = position(4, {0: ["dog", "fog"], 1: ["kumiho"], 2: ["rumor", "hide"]})
     choose(s, 0, "dog")
     choose(s, 0, 1)
-    assert s.finished[-1].catcher_seat == 0
+    assert s.s.finished[-1].catcher_seat == 0
 
 
 def test_mermaid_ignores_the_first_hunter_played() -> None:
@@ -70,10 +70,10 @@ def test_mermaid_ignores_the_first_hunter_played() -> None:
     )
     choose(s, 0, "hunter")
     choose(s, 0, 1)
-    assert s.finished == []  # seat 1 then plays a Villagers (its only legal type)
+    assert s.s.finished == []  # seat 1 then plays a Villagers (its only legal type)
     choose(s, 2, "hunter")
     choose(s, 2, 1)
-    assert s.finished[-1].catcher_seat == 2
+    assert s.s.finished[-1].catcher_seat == 2
 
 
 def test_mermaid_first_hunter_is_used_up_even_on_another_target() -> None:
@@ -87,4 +87,4 @@ def test_mermaid_first_hunter_is_used_up_even_on_another_target() -> None:
     choose(s, 1, "hide")
     choose(s, 2, "hunter")
     choose(s, 2, 1)
-    assert s.finished[-1].catcher_seat == 2
+    assert s.s.finished[-1].catcher_seat == 2

@@ -7,7 +7,8 @@ import pickle
 
 import pytest
 
-from engine.monster_my_neighbor.options import (
+from engine.monster_my_neighbor.effects import GossipPass
+from engine.monster_my_neighbor.events import (
     HOW_DEAL,
     HOW_DOG_HANDOVER,
     HOW_FOG,
@@ -21,7 +22,7 @@ from engine.monster_my_neighbor.options import (
     PV_SAW_HAND,
     FaceDownCard,
 )
-from engine.monster_my_neighbor.state import MonsterState
+from engine.monster_my_neighbor.game_state import MonsterState
 from tests.monster_my_neighbor.helpers import choose, position, tid
 
 
@@ -77,7 +78,7 @@ def test_gossip_choices_stay_hidden_until_and_after_resolution() -> None:
     choose(s, 0, "gossip")
     before = [s.observation(q) for q in range(4)]
     choose(s, 1, "rumor")
-    assert s.observation(1).own_pending_choice == tid("rumor")
+    assert s.observation(1).own_pending_choice == GossipPass(tid("rumor"))
     for q in (0, 2, 3):
         assert s.observation(q) == before[q]
     assert s.observation(0).pending_seats == (0, 1, 3)
@@ -122,8 +123,7 @@ def test_deal_parties_see_what_they_received() -> None:
 def test_dog_discard_is_known_to_the_discarder_only() -> None:
     s = position(4, {0: ["dog", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor"]})
     choose(s, 0, "dog")
-    choose(s, 0, 2)
-    choose(s, 2, "rumor")
+    choose(s, 0, 2)  # seat 2 must discard its Rumor (the Monster is not its last card)
     assert s.observation(2).face_down[0] == (FaceDownCard(ORIGIN_DOG, tid("rumor")),)
     for q in (0, 1, 3):
         assert s.observation(q).face_down[0] == (FaceDownCard(ORIGIN_DOG, -1),)
@@ -142,7 +142,7 @@ def test_dog_location_forgotten_after_a_hidden_transfer() -> None:
     choose(s, 1, "hide")
     choose(s, 2, "steal")  # seat 2 steals and gives a card: the Dog may have moved
     choose(s, 2, 1)
-    choose(s, 2, s.cards.names[s.decision(2).options[0]])
+    choose(s, 2, s.decision(2).options[0])
     assert s.observation(3).tracked_holders == ()
 
 

@@ -22,9 +22,11 @@ from engine.core import (
     play_match,
     replay_match,
 )
-from engine.monster_my_neighbor import rules
-from engine.monster_my_neighbor.options import SIMULTANEOUS_KINDS
-from engine.monster_my_neighbor.state import MonsterState
+from engine.monster_my_neighbor.game_state import MonsterState
+from engine.monster_my_neighbor.options import (
+    SIMULTANEOUS_KINDS,
+)
+from tests.monster_my_neighbor.helpers import card_locations_total, hand_within_limit
 
 GAME = get_game("monster-my-neighbor")
 
@@ -45,14 +47,14 @@ def random_states(games: int, seed0: int = 0) -> Iterator[tuple[int, MonsterStat
 def snapshot(s: MonsterState) -> tuple:
     """All of a state's data, for exact before/after comparison."""
     return (
-        tuple(tuple(h) for h in s.hands), tuple(s.hand_sizes), tuple(s.turns_taken),
-        tuple(tuple(a) for a in s.play_areas), tuple(tuple(f) for f in s.face_down),
-        tuple(s.main_deck), tuple(s.under_deck), tuple(s.monster_deck), tuple(s.removed),
-        tuple(s.vp), s.round_no, s.rotation, s.active, s.pend_kind, tuple(s.pend_seats),
-        tuple(sorted(s.pend_options.items())), tuple(sorted(s.buffered.items())),
-        s.ctx_step, tuple(s.ctx_slots), tuple(s.public_events),
-        tuple(tuple(log) for log in s.private_logs), tuple(tuple(t) for t in s.private_times),
-        s.rng.fork().random(),
+        tuple(tuple(h) for h in s.s.hands), tuple(s.s.hand_sizes), tuple(s.s.turns_taken),
+        tuple(tuple(a) for a in s.s.play_areas), tuple(tuple(f) for f in s.s.face_down),
+        tuple(s.s.main_deck), tuple(s.s.under_deck), tuple(s.s.monster_deck), tuple(s.s.removed),
+        tuple(s.s.vp), s.s.round_no, s.s.rotation, s.s.active, s.s.pend_kind, tuple(s.s.pend_seats),
+        tuple(sorted(s.s.pend_options.items())), tuple(sorted(s.s.buffered.items())),
+        s.s.ctx_step, tuple(s.s.ctx_slots), tuple(s.s.public_events),
+        tuple(tuple(log) for log in s.s.private_logs), tuple(tuple(t) for t in s.s.private_times),
+        s.s.rng.fork().random(),
     )
 
 
@@ -63,9 +65,9 @@ def test_invariants_over_thousands_of_random_games() -> None:
         if seed != last_seed:
             games += 1
             last_seed = seed
-        assert rules.card_locations_total(s) == 38, seed
-        assert rules.hand_within_limit(s), seed
-        assert s.rotation <= 4, seed  # every round ends by rotation 4
+        assert card_locations_total(s.s) == 38, seed
+        assert hand_within_limit(s.s), seed
+        assert s.s.rotation <= 4, seed  # every round ends by rotation 4
         if not s.is_terminal():
             assert s.pending_seats(), seed
             for seat in s.pending_seats():
@@ -78,40 +80,40 @@ def test_invariants_over_thousands_of_random_games() -> None:
 def hidden_variants(s: MonsterState, seat: int, rng: random.Random) -> list[MonsterState]:
     """Clones of ``s`` that differ only in information hidden from ``seat``."""
     variants = []
-    others = [q for q in range(s.n) if q != seat and s.hand_sizes[q]]
-    c = s.cards
+    others = [q for q in range(s.s.n) if q != seat and s.s.hand_sizes[q]]
+    c = s.s.cards
     if len(others) >= 2:  # swap one card between two other hands (sizes kept)
         a, b = rng.sample(others, 2)
         v = s.clone()
-        ta = rng.choice([t for t, k in enumerate(v.hands[a]) if k])
-        tb = rng.choice([t for t, k in enumerate(v.hands[b]) if k])
-        v.hands[a][ta] -= 1
-        v.hands[b][tb] -= 1
-        v.hands[a][tb] += 1
-        v.hands[b][ta] += 1
+        ta = rng.choice([t for t, k in enumerate(v.s.hands[a]) if k])
+        tb = rng.choice([t for t, k in enumerate(v.s.hands[b]) if k])
+        v.s.hands[a][ta] -= 1
+        v.s.hands[b][tb] -= 1
+        v.s.hands[a][tb] += 1
+        v.s.hands[b][ta] += 1
         variants.append(v)
-    deck = [t for t, k in enumerate(s.main_deck) if k]
+    deck = [t for t, k in enumerate(s.s.main_deck) if k]
     if others and deck:  # exchange a hidden hand card with an undealt card
         q = rng.choice(others)
         v = s.clone()
-        held = [t for t, k in enumerate(v.hands[q]) if k and not c.is_monster[t]]
+        held = [t for t, k in enumerate(v.s.hands[q]) if k and not c.is_monster[t]]
         if held:
             t_hand, t_deck = rng.choice(held), rng.choice(deck)
-            v.hands[q][t_hand] -= 1
-            v.main_deck[t_hand] += 1
-            v.main_deck[t_deck] -= 1
-            v.hands[q][t_deck] += 1
+            v.s.hands[q][t_hand] -= 1
+            v.s.main_deck[t_hand] += 1
+            v.s.main_deck[t_deck] -= 1
+            v.s.hands[q][t_deck] += 1
             variants.append(v)
     v = s.clone()  # reorder the Monster deck and reseed the future
-    rng.shuffle(v.monster_deck)
-    v.rng.reseed(rng.randrange(1 << 30))
+    rng.shuffle(v.s.monster_deck)
+    v.s.rng.reseed(rng.randrange(1 << 30))
     variants.append(v)
-    if s.pend_kind in SIMULTANEOUS_KINDS:  # change another seat's pending choice
-        for q in s.pend_participants:
-            if q != seat and q in s.buffered and len(s.pend_options[q]) > 1:
+    if s.s.pend_kind in SIMULTANEOUS_KINDS:  # change another seat's pending choice
+        for q in s.s.pend_participants:
+            if q != seat and q in s.s.buffered and len(s.s.pend_options[q]) > 1:
                 v = s.clone()
-                options = [o for o in v.pend_options[q] if o != v.buffered[q]]
-                v.buffered[q] = rng.choice(options)
+                options = [o for o in v.s.pend_options[q] if o != v.s.buffered[q]]
+                v.s.buffered[q] = rng.choice(options)
                 variants.append(v)
     return variants
 
@@ -124,20 +126,20 @@ def test_observation_unchanged_when_only_hidden_information_changes() -> None:
         if s.is_terminal():
             continue
         pending = s.pending_seats()
-        if s.pend_kind in SIMULTANEOUS_KINDS and rng.random() < 0.5:
+        if s.s.pend_kind in SIMULTANEOUS_KINDS and rng.random() < 0.5:
             # commit one participant so others have a hidden pending choice to vary
             first = pending[0]
             probe = s.clone()
             probe.apply(first, rng.randrange(len(probe.decision(first).options)))
-            if not probe.is_terminal() and probe.pend_kind in SIMULTANEOUS_KINDS:
-                for seat in range(probe.n):
+            if not probe.is_terminal() and probe.s.pend_kind in SIMULTANEOUS_KINDS:
+                for seat in range(probe.s.n):
                     if seat != first:
                         obs = probe.observation(seat)
                         for v in hidden_variants(probe, seat, rng):
                             assert v.observation(seat) == obs
                             simultaneous_checked += 1
         if rng.random() < 0.1:
-            for seat in range(s.n):
+            for seat in range(s.s.n):
                 obs = s.observation(seat)
                 for v in hidden_variants(s, seat, rng):
                     assert v.observation(seat) == obs
@@ -148,12 +150,12 @@ def test_observation_unchanged_when_only_hidden_information_changes() -> None:
 def test_observation_does_change_with_the_seats_own_hand() -> None:
     """The property above is not vacuous: a seat's own hidden hand is in its view."""
     for _seed, s in random_states(30, seed0=500):
-        if s.is_terminal() or not s.hand_sizes[0]:
+        if s.is_terminal() or not s.s.hand_sizes[0]:
             continue
         v = s.clone()
-        t = next(t for t, k in enumerate(v.hands[0]) if k)
-        v.hands[0][t] -= 1
-        v.hands[0][(t + 1) % v.cards.type_count] += 1
+        t = next(t for t, k in enumerate(v.s.hands[0]) if k)
+        v.s.hands[0][t] -= 1
+        v.s.hands[0][(t + 1) % v.s.cards.type_count] += 1
         assert v.observation(0) != s.observation(0)
 
 
@@ -207,17 +209,17 @@ def test_illegal_choice_raises_and_leaves_the_state_unchanged() -> None:
         if s.is_terminal() or rng.random() < 0.7:
             continue
         before = snapshot(s)
-        views = [s.observation(q) for q in range(s.n)]
+        views = [s.observation(q) for q in range(s.s.n)]
         seat = s.pending_seats()[0]
         size = len(s.decision(seat).options)
         for bad in (-1, size, size + 5, True, "0", 1.0):
             with pytest.raises(IllegalChoice):
                 s.apply(seat, bad)  # type: ignore[arg-type]
-        idle = [q for q in range(s.n) if q not in s.pending_seats()]
+        idle = [q for q in range(s.s.n) if q not in s.pending_seats()]
         for q in idle:
             with pytest.raises(NotYourTurn):
                 s.apply(q, 0)
             with pytest.raises(NotYourTurn):
                 s.decision(q)
         assert snapshot(s) == before
-        assert [s.observation(q) for q in range(s.n)] == views
+        assert [s.observation(q) for q in range(s.s.n)] == views

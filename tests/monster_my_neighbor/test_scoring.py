@@ -5,14 +5,18 @@ from __future__ import annotations
 import json
 
 from engine.core import GameConfig, get_game, make_bot, play_match
-from engine.monster_my_neighbor import rules
-from engine.monster_my_neighbor.options import ENDING_BETRAYAL, ENDING_CAUGHT, ENDING_PLAYED
+from engine.monster_my_neighbor.events import (
+    ENDING_BETRAYAL,
+    ENDING_CAUGHT,
+    ENDING_PLAYED,
+)
+from engine.monster_my_neighbor.scoring import score_round
 from tests.monster_my_neighbor.helpers import choose, position
 
 
 def score(ending: int, monster_seat: int, catcher: int, friends: list[int], monster: str) -> tuple:
     s = position(5, {0: ["hide", "fog"], 1: ["hide", "fog"]}, monster=monster, friends=friends)
-    return rules.score_round(s, ending, monster_seat, catcher)
+    return score_round(s.s, ending, monster_seat, catcher)
 
 
 def test_worked_example_monster_played() -> None:
@@ -42,7 +46,7 @@ def test_betrayal_is_scored_from_a_real_capture() -> None:
                  friends=[0])
     choose(s, 0, "hunter")
     choose(s, 0, 2)
-    summary = s.finished[-1]
+    summary = s.s.finished[-1]
     assert summary.ending == ENDING_BETRAYAL and summary.catcher_seat == 0
     assert summary.vp_awarded == (0, 1, 0, 1)
 

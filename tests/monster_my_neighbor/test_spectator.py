@@ -10,8 +10,9 @@ import dataclasses
 import random
 
 from engine.core import SPECTATOR, get_game
+from engine.monster_my_neighbor.events import FaceDownCard
 from engine.monster_my_neighbor.observation import Observation
-from engine.monster_my_neighbor.options import SIMULTANEOUS_KINDS, FaceDownCard
+from engine.monster_my_neighbor.options import SIMULTANEOUS_KINDS
 from tests.monster_my_neighbor.test_properties import hidden_variants, random_states
 
 
@@ -40,7 +41,7 @@ def test_spectator_sees_exactly_what_every_seat_sees_publicly() -> None:
         spectator = s.observation(SPECTATOR)
         assert spectator.hand == () and spectator.private_log == ()
         assert spectator.own_pending_choice is None
-        for seat in range(s.n):
+        for seat in range(s.s.n):
             assert public_part(s.observation(seat)) == spectator
             checked += 1
     assert checked > 10_000
@@ -53,7 +54,7 @@ def test_spectator_view_unchanged_when_any_hidden_information_changes() -> None:
         if s.is_terminal():
             continue
         probe = s
-        if s.pend_kind in SIMULTANEOUS_KINDS:  # one seat committed: its choice is hidden
+        if s.s.pend_kind in SIMULTANEOUS_KINDS:  # one seat committed: its choice is hidden
             probe = s.clone()
             first = probe.pending_seats()[0]
             probe.apply(first, rng.randrange(len(probe.decision(first).options)))
@@ -74,5 +75,5 @@ def test_spectator_view_changes_with_public_play() -> None:
         twin = s.clone()
         seat = twin.pending_seats()[0]
         twin.apply(seat, 0)
-        if twin.public_events != s.public_events:
+        if twin.s.public_events != s.s.public_events:
             assert twin.observation(SPECTATOR) != before

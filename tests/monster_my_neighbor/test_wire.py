@@ -5,6 +5,16 @@ from __future__ import annotations
 from arena.v1 import monster_my_neighbor_pb2 as pb
 
 from engine.core import get_game
+from engine.monster_my_neighbor.effects import (
+    ChooseCount,
+    ChooseTarget,
+    DealGive,
+    DogDiscard,
+    FogContribute,
+    GossipPass,
+    StealGive,
+)
+from engine.monster_my_neighbor.turns import PlayCard
 from tests.monster_my_neighbor.helpers import choose, position
 
 GAME = get_game("monster-my-neighbor")
@@ -17,7 +27,7 @@ def test_codec_is_registered_lazily_under_its_field() -> None:
 
 def test_observation_message_carries_the_seats_view() -> None:
     codec = GAME.wire()
-    s = position(4, {0: ["dog", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor"]},
+    s = position(4, {0: ["dog", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor", "hide"]},
                  friends=[3])
     choose(s, 0, "dog")
     choose(s, 0, 2)
@@ -25,8 +35,9 @@ def test_observation_message_carries_the_seats_view() -> None:
     assert isinstance(msg, pb.MonsterMyNeighborObservation)
     assert (msg.players, msg.seat, msg.round, msg.rotation) == (4, 2, 1, 2)
     assert msg.pending_kind == "DOG_DISCARD" and list(msg.pending_seats) == [2]
-    assert [(c.card_type, c.count) for c in msg.hand] == [("rumor", 1), ("werewolf", 1)]
-    assert [seat.hand_size for seat in msg.seats] == [1, 2, 2, 0]
+    assert [(c.card_type, c.count) for c in msg.hand] == [
+        ("hide", 1), ("rumor", 1), ("werewolf", 1)]
+    assert [seat.hand_size for seat in msg.seats] == [1, 2, 3, 0]
     assert msg.seats[3].friend and not msg.seats[0].friend
     assert msg.seats[0].play_area[-1].card_type == "dog"
     assert msg.seats[0].play_area[-1].target == 2
@@ -59,12 +70,12 @@ def test_option_messages_for_every_kind() -> None:
     hands = {0: ["gossip", "hide"], 1: ["hunter"], 2: ["rumor"], 3: ["fog"]}
     obs = position(4, hands).observation(0)
     hunter, hide = 1, 2
-    assert codec.option(obs, "PLAY_CARD", hunter).card_type == "hunter"
-    assert codec.option(obs, "DOG_DISCARD", hide).card_type == "hide"
-    assert codec.option(obs, "STEAL_GIVE", hide).WhichOneof("choice") == "card_type"
-    assert codec.option(obs, "GOSSIP_PASS", hide).card_type == "hide"
-    assert codec.option(obs, "FOG_CONTRIBUTE", hide).card_type == "hide"
-    assert codec.option(obs, "CHOOSE_TARGET", 3).target_seat == 3
-    assert codec.option(obs, "CHOOSE_DEAL_COUNT", 2).count == 2
-    pair = codec.option(obs, "DEAL_GIVE", (hunter, hide))
+    assert codec.option(obs, "PLAY_CARD", PlayCard(hunter)).card_type == "hunter"
+    assert codec.option(obs, "DOG_DISCARD", DogDiscard(hide)).card_type == "hide"
+    assert codec.option(obs, "STEAL_GIVE", StealGive(hide)).WhichOneof("choice") == "card_type"
+    assert codec.option(obs, "GOSSIP_PASS", GossipPass(hide)).card_type == "hide"
+    assert codec.option(obs, "FOG_CONTRIBUTE", FogContribute(hide)).card_type == "hide"
+    assert codec.option(obs, "CHOOSE_TARGET", ChooseTarget(3)).target_seat == 3
+    assert codec.option(obs, "CHOOSE_DEAL_COUNT", ChooseCount(2)).count == 2
+    pair = codec.option(obs, "DEAL_GIVE", DealGive((hunter, hide)))
     assert list(pair.cards.card_types) == ["hunter", "hide"]

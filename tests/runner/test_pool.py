@@ -8,16 +8,17 @@ from collections.abc import Iterator
 import pytest
 import ray
 
-from engine.core import GameConfig, Replay, bots_for, replay_match
+from engine.core import GameConfig, Replay, replay_match
 from services.runner.batch import MatchRecord, MatchTask, play_batch
 from services.runner.pool import MatchPool, WorkerLost
 from services.tournament.schedule import schedule
 
 GAME = "monster-my-neighbor"
+BOTS = ("heuristic", "random")
 
 
 def tasks(games: int, players: int = 3, seed: int = 21) -> list[MatchTask]:
-    return list(schedule(bots_for(GAME), players, games, seed))
+    return list(schedule(BOTS, players, games, seed))
 
 
 def outcome_key(record: MatchRecord) -> tuple[object, ...]:

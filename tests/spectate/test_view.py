@@ -38,7 +38,8 @@ def test_a_hidden_choice_makes_no_new_frame() -> None:
     state = game.new_state(replay.config, replay.seed)
     silent = 0
     for seat, index in replay.choices:
-        hidden_commit = state.pend_kind in SIMULTANEOUS_KINDS and len(state.pending_seats()) > 1
+        hidden_commit = (
+            state.s.pend_kind in SIMULTANEOUS_KINDS and len(state.pending_seats()) > 1)
         state.apply(seat, index)
         changed = view.follow([(seat, index)])
         if hidden_commit:

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from engine.core import SPECTATOR, get_game
-from engine.monster_my_neighbor.state import MonsterState
+from engine.monster_my_neighbor.game_state import MonsterState
 from tests.monster_my_neighbor.test_properties import hidden_variants
 from tests.web.arena import GAME, PacedBot, ServedArena
 from tests.web.conftest import fetch
@@ -50,22 +50,23 @@ def keys(value: Any) -> Iterator[str]:
 
 def role_variant(s: MonsterState, rng: random.Random) -> MonsterState | None:
     """``s`` with the Monster swapped into another hand (for a card of that hand)."""
-    c = s.cards
-    holders = [q for q in range(s.n) if any(s.hands[q][t] for t in c.monster_types)]
+    c = s.s.cards
+    hands = s.s.hands
+    holders = [q for q in range(s.s.n) if any(hands[q][t] for t in c.monster_types)]
     if not holders:
         return None
     holder = holders[0]
-    others = [q for q in range(s.n) if q != holder and s.hand_sizes[q]]
+    others = [q for q in range(s.s.n) if q != holder and s.s.hand_sizes[q]]
     if not others:
         return None
     other = rng.choice(others)
     v = s.clone()
-    monster = next(t for t in c.monster_types if v.hands[holder][t])
-    card = rng.choice([t for t, k in enumerate(v.hands[other]) if k])
-    v.hands[holder][monster] -= 1
-    v.hands[other][card] -= 1
-    v.hands[holder][card] += 1
-    v.hands[other][monster] += 1
+    monster = next(t for t in c.monster_types if v.s.hands[holder][t])
+    card = rng.choice([t for t, k in enumerate(v.s.hands[other]) if k])
+    v.s.hands[holder][monster] -= 1
+    v.s.hands[other][card] -= 1
+    v.s.hands[holder][card] += 1
+    v.s.hands[other][monster] += 1
     return v
 
 

@@ -1,0 +1,85 @@
+"""Bot strength: one seat of a bot against the rest of the table played by another bot.
+
+``python -m bench.strength --game monster-my-neighbor --players 5 --bot mcts
+--against heuristic --games 400`` plays ``games`` matches; in match ``g`` the bot sits in
+seat ``g % players`` (seats rotated), every other seat is ``--against``. A win is a first
+place (a k-way tie for first counts 1/k). The report gives the bot's wins with a Wilson
+95% interval, the fair share ``1/players`` and the per-seat win rate of the opponent.
+Matches are seeded by index, so a run is reproducible; ``--workers`` plays them in
+parallel processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from engine.core import GameConfig, make_bot, play_match
+
+Z95 = 1.959964
+
+
+def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95% by default)."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    game_id: str
+    players: int
+    bot: str
+    against: str
+    index: int
+    seed: int
+
+
+def play(task: Task) -> float:
+    """The bot's win share in one match."""
+    seat = task.index % task.players
+    bots = [make_bot(task.game_id, task.bot if q == seat else task.against)
+            for q in range(task.players)]
+    result = play_match(
+        task.game_id, GameConfig(task.players), task.seed + task.index, bots).result
+    return 1 / result.ranks.count(1) if result.ranks[seat] == 1 else 0.0
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.strength", description=__doc__)
+    parser.add_argument("--game", required=True)
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--bot", default="mcts", help="bot spec of the single seat")
+    parser.add_argument("--against", required=True, help="bot spec of every other seat")
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=1_000_000)
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args(argv)
+    make_bot(args.game, args.bot)
+    make_bot(args.game, args.against)
+    tasks = [Task(args.game, args.players, args.bot, args.against, i, args.seed)
+             for i in range(args.games)]
+    started = time.perf_counter()
+    with ProcessPoolExecutor(args.workers) as pool:
+        wins = sum(pool.map(play, tasks, chunksize=4))
+    elapsed = time.perf_counter() - started
+    low, high = wilson(wins, args.games)
+    rate = wins / args.games
+    other = (1 - rate) / (args.players - 1)
+    print(f"{args.game} {args.players}p: {args.bot} in one seat vs {args.against} in "
+          f"{args.players - 1}, seats rotated")
+    print(f"games {args.games}  wins {wins:g}  win rate {rate:.3f}  95% interval "
+          f"[{low:.3f}, {high:.3f}]  fair share {1 / args.players:.3f}  "
+          f"{args.against} per seat {other:.3f}  ({elapsed:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,193 @@
+"""``mcts``: information-set Monte-Carlo tree search for every game that supports search.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012). Each iteration
+
+1. samples a full state consistent with the bot's observation
+   (``Game.determinize``): the bot never sees the live state or hidden truth;
+2. descends one tree shared by all samples, whose edges are (seat, option): at each
+   node only the options legal in this sample count, and a child is chosen by UCB1 with
+   its *availability* (how often it could have been chosen) in place of the parent's
+   visits; simultaneous decisions are taken one seat after another;
+3. adds one untried child, then plays a rollout with the game's fast policy (uniform
+   random without one) to the end, or to the game's ``horizon`` where ``evaluate``
+   scores it;
+4. backs the per-seat rewards in [0, 1] up the path, each edge keeping the reward of
+   the seat that chose it.
+
+The move is the root option visited most. Budget: ``iterations`` per decision and/or
+``ms`` milliseconds per decision (0 = no limit of that kind; the first limit reached
+stops). With only an iteration budget the bot is deterministic for its rng stream.
+
+``tree=self`` branches only on the searching seat's own decisions: other seats decide by
+the rollout policy inside the tree too, so the tree holds the bot's own plans against a
+model of the others (the game's policy) rather than against a uniformly exploring table.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+from engine.core.decision import Decision
+from engine.core.game import Game, GameState
+from engine.core.result import Result
+from engine.core.rng import GameRng
+
+
+class Node:
+    """A tree node: the edge into it (chosen by ``mover``) and its statistics."""
+
+    __slots__ = ("available", "children", "mover", "total", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+        self.children: dict[tuple[int, Hashable], Node] = {}
+
+
+def rank_rewards(result: Result) -> tuple[float, ...]:
+    """1 for first place, 0 for last, linear between (ties share the better rank)."""
+    n = len(result.ranks)
+    if n < 2:
+        return (1.0,) * n
+    return tuple((n - r) / (n - 1) for r in result.ranks)
+
+
+class MctsBot:
+    """See the module docstring. Parameters come from a spec such as
+    ``mcts:iterations=200,ms=50,c=0.7,rollout=0``; ``rollout`` caps the decisions of one
+    rollout (0: no cap; a capped rollout without ``evaluate`` scores 0.5 for everyone)."""
+
+    name = "mcts"
+    needs_observation = True
+
+    def __init__(
+        self, game: Game, iterations: int = 200, ms: float = 0.0, c: float = 0.7,
+        rollout: int = 0, tree: str = "all",
+    ) -> None:
+        if game.search is None:
+            raise ValueError(f"{game.game_id} does not support search")
+        if iterations < 0 or ms < 0 or rollout < 0 or c < 0:
+            raise ValueError("iterations, ms, c and rollout must not be negative")
+        if iterations == 0 and ms == 0:
+            raise ValueError("give a budget: iterations > 0 or ms > 0")
+        if tree not in ("all", "self"):
+            raise ValueError(f"tree must be all or self, got {tree!r}")
+        self.tree_all = tree == "all"
+        self.game = game
+        self.search = game.search
+        self.iterations = iterations
+        self.ms = ms
+        self.c = c
+        self.rollout = rollout
+        self.clock: Callable[[], float] = time.perf_counter
+        self.last_iterations = 0
+        self.last_root: Node | None = None  # the tree of the last search (for inspection)
+
+    def choose(self, observation: Any, decision: Decision, rng: GameRng) -> int:
+        options = decision.options
+        if len(options) == 1:
+            return 0
+        seat = decision.seat
+        root = Node(seat)
+        fixed = None if self.game.info.hidden_information else self.search.sample(
+            observation, rng)
+        deadline = self.clock() + self.ms / 1000 if self.ms else math.inf
+        done = 0
+        while (not self.iterations or done < self.iterations) and (
+            done == 0 or not self.ms or self.clock() < deadline
+        ):
+            state = fixed.clone() if fixed is not None else self.game.determinize(
+                observation, seat, rng)
+            self._iterate(root, state, seat, rng)
+            done += 1
+        self.last_iterations = done
+        self.last_root = root
+        children = root.children
+
+        def score(i: int) -> tuple[int, float]:
+            child = children.get((seat, options[i]))
+            if child is None or not child.visits:
+                return (0, 0.0)
+            return (child.visits, child.total / child.visits)
+
+        return max(range(len(options)), key=score)
+
+    # ------------------------------------------------------------------ one iteration
+    def _iterate(self, root: Node, state: GameState, seat: int, rng: GameRng) -> None:
+        search = self.search
+        start = state.clone() if search.horizon is not None else state
+        path: list[Node] = []
+        node = root
+        c = self.c
+        while not state.is_terminal():
+            pending = state.pending_seats()
+            mover = seat if seat in pending and (node is root or not self.tree_all) \
+                else pending[0]
+            if mover != seat and not self.tree_all:
+                state.apply(mover, self._policy(state, mover, rng))
+                continue
+            options = state.decision(mover).options
+            children = node.children
+            untried: list[int] = []
+            best_i, best_v, best_child = -1, -math.inf, None
+            for i, option in enumerate(options):
+                child = children.get((mover, option))
+                if child is None:
+                    untried.append(i)
+                    continue
+                child.available += 1
+                if not untried:
+                    v = child.total / child.visits + c * math.sqrt(
+                        math.log(child.available) / child.visits)
+                    if v > best_v:
+                        best_i, best_v, best_child = i, v, child
+            if untried:
+                i = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                child = Node(mover)
+                child.available = 1
+                children[(mover, options[i])] = child
+                state.apply(mover, i)
+                path.append(child)
+                break
+            assert best_child is not None
+            state.apply(mover, best_i)
+            path.append(best_child)
+            node = best_child
+        rewards = self._rollout(start, state, rng)
+        for visited in path:
+            visited.visits += 1
+            visited.total += 0.5 if rewards is None else rewards[visited.mover]
+
+    def _rollout(
+        self, start: GameState, state: GameState, rng: GameRng
+    ) -> Sequence[float] | None:
+        """Play on; per-seat rewards, or None (no score: 0.5 for everyone)."""
+        search = self.search
+        horizon = search.horizon
+        cap = self.rollout
+        steps = 0
+        while not state.is_terminal():
+            if horizon is not None and horizon(start, state):
+                break
+            if cap and steps >= cap:
+                break
+            who = state.pending_seats()[0]
+            state.apply(who, self._policy(state, who, rng))
+            steps += 1
+        if state.is_terminal():
+            return rank_rewards(state.result())
+        if search.evaluate is not None:
+            return search.evaluate(start, state)
+        return None
+
+    def _policy(self, state: GameState, seat: int, rng: GameRng) -> int:
+        """The game's fast policy, or a uniformly random option."""
+        policy = self.search.policy
+        if policy is not None:
+            return policy(state, seat, rng)
+        return rng.randrange(len(state.decision(seat).options))

@@ -1,0 +1,73 @@
+"""The :class:`engine.core.GameState` of Monster My Neighbor: a thin shell over the data
+(:class:`~engine.monster_my_neighbor.state.State`) that delegates to the flow driver, the
+observation gate and the option types' own labels."""
+
+from __future__ import annotations
+
+from engine.core import Decision, GameRng, GameState, IllegalChoice, NotYourTurn, Result
+from engine.monster_my_neighbor import observation as observe
+from engine.monster_my_neighbor.cards import CardSet
+from engine.monster_my_neighbor.loop import advance, commit
+from engine.monster_my_neighbor.options import KIND_NAMES
+from engine.monster_my_neighbor.scoring import final_result
+from engine.monster_my_neighbor.setup import setup_game
+from engine.monster_my_neighbor.state import State
+
+
+class MonsterState(GameState):
+    """One game of Monster My Neighbor."""
+
+    __slots__ = ("s",)
+
+    def __init__(self, s: State) -> None:
+        self.s = s
+
+    @classmethod
+    def new(cls, cards: CardSet, players: int, seed: int, rounds: int | None = None
+            ) -> MonsterState:
+        s = State(cards, players, GameRng(seed), rounds if rounds is not None else cards.rounds)
+        setup_game(s)
+        advance(s)
+        return cls(s)
+
+    def pending_seats(self) -> tuple[int, ...]:
+        seats = self.s.pend_seats
+        return tuple(sorted(seats)) if len(seats) > 1 else tuple(seats)
+
+    def decision(self, seat: int) -> Decision:
+        s = self.s
+        if seat not in s.pend_seats:
+            raise NotYourTurn(f"seat {seat} owes no decision")
+        return Decision(seat, KIND_NAMES[s.pend_kind], s.pend_options[seat])
+
+    def apply(self, seat: int, index: int) -> None:
+        s = self.s
+        if seat not in s.pend_seats:
+            raise NotYourTurn(f"seat {seat} owes no decision")
+        options = s.pend_options[seat]
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(options):
+            raise IllegalChoice(
+                f"option {index!r} is not one of the {len(options)} options of seat {seat}"
+            )
+        commit(s, seat, options[index], forced=False)
+        advance(s)
+
+    def observation(self, seat: int) -> observe.Observation:
+        return observe.build(self.s, seat)
+
+    def is_terminal(self) -> bool:
+        return self.s.terminal
+
+    def result(self) -> Result:
+        if not self.s.terminal:
+            raise RuntimeError("the game is not over")
+        return final_result(self.s)
+
+    def clone(self) -> MonsterState:
+        return MonsterState(self.s.clone())
+
+    def describe_option(self, seat: int, index: int) -> str:
+        return self.decision(seat).options[index].describe(self.s, seat)
+
+    def public_log(self) -> tuple[str, ...]:
+        return tuple(observe.describe_event(self.s.cards, e) for e in self.s.public_events)

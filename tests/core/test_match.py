@@ -1,0 +1,28 @@
+"""The match loop builds observations only for bots that read them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Decision, GameConfig, GameRng, play_match
+
+
+class Recorder:
+    """A bot that remembers what observations it was given."""
+
+    name = "recorder"
+
+    def __init__(self, needs_observation: bool) -> None:
+        self.needs_observation = needs_observation
+        self.seen: list[Any] = []
+
+    def choose(self, observation: Any, decision: Decision, rng: GameRng) -> int:
+        self.seen.append(observation)
+        return 0
+
+
+def test_observations_only_for_bots_that_need_them() -> None:
+    blind, seeing = Recorder(False), Recorder(True)
+    play_match("monster-my-neighbor", GameConfig(3), 4, [blind, seeing, Recorder(False)])
+    assert blind.seen and all(obs is None for obs in blind.seen)
+    assert seeing.seen and all(obs is not None and obs.seat == 1 for obs in seeing.seen)

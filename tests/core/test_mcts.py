@@ -1,0 +1,112 @@
+"""The core `mcts` bot on the toy game: budgets, and blindness to hidden truth."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from typing import Any
+
+from engine.core import Decision, GameConfig, GameRng
+from engine.core.mcts import MctsBot, Node
+from tests.core import toygame
+
+GAME = toygame.GAME
+
+
+def first_decision(seed: int = 3) -> tuple[toygame.ToyState, Decision]:
+    """Two players: three of the nine cards stay in the deck."""
+    state = toygame.new_state(GameConfig(2), seed)
+    return state, state.decision(0)
+
+
+def counting_game() -> tuple[Any, list[int]]:
+    """The toy game whose sampler counts its calls."""
+    calls: list[int] = []
+    search = GAME.search
+    assert search is not None
+
+    def sample(obs: Any, rng: GameRng) -> toygame.ToyState:
+        calls.append(1)
+        return search.sample(obs, rng)
+
+    return dataclasses.replace(GAME, search=dataclasses.replace(search, sample=sample)), calls
+
+
+def test_iteration_budget_is_exact() -> None:
+    game, calls = counting_game()
+    state, decision = first_decision()
+    bot = MctsBot(game, iterations=37)
+    bot.choose(state.observation(0), decision, GameRng(1))
+    assert bot.last_iterations == 37 and len(calls) == 37
+
+
+def test_millisecond_budget_stops_at_the_deadline() -> None:
+    state, decision = first_decision()
+    bot = MctsBot(GAME, iterations=0, ms=5)
+    ticks = itertools.count()
+    bot.clock = lambda: next(ticks) / 1000  # one millisecond per reading
+    bot.choose(state.observation(0), decision, GameRng(1))
+    assert bot.last_iterations == 5
+
+
+def test_the_first_limit_reached_wins() -> None:
+    state, decision = first_decision()
+    bot = MctsBot(GAME, iterations=3, ms=10_000)
+    bot.choose(state.observation(0), decision, GameRng(1))
+    assert bot.last_iterations == 3
+
+
+def test_a_single_option_is_answered_without_search() -> None:
+    bot = MctsBot(GAME, iterations=50)
+    decision = Decision(0, "PLAY_CARD", (toygame.PlayCard.of(4),))
+    assert bot.choose(None, decision, GameRng(1)) == 0 and bot.last_iterations == 0
+
+
+def test_choice_ignores_what_the_seat_cannot_see() -> None:
+    """Swap the opponent's hand with the deck: seat 0 sees nothing new, so the same rng
+    seed gives the same choice."""
+    for seed in range(6):
+        state, decision = first_decision(seed)
+        other = state.clone()
+        s = other.s
+        s.hands[1], s.deck = s.deck, s.hands[1]
+        assert other.observation(0) == state.observation(0)
+        assert other.s.hands != state.s.hands
+        picks = [
+            MctsBot(GAME, iterations=40).choose(g.observation(0), decision, GameRng(seed))
+            for g in (state, other)
+        ]
+        assert picks[0] == picks[1]
+
+
+def test_determinize_never_reads_hidden_truth() -> None:
+    state, _ = first_decision(8)
+    other = state.clone()
+    s = other.s
+    s.hands[1], s.deck = s.deck, s.hands[1]
+    a = GAME.determinize(state, 0, GameRng(99))
+    b = GAME.determinize(other, 0, GameRng(99))
+    assert (a.s.hands, a.s.deck) == (b.s.hands, b.s.deck)
+    assert a.observation(0) == state.observation(0)
+
+
+def _movers(root: Node | None) -> set[int]:
+    """The seats that chose the edges of a search tree."""
+    movers: set[int] = set()
+    stack = [root] if root is not None else []
+    while stack:
+        node = stack.pop()
+        movers.update(mover for mover, _ in node.children)
+        stack.extend(node.children.values())
+    return movers
+
+
+def test_tree_self_branches_only_on_the_bots_own_decisions() -> None:
+    """With tree=self the other seat's moves inside the tree come from the policy: every
+    edge of the tree is the bot's own; with tree=all both seats' moves branch."""
+    state, decision = first_decision(5)
+    mine, both = MctsBot(GAME, iterations=60, tree="self"), MctsBot(GAME, iterations=60)
+    for bot in (mine, both):
+        bot.choose(state.observation(0), decision, GameRng(2))
+    assert _movers(mine.last_root) == {0}
+    assert _movers(both.last_root) == {0, 1}

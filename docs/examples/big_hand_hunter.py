@@ -24,8 +24,9 @@ class BigHandHunter:
 
     def choose(self, observation: Any, decision: Decision, rng: GameRng) -> int:
         if decision.kind == "CHOOSE_TARGET":
-            # Options are seats; observation.hand_sizes is public. Ties go to the first.
+            # Each option is a ChooseTarget naming a seat; hand sizes are public.
+            # Ties go to the first.
             sizes = observation.hand_sizes
             return max(range(len(decision.options)),
-                       key=lambda i: (sizes[decision.options[i]], -i))
+                       key=lambda i: (sizes[decision.options[i].seat], -i))
         return self._fallback.choose(observation, decision, rng)

@@ -54,6 +54,7 @@ class Cluster:
         for node in self.nodes:
             _kill_leftovers(node.temp_dir)
             shutil.rmtree(node.temp_dir, ignore_errors=True)
+            node.log.unlink(missing_ok=True)
 
 
 def _kill_leftovers(temp_dir: Path) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 import grpc
 
 from services.botclient import STRATEGIES, make_strategy, play
+from services.cli import validate
 
 EXIT_REFUSED = 2
 EXIT_FAILED = 1
@@ -21,7 +22,10 @@ def add_parser(subparsers: Any) -> None:
         description="Dial an `arena serve` gateway, play with a built-in strategy, and exit "
         "after MATCHES matches (or when the server closes the stream).",
     )
-    parser.add_argument("--server", required=True, metavar="HOST:PORT", help="gateway address")
+    parser.add_argument(
+        "--server", required=True, metavar="HOST:PORT", type=validate.host_port,
+        help="gateway address",
+    )
     parser.add_argument("--token", required=True, help="the token from `arena bots register`")
     parser.add_argument("--game", default="monster-my-neighbor", help="game id to play")
     parser.add_argument(

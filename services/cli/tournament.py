@@ -12,9 +12,11 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import logging
 import os
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +25,9 @@ from rich.console import Console
 from rich.table import Table
 
 from engine.core import ConfigError
+from services.cli import validate
+from services.cli.extras import missing_extras
+from services.cli.logs import add_logging_arguments, configure_logging
 from services.cli.play import (
     EXIT_CONFIG,
     EXIT_INTERRUPTED,
@@ -31,15 +36,29 @@ from services.cli.play import (
     print_error,
     read_cards,
 )
+from services.cli.report import results_file
 
 if TYPE_CHECKING:  # heavy imports wait until a run starts: `arena --help` stays quick
     from services.tournament.config import TournamentConfig
     from services.tournament.run import RunOptions
 
+log = logging.getLogger(__name__)
+
 # YAML keys (flag names with "_"); each also exists as a flag.
 KEYS = ("game", "players", "format", "entrants", "games", "seed", "out", "workers",
         "ray_address", "challenger", "baseline", "elo0", "elo1", "alpha", "beta", "options",
         "cards", "flush_every", "resamples")
+
+# Settings checked by the same functions whether they come from a flag or the YAML file.
+CHECKS: dict[str, Callable[[str], Any]] = {
+    "games": validate.positive_int,
+    "out": validate.output_dir,
+    "workers": validate.positive_int,
+    "ray_address": validate.ray_address,
+    "cards": validate.readable_file,
+    "flush_every": validate.positive_float,
+    "resamples": validate.non_negative_int,
+}
 
 
 def add_parser(subparsers: Any) -> None:
@@ -50,7 +69,8 @@ def add_parser(subparsers: Any) -> None:
         "cluster, streamed to OUT/results.parquet, summarised with confidence intervals "
         "and Bradley-Terry ratings, plotted. See docs/bots.md.",
     )
-    parser.add_argument("--config", type=Path, metavar="FILE", help="YAML file of settings")
+    parser.add_argument("--config", type=validate.readable_file, metavar="FILE",
+                        help="YAML file of settings")
     parser.add_argument("--game", help="game id, e.g. epic-resort")
     parser.add_argument("--players", type=int, help="seats per table")
     parser.add_argument("--format", choices=("round-robin", "gauntlet", "swiss", "sprt"))
@@ -59,14 +79,21 @@ def add_parser(subparsers: Any) -> None:
         help="bot specs: built-in (random, mcts:iterations=200), path/to/file.py:Class or "
         "package.module:Class; for gauntlet the first is the challenger",
     )
-    parser.add_argument("--games", type=int, help="games to play (the cap, for sprt)")
+    parser.add_argument("--games", type=CHECKS["games"],
+                        help="games to play (the cap, for sprt)")
     parser.add_argument("--seed", type=int, help="master seed (default 0)")
-    parser.add_argument("--out", type=Path, metavar="DIR", help="output directory")
-    parser.add_argument("--workers", type=int, help="Ray match workers (default: every CPU)")
-    parser.add_argument("--ray-address", metavar="ADDR",
-                        help="join this Ray cluster (default: $RAY_ADDRESS, else local)")
+    parser.add_argument("--out", type=CHECKS["out"], metavar="DIR", help="output directory")
     parser.add_argument(
-        "--resume", nargs="?", const=True, default=None, metavar="RESULTS",
+        "--workers", type=CHECKS["workers"],
+        help="Ray match workers, one CPU each (default: every CPU of the cluster)",
+    )
+    parser.add_argument(
+        "--ray-address", metavar="ADDR", type=CHECKS["ray_address"],
+        help="join this Ray cluster: auto or HOST:PORT (default: $RAY_ADDRESS, else a "
+        "private local instance)",
+    )
+    parser.add_argument(
+        "--resume", nargs="?", type=results_file, const=True, default=None, metavar="RESULTS",
         help="continue an interrupted run (its DIR/results.parquet; the settings are read "
         "from it when no --game is given)",
     )
@@ -78,10 +105,13 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--beta", type=float, help="sprt: false negative rate (default 0.05)")
     parser.add_argument("--option", action="append", default=None, metavar="KEY=VALUE",
                         help="engine option (repeatable)")
-    parser.add_argument("--cards", type=Path, metavar="FILE", help="card data file")
-    parser.add_argument("--flush-every", type=float, metavar="SECONDS",
+    parser.add_argument("--cards", type=CHECKS["cards"], metavar="FILE",
+                        help="card data file")
+    parser.add_argument("--flush-every", type=CHECKS["flush_every"], metavar="SECONDS",
                         help="write results to disk at least this often (default 1)")
-    parser.add_argument("--resamples", type=int, help="bootstrap resamples (default 500)")
+    parser.add_argument("--resamples", type=CHECKS["resamples"],
+                        help="bootstrap resamples (default 500)")
+    add_logging_arguments(parser)
     parser.set_defaults(func=run)
 
 
@@ -122,6 +152,12 @@ def _read_yaml(path: Path) -> dict[str, Any]:
         data["entrants"] = split_entrants(data["entrants"])
     if data.get("cards") is not None:
         data["cards"] = (path.parent / str(data["cards"])).resolve()
+    for key, check in CHECKS.items():
+        if data.get(key) is not None:
+            try:
+                data[key] = check(str(data[key]))
+            except argparse.ArgumentTypeError as error:
+                raise ConfigError(f"{path}: {key}: {error}") from None
     return data
 
 
@@ -183,8 +219,8 @@ def plan(args: argparse.Namespace) -> tuple[TournamentConfig, RunOptions, dict[s
 
     values = settings(args)
     resume = args.resume
-    if isinstance(resume, str):
-        results = Path(resume)
+    if isinstance(resume, Path):
+        results = resume
         values.setdefault("out", results.parent)
         if results.parent.resolve() != Path(values["out"]).resolve():
             raise ConfigError("--resume RESULTS must be the results.parquet of --out")
@@ -193,19 +229,23 @@ def plan(args: argparse.Namespace) -> tuple[TournamentConfig, RunOptions, dict[s
         config = build_config(values)
     if values.get("out") is None:
         raise ConfigError("missing --out")
+    resamples = values.get("resamples")
     options = RunOptions(
         out=Path(values["out"]),
         workers=int(values.get("workers") or 0),
         resume=resume is not None,
         flush_seconds=float(values.get("flush_every") or 1.0),
-        resamples=int(values.get("resamples") or 500),
+        resamples=500 if resamples is None else int(resamples),
     )
-    if options.workers < 0 or options.flush_seconds <= 0 or options.resamples < 0:
-        raise ConfigError("--workers, --flush-every and --resamples must be positive")
     return config, options, values
 
 
 def run(args: argparse.Namespace) -> int:
+    configure_logging(args.log_level, args.log_format)
+    missing = missing_extras("tournament")
+    if missing:
+        print_error(missing)
+        return EXIT_RUNTIME
     try:
         config, options, values = plan(args)
     except ConfigError as error:
@@ -214,20 +254,31 @@ def run(args: argparse.Namespace) -> int:
     import ray
 
     from services.runner.pool import WorkerLost
-    from services.runner.ray_setup import ensure_ray, warn_if_short_of_cpus
+    from services.runner.ray_setup import RayUnavailable, check_cpus, ensure_ray
     from services.tournament.entrants import runtime_env
 
     try:
         started_ray = ensure_ray(options.workers or os.cpu_count() or 1,
                                  values.get("ray_address"), runtime_env(config.entrants))
-    except Exception as error:  # Ray raises many kinds (ConnectionError, RuntimeError...)
-        print_error(f"cannot start or reach Ray: {error}")
+    except RayUnavailable as error:
+        print_error(str(error))
         return EXIT_RUNTIME
-    if not options.workers:
-        options = dataclasses.replace(
-            options, workers=max(1, int(ray.cluster_resources().get("CPU", 1))))
-    warn_if_short_of_cpus(options.workers)
+    try:
+        if options.workers:
+            check_cpus(options.workers)
+        else:
+            options = dataclasses.replace(
+                options, workers=max(1, int(ray.cluster_resources().get("CPU", 1))))
+    except RayUnavailable as error:
+        print_error(str(error))
+        if started_ray:
+            ray.shutdown()
+        return EXIT_CONFIG
     _warn_if_unbalanced(config)
+    log.info("tournament: %s %s, %d games on %d worker(s), results in %s", config.format,
+             config.game, config.games, options.workers, options.out,
+             extra={"format": config.format, "game": config.game, "games": config.games,
+                    "workers": options.workers, "out": str(options.out)})
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         outcome = _run_with_view(config, options)
@@ -270,7 +321,7 @@ def _warn_if_unbalanced(config: TournamentConfig) -> None:
 
     warning = balance_warning(make_format(config))
     if warning:
-        Console(stderr=True, soft_wrap=True, highlight=False).print(f"warning: {warning}")
+        log.warning(warning)
 
 
 def _interrupt(_signum: int, _frame: object) -> None:

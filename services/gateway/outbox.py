@@ -39,16 +39,22 @@ class RatingOutbox:
         self._max_delay = max_delay
         self._retrying: dict[str, asyncio.Task[None]] = {}
         self._pending: dict[str, PendingResult] = {}
+        self._writing = 0
 
     def __len__(self) -> int:
         """Results waiting for a retry."""
         return len(self._pending)
+
+    def unrated(self) -> int:
+        """Results not yet in the ladder: being written now or waiting for a retry."""
+        return self._writing + len(self._pending)
 
     async def apply(
         self, game: str, match_id: str, labels: Sequence[str], ranks: Sequence[int]
     ) -> dict[str, float] | None:
         """Apply now and return the rating changes; on failure queue a retry, return None."""
         item = PendingResult(game, match_id, tuple(labels), tuple(ranks))
+        self._writing += 1
         try:
             return await self._write(item)
         except Exception as exc:
@@ -56,6 +62,8 @@ class RatingOutbox:
             self._pending[match_id] = item
             self._retrying[match_id] = asyncio.create_task(self._retry(item))
             return None
+        finally:
+            self._writing -= 1
 
     async def _write(self, item: PendingResult) -> dict[str, float]:
         return await asyncio.to_thread(

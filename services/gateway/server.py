@@ -68,6 +68,7 @@ class Gateway:
         self.metrics = metrics or ArenaMetrics()
         self._hosts = hosts
         self.outbox = RatingOutbox(store)
+        self.metrics.watch_results(self.outbox)
         self._base_seed = config.seed if config.seed is not None else secrets.randbits(32)
         self._tag = secrets.token_hex(4)
         self._match_numbers = itertools.count(1)

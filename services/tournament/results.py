@@ -29,6 +29,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from services.runner.batch import MatchRecord
+from services.tournament.paths import parts_dir
 
 METADATA_KEY = b"tabletop_arena.tournament"
 
@@ -45,10 +46,6 @@ SCHEMA = pa.schema([
 ])
 
 MERGED_ROW_GROUP = 65_536
-
-
-def parts_dir(results: Path) -> Path:
-    return results.with_name(results.name + ".parts")
 
 
 def _schema_with(config: dict[str, Any]) -> pa.Schema:
@@ -70,10 +67,6 @@ def stored_config(results: Path) -> dict[str, Any] | None:
     if config_file.exists():
         return json.loads(config_file.read_text())
     return None
-
-
-def has_results(results: Path) -> bool:
-    return results.exists() or parts_dir(results).exists()
 
 
 class RecordedGames:

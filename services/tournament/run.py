@@ -23,13 +23,9 @@ from services.tournament.aggregate import Totals
 from services.tournament.config import TournamentConfig
 from services.tournament.formats import Format, SprtFormat, SwissFormat, make_format
 from services.tournament.live import LiveStandings, View
+from services.tournament.paths import has_results
 from services.tournament.report import write_report
-from services.tournament.results import (
-    RecordedGames,
-    ResultWriter,
-    has_results,
-    stored_config,
-)
+from services.tournament.results import RecordedGames, ResultWriter, stored_config
 
 RESULTS_FILE = "results.parquet"
 

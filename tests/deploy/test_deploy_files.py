@@ -23,8 +23,12 @@ def _exported_metric_names() -> set[str]:
     return {
         family.name + suffix
         for family in ArenaMetrics().registry.collect()
-        for suffix in _SUFFIXES[family.type]
+        for suffix in _SUFFIXES.get(family.type, ("",))
     }
+
+
+def _dashboard() -> dict:
+    return json.loads((DEPLOY / "grafana" / "dashboards" / "arena.json").read_text())
 
 
 def _serve_argv() -> list[str]:
@@ -35,12 +39,30 @@ def _serve_argv() -> list[str]:
     return argv[1:]
 
 
+_METRIC = re.compile(r"\b(?:arena|process)_[a-z_]+")
+
+
 def test_every_metric_in_the_dashboard_is_exported() -> None:
-    dashboard = json.loads((DEPLOY / "grafana" / "dashboards" / "arena.json").read_text())
-    exprs = [t["expr"] for panel in dashboard["panels"] for t in panel["targets"]]
-    used = {name for expr in exprs for name in re.findall(r"\barena_[a-z_]+", expr)}
+    exprs = [t["expr"] for panel in _dashboard()["panels"] for t in panel["targets"]]
+    used = {name for expr in exprs for name in _METRIC.findall(expr)}
     assert used, "the dashboard queries no arena metric"
     assert used <= _exported_metric_names()
+
+
+def test_every_metric_in_the_alert_rules_is_exported() -> None:
+    rules = yaml.safe_load((DEPLOY / "prometheus" / "rules.yml").read_text())
+    exprs = [rule["expr"] for group in rules["groups"] for rule in group["rules"]]
+    used = {name for expr in exprs for name in _METRIC.findall(expr)}
+    assert {"arena_decisions_total", "arena_rating_retry_queue", "arena_matches_total"} <= used
+    assert used <= _exported_metric_names()
+
+
+def test_every_dashboard_panel_has_a_unit_and_every_line_a_legend() -> None:
+    for panel in _dashboard()["panels"]:
+        assert panel["fieldConfig"]["defaults"]["unit"], panel["title"]
+        assert panel["options"]["legend"]["showLegend"], panel["title"]
+        legends = [target["legendFormat"] for target in panel["targets"]]
+        assert all(legends) and len(set(legends)) == len(legends), panel["title"]
 
 
 def test_the_service_unit_runs_a_valid_serve_command() -> None:
@@ -72,3 +94,67 @@ def test_ray_cluster_config_starts_head_and_workers_from_the_project_venv() -> N
     commands = cluster["head_start_ray_commands"] + cluster["worker_start_ray_commands"]
     assert any("--head" in c for c in cluster["head_start_ray_commands"])
     assert all(".venv/bin/ray start" in c for c in commands if "ray start" in c)
+    assert all(".venv/bin/ray stop" in c for c in commands if "ray stop" in c)
+    # Every node runs with token auth and receives the same token file.
+    assert all("RAY_AUTH_MODE=token" in c for c in commands if "ray start" in c)
+    assert "~/.ray/auth_token" in cluster["file_mounts"]
+
+
+def _redis_port() -> int:
+    conf = (DEPLOY / "redis" / "redis.conf").read_text()
+    (port,) = re.findall(r"^port (\d+)$", conf, re.M)
+    return int(port)
+
+
+def test_ray_and_redis_and_metrics_ports_do_not_collide() -> None:
+    cluster = yaml.safe_load((DEPLOY / "ray" / "cluster.yaml").read_text())
+    (head,) = [c for c in cluster["head_start_ray_commands"] if "--head" in c]
+    ray_port = int(re.findall(r"--port=(\d+)", head)[0])
+    workers = " ".join(cluster["worker_start_ray_commands"])
+    assert f"$RAY_HEAD_IP:{ray_port}" in workers
+    args = build_parser().parse_args(_serve_argv())
+    ports = [_redis_port(), ray_port, args.port, args.metrics_port]
+    assert len(set(ports)) == len(ports)
+    assert args.metrics_port != 9100  # node_exporter's
+
+
+def _pinned_ray() -> str:
+    lock = (DEPLOY.parent / "requirements.lock").read_text()
+    (version,) = re.findall(r"^ray==([\d.]+)", lock, re.M)
+    return version
+
+
+def test_kuberay_manifest_matches_the_code() -> None:
+    documents = list(yaml.safe_load_all((DEPLOY / "kuberay" / "raycluster.yaml").read_text()))
+    (cluster,) = [d for d in documents if d["kind"] == "RayCluster"]
+    spec = cluster["spec"]
+    assert spec["rayVersion"] == _pinned_ray()
+    assert spec["authOptions"]["mode"] == "token"
+    head = spec["headGroupSpec"]
+    assert head["rayStartParams"]["port"] != str(_redis_port())
+    containers = {c["name"]: c for c in head["template"]["spec"]["containers"]}
+    gateway = containers["arena-gateway"]
+    args = build_parser().parse_args(gateway["args"])
+    assert args.command == "serve"
+    assert args.ray_address == f"127.0.0.1:{head['rayStartParams']['port']}"
+    assert {p["containerPort"] for p in gateway["ports"]} == {args.port, args.metrics_port}
+    env = {e["name"] for e in gateway["env"]}
+    assert {"RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "ARENA_REDIS_URL"} <= env
+    (service,) = [d for d in documents if d["kind"] == "Service"]
+    assert {p["port"] for p in service["spec"]["ports"]} == {args.port, args.metrics_port}
+
+
+def test_the_walkthrough_runs_every_shell_block_of_the_readme() -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("walkthrough", DEPLOY / "walkthrough.py")
+    assert spec is not None and spec.loader is not None
+    walkthrough = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(walkthrough)
+    steps = walkthrough.blocks((DEPLOY / "README.md").read_text())
+    markers = [marker for marker, _ in steps]
+    assert markers.count("ports") == 1 and "skip" not in markers
+    code = "\n".join(code for _, code in steps)
+    for needed in ("redis-server", "ray start --head", "ray start --address", "arena serve",
+                   "prometheus --config.file", "arena bot", "arena bots register"):
+        assert needed in code

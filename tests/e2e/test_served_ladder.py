@@ -132,6 +132,8 @@ def test_two_remote_bots_play_rated_matches_through_arena_serve(
     assert value("arena_decisions_total", game=GAME, source="remote") == remote
     assert value("arena_decisions_total", game=GAME, source="builtin") == decisions - remote
     assert value("arena_active_matches") == 0
+    assert value("arena_rating_retry_queue") == 0 and value("arena_results_unrated") == 0
+    assert value("process_resident_memory_bytes") > 0  # the default process collector
 
     replayed = _arena("replay", str(files[-1]), "--quiet")
     assert replayed.returncode == 0, replayed.stderr

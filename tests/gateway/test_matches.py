@@ -59,7 +59,10 @@ def test_a_full_match_is_played_rated_saved_and_counted(start_gateway) -> None:
     builtin = gateway.metric("arena_decisions_total", game=GAME, source="builtin")
     assert remote == len(requests)
     assert remote + builtin == len(replay.choices)
-    assert gateway.metric("arena_decision_seconds_count", game=GAME, source="remote") == remote
+    assert gateway.metric("arena_remote_decision_seconds_count", game=GAME) == remote
+    assert gateway.metric("arena_builtin_decision_seconds_total", game=GAME) > 0
+    assert gateway.metric("arena_rating_retry_queue") == 0
+    assert gateway.metric("arena_results_unrated") == 0
     assert gateway.metric("arena_active_matches") == 0
     assert gateway.metric("arena_connected_bots") == 0
 

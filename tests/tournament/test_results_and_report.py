@@ -15,14 +15,13 @@ from services.runner.batch import MatchRecord
 from services.tournament.aggregate import Totals
 from services.tournament.config import TournamentConfig
 from services.tournament.entrants import Entrant
+from services.tournament.paths import has_results, parts_dir
 from services.tournament.report import CSV_FIELDS, summarise, write_report
 from services.tournament.results import (
     METADATA_KEY,
     SCHEMA,
     RecordedGames,
     ResultWriter,
-    has_results,
-    parts_dir,
     stored_config,
 )
 

@@ -17,6 +17,8 @@ from services.cli.main import main as arena
 from services.runner.pool import MatchPool
 from services.tournament import run as run_module
 
+pytestmark = pytest.mark.usefixtures("restore_logging")
+
 GAME = "monster-my-neighbor"
 ROUND_ROBIN = ["--game", GAME, "--players", "3", "--format", "round-robin",
                "--entrants", "random,heuristic,r2=random", "--games", "90", "--seed", "5",

@@ -56,7 +56,7 @@ CHECKS: dict[str, Callable[[str], Any]] = {
     "workers": validate.positive_int,
     "ray_address": validate.ray_address,
     "cards": validate.readable_file,
-    "flush_every": validate.positive_float,
+    "flush_every": validate.positive_seconds,
     "resamples": validate.non_negative_int,
 }
 

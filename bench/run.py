@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import importlib
 
-from bench import engine, ladder, tournament
+from bench import engine, ladder, search, tournament
 
 
 def main() -> None:
     engine.main([])
+    print()
+    search.main([])
     print()
     tournament.main([])
     print()

@@ -44,3 +44,18 @@ def chromium():  # type: ignore[no-untyped-def]
     driver.set_page_load_timeout(30)
     driver.profile_dir = profile  # type: ignore[attr-defined]
     return driver
+
+
+def save_page(driver, name: str) -> Path:  # type: ignore[no-untyped-def]
+    """A screenshot of the whole page, below the window too (tall boards), as ``name``."""
+    import base64
+
+    size = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
+        "format": "png", "captureBeyondViewport": True,
+        "clip": {"x": 0, "y": 0, "width": size["width"], "height": min(size["height"], 8000),
+                 "scale": 1},
+    })
+    path = screenshot_dir() / name
+    path.write_bytes(base64.b64decode(shot["data"]))
+    return path

@@ -17,7 +17,7 @@ import pytest
 from engine.core import Replay
 from tests.spectate.helpers import recorded_match
 from tests.web.arena import GAME, PacedBot, ServedArena
-from tests.web.browser import chromium, screenshot_dir
+from tests.web.browser import chromium, save_page, screenshot_dir
 
 WAIT = 30
 
@@ -147,3 +147,60 @@ def test_epic_resort_board_in_a_replay(arena: ServedArena, browser: Any) -> None
     assert len(resorts) == 3
     assert "Season" in browser.find_element(By.CSS_SELECTOR, "#board svg").text
     browser.save_screenshot(str(screenshot_dir() / "epic-resort-replay.png"))
+
+
+def test_ark_nova_board_in_a_replay(arena: ServedArena, browser: Any) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    labels = ("alice", "bob", "carol", "dave")
+    replay = recorded_match("ark-nova", 4, seed=7, labels=labels)
+    arena.replays.mkdir(parents=True, exist_ok=True)
+    replay.save(arena.replays / "an-demo.json")
+    turn = len(replay.choices) * 2 // 3
+    browser.get(f"{arena.base}/matches/an-demo?turn={turn}")
+    zoos = browser.find_elements(By.CSS_SELECTOR, "#board svg g.zoo")
+    assert len(zoos) == 4
+    for zoo, label in zip(zoos, labels, strict=True):
+        assert label in zoo.find_element(By.CSS_SELECTOR, ".seat-label").text
+        assert zoo.find_elements(By.CSS_SELECTOR, "g.zoo-map g.building")
+        assert zoo.find_element(By.CSS_SELECTOR, ".track-appeal").text.isdigit()
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board svg g.folder")) == 6
+    assert not browser.find_elements(By.CSS_SELECTOR, "#board svg .hand-card")
+    assert save_page(browser, "ark-nova-replay.png").stat().st_size > 50_000
+    browser.find_element(By.ID, "toggle-hidden").click()
+    WebDriverWait(browser, WAIT).until(
+        lambda _: browser.find_elements(By.CSS_SELECTOR, "#board svg .hand-card"))
+    save_page(browser, "ark-nova-replay-hidden.png")
+
+
+def test_ark_nova_live_through_the_gateway(
+    redis_url: str, tmp_path_factory: pytest.TempPathFactory, browser: Any
+) -> None:
+    """A remote bot plays Ark Nova through a real gateway; the browser watches its zoos."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    served = ServedArena(redis_url, tmp_path_factory.mktemp("an-arena"), players=2,
+                         game="ark-nova")
+    try:
+        bot = PacedBot(seed=5)
+        served.connect("alice", bot)
+        match_id = served.wait_live()
+        browser.get(f"{served.base}/matches/{match_id}")
+        live = browser.find_element(By.ID, "live")
+        WebDriverWait(browser, WAIT).until(lambda _: live.get_attribute("data-connected") == "1")
+        frame = int(browser.find_element(By.ID, "frame-number").get_attribute("data-frame"))
+        assert len(browser.find_elements(By.CSS_SELECTOR, "#board svg g.zoo")) == 2
+        bot.gate.set()
+        WebDriverWait(browser, WAIT).until(lambda _: int(browser.find_element(
+            By.ID, "frame-number").get_attribute("data-frame")) > frame)
+        assert not browser.find_elements(By.CSS_SELECTOR, "#board svg .hand-card")
+        save_page(browser, "ark-nova-live.png")
+        WebDriverWait(browser, 180).until(lambda _: browser.find_elements(By.ID, "watch-replay"))
+        replay = served.wait_replay(match_id)
+        assert replay.game_id == "ark-nova" and replay.result is not None
+        assert bot.decisions > 50
+        assert len(browser.find_elements(By.CSS_SELECTOR, "#board svg g.zoo")) == 2
+    finally:
+        served.close()

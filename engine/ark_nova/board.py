@@ -33,7 +33,7 @@ from engine.core.board import Svg
 
 FOLDER_W, FOLDER_H = 144, 70
 PROJECT_W, PROJECT_H = 196, 54
-SHARED_H = 346  # everything above the first zoo panel
+SHARED_H = 366  # everything above the first zoo panel
 FONT = "system-ui, 'DejaVu Sans', Arial, sans-serif"
 RELEASE_LEVELS = ("size ≥4", "size 3", "size ≤2")
 
@@ -84,9 +84,9 @@ class ArkNovaBoard:
         svg.open_group(font_family=FONT, fill=INK)
         names = [labels[i] if i < len(labels) else f"seat {i}" for i in range(n)]
         self._header(svg, public, names)
-        self._display(svg, public, 62)
-        self._association(svg, public, 152)
-        self._projects(svg, public, 222)
+        self._display(svg, public, 82)
+        self._association(svg, public, 172)
+        self._projects(svg, public, 242)
         y = float(SHARED_H)
         for seat in range(n):
             ZooPanel(svg, public, seat, names[seat]).draw(y, heights[seat], owns[seat])
@@ -110,8 +110,8 @@ class ArkNovaBoard:
         self._break_track(svg, obs, 12, 38)
         tiles5 = ", ".join(BONUS_TILES.get(t, t) for t in obs.tiles_cp5) or "none"
         tiles8 = ", ".join(BONUS_TILES.get(t, t) for t in obs.tiles_cp8) or "none"
-        svg.text(WIDTH - 12, 22, f"bonus tiles: CP 5 {tiles5} · CP 8 {tiles8}", font_size=11,
-                 text_anchor="end", class_="bonus-tiles")
+        svg.text(12, 72, f"bonus tiles at CP 5: {tiles5} · at CP 8: {tiles8}", font_size=11,
+                 class_="bonus-tiles")
         piles = (f"deck {obs.deck_size} · discard {len(obs.discard)} · final scoring deck "
                  f"{obs.final_deck_size}" + (" · CP 10 reached" if obs.cp10_reached else ""))
         svg.text(WIDTH - 12, 49, piles, font_size=11, text_anchor="end", class_="piles")

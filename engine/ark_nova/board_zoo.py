@@ -48,9 +48,9 @@ def _hidden_lines(own: Observation | None) -> list[tuple[str, list[str], str]]:
     c = own.cards
     piles = [("hand", [c[x].name for x in own.hand], "hand-card"),
              ("final scoring", [c[x].name for x in own.final_scoring], "final-card"),
-             ("set aside", [c[x].name for x in own.set_aside], "hand-card")]
+             ("set aside", [c[x].name for x in own.set_aside], "set-aside-card")]
     for card, under in own.pouched:
-        piles.append((f"under {c[card].name}", [c[x].name for x in under], "hand-card"))
+        piles.append((f"under {c[card].name}", [c[x].name for x in under], "pouched-card"))
     return [p for p in piles if p[1] or p[0] == "hand"]
 
 
@@ -96,8 +96,8 @@ class ZooPanel:
         housed: dict[int, list[int]] = {}
         where = dict(v.housing)
         for number, animal in enumerate(v.animals, 1):
-            b = where.get(animal, FLOCK)
-            housed.setdefault(b, []).append(number)
+            if animal in where:
+                housed.setdefault(where[animal], []).append(number)
         draw_map(svg, m, v.buildings, housed, MAP_X, y + TOP)
         self._status(y + TOP)
         self._tracks(y + TOP + 20)
@@ -212,23 +212,24 @@ class ZooPanel:
         for i, animal in enumerate(v.animals):
             x, ty = self._cell(i, y + ROW_H)
             card = c[animal]
-            extra = " (flock)" if i + 1 in flock else ""
-            if pouched.get(animal):
-                extra += f" +{pouched[animal]} under"
+            shares = i + 1 in flock  # no enclosure of its own (spec 8.6)
+            extra = (" (flock)" if shares else "") + (
+                f" +{pouched[animal]} under" if pouched.get(animal) else "")
+            head = f"{i + 1} "
+            name = fit(card.name, max(6, 18 - len(head) - len(extra)))
             svg.rect(x, ty - 8, 8, 8, rx=1.5, fill=category_colour(card))
-            svg.text(x + 11, ty, fit(f"{i + 1} {card.name}{extra}", 18), font_size=10,
-                     class_="animal")
+            svg.text(x + 11, ty, head + name + extra, font_size=10,
+                     class_="animal flock" if shares else "animal")
         y += ROW_H * (1 + _rows(len(v.animals)))
         svg.text(INFO_X, y + 11, f"sponsors ({len(v.sponsors)})", font_size=11,
                  font_weight="bold")
         for i, sponsor in enumerate(v.sponsors):
             x, ty = self._cell(i, y + ROW_H)
-            extra = ""
-            if tokens.get(sponsor):
-                extra += f" ({tokens[sponsor]} tokens)"
+            extra = f" ({tokens[sponsor]} tokens)" if tokens.get(sponsor) else ""
             if pouched.get(sponsor):
                 extra += f" +{pouched[sponsor]} under"
-            svg.text(x, ty, fit(c[sponsor].name + extra, 20), font_size=10, class_="sponsor")
+            svg.text(x, ty, fit(c[sponsor].name, max(6, 20 - len(extra))) + extra,
+                     font_size=10, class_="sponsor")
         return y + ROW_H * (1 + _rows(len(v.sponsors)))
 
     def _cell(self, i: int, y: float) -> tuple[float, float]:

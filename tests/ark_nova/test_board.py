@@ -59,6 +59,8 @@ def check_drawing(root: ET.Element, obs: Observation) -> None:
         housed = sorted(int(c.get("data-animal", "")) for c in with_class(zoo, "circle", "housed"))
         where = dict(view.housing)
         assert housed == [i + 1 for i, a in enumerate(view.animals) if where[a] != FLOCK]
+        flock = [i + 1 for i, a in enumerate(view.animals) if where[a] == FLOCK]
+        assert [int(t.split()[0]) for t in text_of(zoo, "flock")] == flock
         for name, value in (("appeal", view.appeal), ("conservation", view.conservation),
                             ("reputation", view.reputation)):
             assert text_of(zoo, f"track-{name}") == [str(value)]
@@ -99,10 +101,11 @@ def test_the_board_draws_each_stage_of_a_whole_random_game(
     seats = [g.observation(s) for s in range(players)]
     with_hands = render(public, seats)
     check_drawing(with_hands, public)
-    hands = text_of(with_hands, "hand-card")
-    assert len(hands) == sum(len(o.hand) + len(o.set_aside) + sum(len(c) for _, c in o.pouched)
-                             for o in seats)
-    assert len(text_of(with_hands, "final-card")) == sum(len(o.final_scoring) for o in seats)
+    for css, pile in (("hand-card", "hand"), ("final-card", "final_scoring"),
+                      ("set-aside-card", "set_aside")):
+        assert len(text_of(with_hands, css)) == sum(len(getattr(o, pile)) for o in seats)
+    pouched = sum(len(cards) for o in seats for _, cards in o.pouched)
+    assert len(text_of(with_hands, "pouched-card")) == pouched
     assert drawn > 50 and sum(len(v.buildings) for v in public.players) > players * 4
 
 
@@ -151,6 +154,7 @@ def test_a_placed_building_an_animal_in_it_and_the_tracks_appear() -> None:
     pavilion = build(s, 1, PAVILION_T, [(5, 6)])
     house = build(s, 1, REPTILE_T, [(6, 3), (5, 2), (5, 4), (7, 2), (7, 4)])
     house_animal(s, 1, 402, enclosure)  # Lion, size 4
+    house_animal(s, 1, 439, FLOCK)  # Lama: shares an enclosure (spec 8.6)
     add_sponsor(s, 1, 243)
     give(s, 1, 466)
     to_display(s, 2, 401)
@@ -167,7 +171,7 @@ def test_a_placed_building_an_animal_in_it_and_the_tracks_appear() -> None:
     assert kinds[house].get("data-kind") == "special"
     (label,) = [g for g in groups(zoo, "building-label") if g.get("data-index") == str(enclosure)]
     assert [c.get("data-animal") for c in with_class(label, "circle", "housed")] == ["1"]
-    assert text_of(zoo, "animal") == ["1 Lion"]
+    assert text_of(zoo, "animal") == ["1 Lion", "2 Lama (flock)"]
     assert text_of(zoo, "sponsor") == ["Meerkat Den"]
     assert [text_of(zoo, f"track-{t}") for t in ("appeal", "conservation", "reputation")] \
         == [["37"], ["9"], ["11"]]

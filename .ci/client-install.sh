@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The client install: `pip install .` without the server extra, in a fresh venv, must
-# hold no Ray and no server stack, and its `arena bots`, `arena bot` and `arena ladder`
-# must work against a real gateway (served from the full install in .venv) and Redis.
+# hold no Ray and no server stack, and its `arena bots`, `arena bot` (over TLS) and
+# `arena ladder` must work against a real gateway (served from the full install in .venv,
+# with a certificate made by the tests' helper) and Redis.
 # Needs ARENA_TEST_REDIS_URL (a running Redis) and the full install in .venv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,20 +31,23 @@ prefix="ci-client-$$"
 store=(--redis "$ARENA_TEST_REDIS_URL" --key-prefix "$prefix")
 token=$("$client/arena" bots register alice "${store[@]}" | tail -n 1)
 
+.venv/bin/python -c 'import sys; from pathlib import Path; from tests.gateway.certs import make_pki; make_pki(Path(sys.argv[1]))' "$work"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 .venv/bin/arena serve --port "$port" "${store[@]}" --game monster-my-neighbor --players 3 \
-  --fill random --min-bots 1 > "$work/gateway.out" 2> "$work/gateway.err" &
+  --fill random --min-bots 1 --journal "$work/journal.jsonl" \
+  --tls-cert "$work/server.pem" --tls-key "$work/server.key" \
+  > "$work/gateway.out" 2> "$work/gateway.err" &
 gateway_pid=$!
 timeout 120 sh -c "until grep -q '^serving' '$work/gateway.out'; do sleep 0.5; done" ||
   { cat "$work/gateway.err"; exit 1; }
 
-"$client/arena" bot --server "127.0.0.1:$port" --token "$token" --game monster-my-neighbor \
-  --strategy heuristic --matches 2 --quiet
+"$client/arena" bot --server "127.0.0.1:$port" --tls-ca "$work/ca.pem" --token "$token" \
+  --game monster-my-neighbor --strategy heuristic --matches 2 --quiet
 "$client/arena" ladder --game monster-my-neighbor "${store[@]}" --json > "$work/ladder.json"
 "$client/python" - "$work/ladder.json" <<'EOF'
 import json, sys
 games = {entry["name"]: entry["games"] for entry in json.load(open(sys.argv[1]))}
 assert games.get("alice") == 2, games
-print("client install: alice played 2 rated matches:", games)
+print("client install: alice played 2 rated matches over TLS:", games)
 EOF
 redis-cli -u "$ARENA_TEST_REDIS_URL" --scan --pattern "{$prefix:*" | xargs -r redis-cli -u "$ARENA_TEST_REDIS_URL" del >/dev/null

@@ -1,4 +1,5 @@
-"""Argument types for every URL, address, port and path flag of the ``arena`` command.
+"""Argument types for every URL, address, port, path, count and duration flag of the
+``arena`` command.
 
 Each function takes the flag's text and returns the parsed value or raises
 ``argparse.ArgumentTypeError`` with a message that says what is wrong and what a good
@@ -9,6 +10,7 @@ code 2, before any work starts.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 from pathlib import Path
 from typing import NoReturn
@@ -148,6 +150,11 @@ def output_file(text: str) -> Path | str:
     as the string :data:`STDOUT`) for standard output."""
     if text == STDOUT:
         return STDOUT
+    return writable_file(text)
+
+
+def writable_file(text: str) -> Path:
+    """A file to write or append to: its directory must exist and be writable."""
     path = Path(text)
     if path.is_dir():
         _fail(f"{text!r} is a directory; give a file name")
@@ -167,6 +174,43 @@ def positive_int(text: str) -> int:
         _fail(f"{text!r} is not a whole number")
     if value < 1:
         _fail(f"{value} must be at least 1")
+    return value
+
+
+def non_negative_int(text: str) -> int:
+    """A whole number, 0 or more (0 usually means none or no limit)."""
+    try:
+        value = int(text)
+    except ValueError:
+        _fail(f"{text!r} is not a whole number")
+    if value < 0:
+        _fail(f"{value} must be 0 or more")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        _fail(f"{text!r} is not a number of seconds")
+    if not math.isfinite(value):
+        _fail(f"{text!r} is not a finite number of seconds")
+    return value
+
+
+def positive_seconds(text: str) -> float:
+    """A duration in seconds, more than 0."""
+    value = _seconds(text)
+    if value <= 0:
+        _fail(f"{value:g} must be more than 0 seconds")
+    return value
+
+
+def non_negative_seconds(text: str) -> float:
+    """A duration in seconds, 0 or more."""
+    value = _seconds(text)
+    if value < 0:
+        _fail(f"{value:g} must be 0 seconds or more")
     return value
 
 

@@ -28,6 +28,8 @@ from prometheus_client.gc_collector import GCCollector
 from prometheus_client.platform_collector import PlatformCollector
 from prometheus_client.process_collector import ProcessCollector
 
+from services.metrics.gateway import GatewayMetrics
+
 # A remote decision is a network round trip: milliseconds up to the move timeout.
 _REMOTE_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0,
                    2.5, 5.0, 10.0, 30.0)
@@ -40,11 +42,12 @@ class ResultQueue(Protocol):
     """What the gauges read from the gateway's queue of match results."""
 
     def __len__(self) -> int:
-        """Results waiting for a retry."""
+        """Results waiting for the ladder store (refused, or held while it is down)."""
         ...
 
     def unrated(self) -> int:
-        """Results finished but not yet in the ladder (being written or waiting)."""
+        """Results finished but not yet in the ladder (being kept and written, or
+        waiting)."""
         ...
 
 
@@ -52,7 +55,8 @@ class ArenaMetrics:
     """``arena_matches_total{game,status}``, ``arena_decisions_total{game,source}``,
     ``arena_remote_decision_seconds{game}``, ``arena_builtin_decision_seconds_total
     {game}``, ``arena_active_matches``, ``arena_connected_bots``,
-    ``arena_rating_retry_queue`` and ``arena_results_unrated``."""
+    ``arena_rating_retry_queue`` and ``arena_results_unrated``; the gateway's load,
+    caps and failures are in :attr:`gateway` (:class:`GatewayMetrics`)."""
 
     def __init__(self) -> None:
         self.registry = registry = CollectorRegistry()
@@ -78,22 +82,28 @@ class ArenaMetrics:
         self.connected_bots = Gauge(
             "arena_connected_bots", "Authenticated bot streams.", registry=registry)
         self.retry_queue = Gauge(
-            "arena_rating_retry_queue", "Match results the ladder store refused so far, "
-            "waiting for a retry.", registry=registry)
+            "arena_rating_retry_queue", "Match results waiting for the ladder store, which "
+            "refused them or is down (with Redis they are kept durably meanwhile); "
+            "includes results an earlier run left unapplied.", registry=registry)
         self.unrated = Gauge(
             "arena_results_unrated", "Finished match results not yet in the ladder "
-            "(being written or waiting for a retry).", registry=registry)
+            "(being kept and written, or waiting for a retry).", registry=registry)
+        self.gateway = GatewayMetrics(registry)
+        self._recorders: dict[str, DecisionRecorder] = {}
 
     def record_builtin(self, game: str, decisions: int, seconds: float) -> None:
         """Count built-in decisions reported by a match host, and the time they took."""
-        if decisions <= 0:
-            return
-        self.decisions.labels(game, BUILTIN).inc(decisions)
-        self.builtin_seconds.labels(game).inc(seconds)
+        self._for_game(game).builtin(decisions, seconds)
 
     def record_remote(self, game: str, seconds: float) -> None:
-        self.decisions.labels(game, REMOTE).inc()
-        self.remote_seconds.labels(game).observe(seconds)
+        self._for_game(game).remote(seconds)
+
+    def _for_game(self, game: str) -> DecisionRecorder:
+        """The decision metrics of ``game``, their label lookups done once per game."""
+        recorder = self._recorders.get(game)
+        if recorder is None:
+            recorder = self._recorders[game] = DecisionRecorder(self, game)
+        return recorder
 
     def watch_results(self, queue: ResultQueue) -> None:
         """Read the retry and unrated gauges from ``queue`` at every scrape."""
@@ -104,3 +114,24 @@ class ArenaMetrics:
         """Serve /metrics on ``host:port`` (0 picks a free port); return the port."""
         server, _thread = start_http_server(port, addr=host, registry=self.registry)
         return server.server_port
+
+
+class DecisionRecorder:
+    """Records the decisions of one game (label lookups done once, not per decision)."""
+
+    def __init__(self, metrics: ArenaMetrics, game: str) -> None:
+        self._builtin_count = metrics.decisions.labels(game, BUILTIN).inc
+        self._builtin_seconds = metrics.builtin_seconds.labels(game).inc
+        self._remote_count = metrics.decisions.labels(game, REMOTE).inc
+        self._remote_observe = metrics.remote_seconds.labels(game).observe
+
+    def builtin(self, decisions: int, seconds: float) -> None:
+        """``decisions`` built-in decisions that took ``seconds`` in all."""
+        if decisions <= 0:
+            return
+        self._builtin_count(decisions)
+        self._builtin_seconds(seconds)
+
+    def remote(self, seconds: float) -> None:
+        self._remote_count()
+        self._remote_observe(seconds)

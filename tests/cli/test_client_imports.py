@@ -7,10 +7,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from tests.conftest import free_port
+from tests.gateway.certs import make_pki
 
 SERVER_STACK = ("ray", "prometheus_client", "services.gateway.server", "services.runner",
                 "services.metrics", "starlette", "uvicorn", "jinja2", "services.web")
@@ -40,10 +42,13 @@ def imported_after(argv: list[str]) -> tuple[int, list[str]]:
         ["bots", "list"],
         ["replay", "/nonexistent/replay.json"],
         ["bot", "--server", "127.0.0.1:{port}", "--token", "t", "--matches", "1"],
+        ["bot", "--server", "127.0.0.1:{port}", "--token", "t", "--matches", "1",
+         "--tls-ca", "{ca}"],
     ],
 )
-def test_client_commands_import_no_server_stack(argv: list[str]) -> None:
-    argv = [arg.format(port=free_port()) for arg in argv]
+def test_client_commands_import_no_server_stack(argv: list[str], tmp_path: Path) -> None:
+    pki = make_pki(tmp_path)
+    argv = [arg.format(port=free_port(), ca=pki.ca) for arg in argv]
     code, modules = imported_after(argv)
     assert modules == [], f"arena {argv[0]} imported {modules}"
     assert code in (0, 1, 2)

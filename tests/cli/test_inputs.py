@@ -37,8 +37,24 @@ def no_default_redis(monkeypatch: pytest.MonkeyPatch) -> None:
         (["serve", "--redis", "redis://x:port/0"], "has a bad port"),
         (["serve", "--redis", "redis://x:6379/zero"], "the database is a number"),
         (["serve", "--redis", "redis:///0"], "names no host"),
-        (["serve", "--ray-address", "10.0.0.1"], "is not HOST:PORT"),
-        (["serve", "--ray-address", "http://10.0.0.1:6380"], "is not a Ray address"),
+        (["serve", "--tls-cert", "/nonexistent/server.pem"], "argument --tls-cert: "),
+        (["serve", "--tls-client-ca", __file__ + "/ca.pem"], "argument --tls-client-ca: "),
+        (["serve", "--journal", "/nonexistent/dir/journal.jsonl"], "does not exist"),
+        (["serve", "--host-workers", "-1"], "argument --host-workers: -1 must be 0 or more"),
+        (["serve", "--host-timeout", "0"], "argument --host-timeout: 0 must be more than 0"),
+        (["serve", "--drain-timeout", "soon"], "'soon' is not a number of seconds"),
+        (["serve", "--drain-timeout", "nan"], "'nan' is not a finite number of seconds"),
+        (["serve", "--hello-timeout", "-1"], "must be more than 0 seconds"),
+        (["serve", "--keepalive", "0"], "argument --keepalive: 0 must be more than 0"),
+        (["serve", "--max-streams", "0"], "argument --max-streams: 0 must be at least 1"),
+        (["serve", "--max-streams-per-connection", "x"], "'x' is not a whole number"),
+        (["serve", "--max-matches-per-bot", "0"], "0 must be at least 1"),
+        (["serve", "--max-message-bytes", "1.5"], "'1.5' is not a whole number"),
+        (["serve", "--hello-rate", "-5"], "argument --hello-rate: -5 must be 0 or more"),
+        (["bot", "--server", "h:1", "--token", "t", "--tls-ca", "/nonexistent/ca.pem"],
+         "argument --tls-ca: '/nonexistent/ca.pem' does not exist"),
+        (["bot", "--server", "h:1", "--token", "t", "--matches", "-1"], "-1 must be 0 or more"),
+        (["bot", "--server", "h:1", "--token", "t", "--think", "-0.5"], "must be 0 seconds"),
         (["serve", "--cards", "/nonexistent/cards.yaml"], "does not exist"),
         (["serve", "--key-prefix", "a b"], "invalid key prefix"),
         (["ladder", "--game", GAME, "--redis", "redis://h:70000/0"], "has a bad port"),
@@ -60,6 +76,11 @@ def test_a_bad_flag_is_one_line_and_exit_2(
     assert message in err
     assert err.count("\n") == 1, err
     assert err.startswith(f"arena {argv[0]}")
+
+
+def test_serve_needs_no_ray_and_takes_no_ray_address(capsys: pytest.CaptureFixture[str]) -> None:
+    assert arena(["serve", "--ray-address", "auto"]) == 2
+    assert "unrecognized arguments: --ray-address auto" in capsys.readouterr().err
 
 
 def test_a_bad_url_in_the_environment_is_reported_as_well(

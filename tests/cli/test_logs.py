@@ -24,11 +24,11 @@ def test_text_lines_carry_a_utc_timestamp_level_and_logger(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     configure_logging("info", "text")
-    logging.getLogger("services.gateway.outbox").info("match %s rated", "m1")
+    logging.getLogger("services.gateway.match").info("match %s rated", "m1")
     logging.getLogger("x").debug("hidden at info")
     (line,) = capsys.readouterr().err.splitlines()
     assert re.fullmatch(
-        r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z INFO    services\.gateway\.outbox: match m1 rated",
+        r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z INFO    services\.gateway\.match: match m1 rated",
         line,
     )
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import shlex
 from pathlib import Path
 
+import pytest
 import yaml
 
+from services.cli import validate
 from services.cli.main import build_parser
 from services.metrics import ArenaMetrics
 
@@ -65,17 +68,43 @@ def test_every_dashboard_panel_has_a_unit_and_every_line_a_legend() -> None:
         assert all(legends) and len(set(legends)) == len(legends), panel["title"]
 
 
-def test_the_service_unit_runs_a_valid_serve_command() -> None:
-    args = build_parser().parse_args(_serve_argv())
+def _skip_file_checks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Parse deploy command lines here, where their TLS files and directories do not
+    exist: the path flags are taken as given."""
+    for check in ("readable_file", "writable_file", "output_dir"):
+        monkeypatch.setattr(validate, check, Path)
+
+
+def _serve_args(monkeypatch: pytest.MonkeyPatch) -> argparse.Namespace:
+    _skip_file_checks(monkeypatch)
+    return build_parser().parse_args(_serve_argv())
+
+
+def _unit() -> str:
+    return (DEPLOY / "systemd" / "arena-serve.service").read_text()
+
+
+def test_the_service_unit_runs_a_valid_serve_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    args = _serve_args(monkeypatch)
     assert args.command == "serve"
     assert args.redis.startswith("redis://")
+    assert args.tls_cert and args.tls_key and args.log_format == "json"
+    assert "RAY_" not in _unit()  # the gateway hosts its matches itself
 
 
-def test_prometheus_scrapes_the_gateway_metrics_port() -> None:
+def test_the_service_unit_lets_the_gateway_drain(monkeypatch: pytest.MonkeyPatch) -> None:
+    args = _serve_args(monkeypatch)
+    settings = dict(re.findall(r"^(\w+)=(.*)$", _unit(), re.M))
+    assert settings["KillMode"] == "mixed"  # SIGTERM to the gateway; it stops its workers
+    assert float(settings["TimeoutStopSec"]) > args.drain_timeout
+    assert args.journal.parent == Path("/var/lib") / settings["StateDirectory"]
+
+
+def test_prometheus_scrapes_the_gateway_metrics_port(monkeypatch: pytest.MonkeyPatch) -> None:
     config = yaml.safe_load((DEPLOY / "prometheus" / "prometheus.yml").read_text())
     (job,) = [j for j in config["scrape_configs"] if j["job_name"] == "arena-gateway"]
     targets = job["static_configs"][0]["targets"]
-    args = build_parser().parse_args(_serve_argv())
+    args = _serve_args(monkeypatch)
     assert f"127.0.0.1:{args.metrics_port}" in targets
 
 
@@ -106,13 +135,15 @@ def _redis_port() -> int:
     return int(port)
 
 
-def test_ray_and_redis_and_metrics_ports_do_not_collide() -> None:
+def test_ray_and_redis_and_metrics_ports_do_not_collide(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     cluster = yaml.safe_load((DEPLOY / "ray" / "cluster.yaml").read_text())
     (head,) = [c for c in cluster["head_start_ray_commands"] if "--head" in c]
     ray_port = int(re.findall(r"--port=(\d+)", head)[0])
     workers = " ".join(cluster["worker_start_ray_commands"])
     assert f"$RAY_HEAD_IP:{ray_port}" in workers
-    args = build_parser().parse_args(_serve_argv())
+    args = _serve_args(monkeypatch)
     ports = [_redis_port(), ray_port, args.port, args.metrics_port]
     assert len(set(ports)) == len(ports)
     assert args.metrics_port != 9100  # node_exporter's
@@ -124,24 +155,33 @@ def _pinned_ray() -> str:
     return version
 
 
-def test_kuberay_manifest_matches_the_code() -> None:
+def test_kuberay_manifest_matches_the_code(monkeypatch: pytest.MonkeyPatch) -> None:
     documents = list(yaml.safe_load_all((DEPLOY / "kuberay" / "raycluster.yaml").read_text()))
-    (cluster,) = [d for d in documents if d["kind"] == "RayCluster"]
-    spec = cluster["spec"]
+    by_kind = {d["kind"]: d for d in documents}
+    spec = by_kind["RayCluster"]["spec"]
     assert spec["rayVersion"] == _pinned_ray()
     assert spec["authOptions"]["mode"] == "token"
-    head = spec["headGroupSpec"]
-    assert head["rayStartParams"]["port"] != str(_redis_port())
-    containers = {c["name"]: c for c in head["template"]["spec"]["containers"]}
-    gateway = containers["arena-gateway"]
+    assert spec["headGroupSpec"]["rayStartParams"]["port"] != str(_redis_port())
+    # The gateway needs no Ray: its own Deployment, one pod owning the journal's volume.
+    deployment = by_kind["Deployment"]["spec"]
+    assert deployment["replicas"] == 1 and deployment["strategy"]["type"] == "Recreate"
+    pod = deployment["template"]["spec"]
+    (gateway,) = pod["containers"]
+    _skip_file_checks(monkeypatch)
     args = build_parser().parse_args(gateway["args"])
     assert args.command == "serve"
-    assert args.ray_address == f"127.0.0.1:{head['rayStartParams']['port']}"
+    assert not any(e["name"].startswith("RAY_") for e in gateway["env"])
+    assert {e["name"] for e in gateway["env"]} == {"ARENA_REDIS_URL"}
+    (mount,) = gateway["volumeMounts"]
+    assert args.journal.parent == Path(mount["mountPath"])
+    (volume,) = pod["volumes"]
+    assert volume["persistentVolumeClaim"]["claimName"] == (
+        by_kind["PersistentVolumeClaim"]["metadata"]["name"])
+    assert pod["terminationGracePeriodSeconds"] > args.drain_timeout
     assert {p["containerPort"] for p in gateway["ports"]} == {args.port, args.metrics_port}
-    env = {e["name"] for e in gateway["env"]}
-    assert {"RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "ARENA_REDIS_URL"} <= env
-    (service,) = [d for d in documents if d["kind"] == "Service"]
-    assert {p["port"] for p in service["spec"]["ports"]} == {args.port, args.metrics_port}
+    service = by_kind["Service"]["spec"]
+    assert service["selector"] == deployment["selector"]["matchLabels"]
+    assert {p["port"] for p in service["ports"]} == {args.port, args.metrics_port}
 
 
 def test_the_walkthrough_runs_every_shell_block_of_the_readme() -> None:
@@ -156,5 +196,6 @@ def test_the_walkthrough_runs_every_shell_block_of_the_readme() -> None:
     assert markers.count("ports") == 1 and "skip" not in markers
     code = "\n".join(code for _, code in steps)
     for needed in ("redis-server", "ray start --head", "ray start --address", "arena serve",
-                   "prometheus --config.file", "arena bot", "arena bots register"):
+                   "prometheus --config.file", "arena bot", "arena bots register",
+                   "--tls-cert", "--tls-ca", "--journal", "kill -TERM"):
         assert needed in code

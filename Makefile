@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 ARENA  := $(VENV)/bin/arena
 PROTOS := $(wildcard proto/arena/v1/*.proto)
 
-UV_COMPILE := pyproject.toml --extra server --extra web --extra test --universal \
+UV_COMPILE := pyproject.toml --extra server --extra web --extra eval --extra test --universal \
 	--python-version 3.11 \
 	--custom-compile-command "make lock" --quiet
 

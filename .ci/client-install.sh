@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The client install: `pip install .` without the server extra, in a fresh venv, must
-# hold no Ray and no server stack, and its `arena bots`, `arena bot` (over TLS) and
-# `arena ladder` must work against a real gateway (served from the full install in .venv,
-# with a certificate made by the tests' helper) and Redis.
+# hold no Ray, no server stack and no eval stack (`arena tournament` names the extras it
+# lacks), and its `arena bots`, `arena bot` (over TLS) and `arena ladder` must work
+# against a real gateway (served from the full install in .venv, with a certificate made
+# by the tests' helper) and Redis.
 # Needs ARENA_TEST_REDIS_URL (a running Redis) and the full install in .venv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,12 +21,18 @@ client="$work/client/bin"
 "$client/pip" install --quiet --upgrade pip
 # The lock's versions, but only what the client needs (no extras).
 "$client/pip" install --quiet -c requirements.lock .
-for heavy in ray prometheus_client grpc_health grpc_reflection; do
+for heavy in ray prometheus_client grpc_health grpc_reflection pyarrow numpy scipy matplotlib; do
   if "$client/python" -c "import $heavy" 2>/dev/null; then
     echo "the client install contains $heavy"; exit 1
   fi
 done
 echo "client install: $("$client/pip" list --format=freeze | wc -l) packages, no server stack"
+# The evaluation commands need the server and eval extras, and say so in one line.
+code=0
+"$client/arena" tournament --game monster-my-neighbor 2> "$work/tournament.err" || code=$?
+if [ "$code" != 1 ] || ! grep -q "needs the server and eval extras" "$work/tournament.err"; then
+  echo "arena tournament in the client install (exit $code):"; cat "$work/tournament.err"; exit 1
+fi
 
 prefix="ci-client-$$"
 store=(--redis "$ARENA_TEST_REDIS_URL" --key-prefix "$prefix")

@@ -10,7 +10,8 @@
 # The subset covers what depends on library or interpreter versions: protobuf and gRPC
 # (wire codecs, the gateway, the bot client), redis-py and Lua (the ladder), Ray (the
 # runner pool, arena play, the served end to end test), prometheus-client (metrics),
-# PyYAML (card data), rich and argparse (the CLI).
+# PyYAML (card data), rich and argparse (the CLI), PyArrow, NumPy, SciPy and Matplotlib
+# (tournament results files, statistics and plots).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -21,6 +22,8 @@ SUBSET=(
   tests/cli/test_inputs.py tests/cli/test_client_imports.py
   tests/monster_my_neighbor/test_wire.py tests/epic_resort/test_wire.py
   tests/monster_my_neighbor/test_card_file.py
+  tests/tournament/test_stats.py tests/tournament/test_results_and_report.py
+  tests/tournament/test_cli_inputs.py
 )
 
 free_port() {
@@ -31,11 +34,11 @@ minimums() {
   local work venv
   work=$(mktemp -d)
   venv="$work/venv"
-  .venv/bin/uv pip compile pyproject.toml --extra server --extra web --extra test \
+  .venv/bin/uv pip compile pyproject.toml --extra server --extra web --extra eval --extra test \
     --python-version 3.11 \
     --resolution lowest-direct --quiet -o "$work/minimums.txt"
   echo "lowest allowed direct dependencies:"
-  grep -E '^(grpcio|grpcio-health-checking|grpcio-reflection|protobuf|redis|pyyaml|rich|ray|prometheus-client)==' \
+  grep -E '^(grpcio|grpcio-health-checking|grpcio-reflection|protobuf|redis|pyyaml|rich|ray|prometheus-client|pyarrow|numpy|scipy|matplotlib)==' \
     "$work/minimums.txt" | sed 's/^/  /'
   python3 -m venv "$venv"
   .venv/bin/uv pip install --quiet --python "$venv/bin/python" -r "$work/minimums.txt"

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import importlib
 
-from bench import engine, ladder
+from bench import engine, ladder, tournament
 
 
 def main() -> None:
     engine.main([])
+    print()
+    tournament.main([])
     print()
     ladder.main([])
     try:

@@ -17,6 +17,8 @@ from services.cli.validate import ArenaParser
 # Sub-command modules, in help order.
 _COMMANDS = (
     "services.cli.play",
+    "services.cli.tournament",
+    "services.cli.report",
     "services.cli.replay",
     "services.cli.serve",
     "services.cli.bot",

@@ -13,6 +13,7 @@ import logging
 import os
 import socket
 from pathlib import Path
+from typing import Any
 
 import ray
 
@@ -32,19 +33,22 @@ class RayUnavailable(RuntimeError):
     """Ray cannot be started or reached, or cannot give what the run needs."""
 
 
-def ensure_ray(workers: int, address: str | None = None) -> bool:
+def ensure_ray(
+    workers: int, address: str | None = None, runtime_env: dict[str, Any] | None = None
+) -> bool:
     """Make Ray available; return True if this call started it (so the caller shuts it down).
 
     An already initialised Ray (a test session, an embedding service) is reused. With an
     ``address`` (or ``RAY_ADDRESS`` in the environment) the driver joins that cluster;
-    otherwise a private local instance with ``workers`` CPUs is started. Ray's own
-    driver logging is limited to errors so the command's output stays readable.
+    otherwise a private local instance with ``workers`` CPUs is started. ``runtime_env``
+    becomes the job's runtime environment (Ray uploads local ``py_modules`` only at the
+    job level). Ray's own driver logging is limited to errors so the output stays readable.
     """
     if ray.is_initialized():
         return False
     address = address or os.environ.get("RAY_ADDRESS") or None
     if address:
-        _join(address)
+        _join(address, runtime_env)
     else:
         try:
             ray.init(
@@ -52,13 +56,14 @@ def ensure_ray(workers: int, address: str | None = None) -> bool:
                 include_dashboard=False,
                 log_to_driver=False,
                 logging_level=logging.ERROR,
+                runtime_env=runtime_env,
             )
         except Exception as exc:  # Ray raises many kinds (RuntimeError, ValueError...)
             raise RayUnavailable(f"cannot start a local Ray instance: {_first_line(exc)}") from exc
     return True
 
 
-def _join(address: str) -> None:
+def _join(address: str, runtime_env: dict[str, Any] | None) -> None:
     try:
         ray_address(address)
     except Exception as exc:  # argparse.ArgumentTypeError
@@ -70,7 +75,8 @@ def _join(address: str) -> None:
         if not address.startswith("ray://"):
             _check_auth(address)
     try:
-        ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
+        ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR,
+                 runtime_env=runtime_env)
     except Exception as exc:
         if address == "auto":
             raise RayUnavailable(

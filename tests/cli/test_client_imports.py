@@ -15,7 +15,9 @@ from tests.conftest import free_port
 from tests.gateway.certs import make_pki
 
 SERVER_STACK = ("ray", "prometheus_client", "services.gateway.server", "services.runner",
-                "services.metrics", "starlette", "uvicorn", "jinja2", "services.web")
+                "services.metrics", "starlette", "uvicorn", "jinja2", "services.web",
+                # the eval extra and what needs it (`arena tournament`, `arena report`)
+                "pyarrow", "numpy", "scipy", "matplotlib", "services.tournament")
 
 _PROBE = """
 import json, sys
@@ -38,6 +40,8 @@ def imported_after(argv: list[str]) -> tuple[int, list[str]]:
     "argv",
     [
         ["--help"],
+        ["tournament", "--help"],
+        ["report", "--help"],
         ["ladder", "--game", "monster-my-neighbor", "--json"],
         ["bots", "list"],
         ["replay", "/nonexistent/replay.json"],

@@ -10,14 +10,7 @@ import pytest
 
 from services.cli.logs import configure_logging
 
-
-@pytest.fixture(autouse=True)
-def restore_logging() -> object:
-    root = logging.getLogger()
-    handlers, level = list(root.handlers), root.level
-    yield
-    root.handlers[:] = handlers
-    root.setLevel(level)
+pytestmark = pytest.mark.usefixtures("restore_logging")
 
 
 def test_text_lines_carry_a_utc_timestamp_level_and_logger(

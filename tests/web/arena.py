@@ -53,6 +53,7 @@ class ServedArena:
         self, redis_url: str, tmp: Path, players: int = 5, game: str = GAME
     ) -> None:
         self.game = game
+        self.players = players
         prefix = f"test-arena-{secrets.token_hex(6)}"
         self.replays = tmp / "replays"
         self.store = open_store(redis_url, key_prefix=prefix)

@@ -118,12 +118,12 @@ class ZooPanel:
             svg.rect(LEFT_X, top, 74, 26, rx=4, fill=fill, stroke=LINE,
                      class_="left-space covered" if covered else "left-space")
             text = LEFT_TRACK.get(space.bonus, space.bonus)
-            svg.text(LEFT_X + 4, top + 11, fit(text, 12), font_size=8.5,
+            svg.text(LEFT_X + 4, top + 11, fit(text, 14), font_size=8.5,
                      fill=MUTED if covered else INK)
             svg.text(LEFT_X + 4, top + 22, "each break" if space.recurring else "once",
                      font_size=7.5, fill=MUTED)
-            if covered:
-                svg.rect(LEFT_X + 56, top + 6, 14, 14, rx=2, fill=self.colour, class_="token")
+            if covered:  # beside the short second line, clear of the bonus's name
+                svg.rect(LEFT_X + 58, top + 13, 11, 11, rx=2, fill=self.colour, class_="token")
 
     def _status(self, y: float) -> None:
         v = self.view

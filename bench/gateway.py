@@ -16,6 +16,10 @@ default hosting on this machine, marked ``*``: matches in its own event loop on 
 or fewer, else host worker processes) and the other hosting mode (one host worker, or
 in-loop).
 
+The echo runs twice, right after the served case and after the others, and its two
+runs are pooled: the machine's load moves while the cases run one after the other, and
+every ratio divides by the echo.
+
 A third server, *echo + match host*, is the floor of any Python gateway built on this
 engine: the echo's handler (read, then write, in one task) with the match host's real
 step in between (the remote seat's choice applied, the four fill seats played, the
@@ -76,6 +80,12 @@ class Run:
     @property
     def rate(self) -> float:
         return len(self.samples) / self.seconds
+
+    def pooled(self, other: Run) -> Run:
+        """Both runs' measurements as one run (the echo before and after the others)."""
+        return Run(self.samples + other.samples, self.seconds + other.seconds,
+                   self.frame_sizes + other.frame_sizes, self.waits + other.waits,
+                   self.frames + other.frames, self.server_cpu + other.server_cpu)
 
     def quantile(self, q: float) -> float:
         ordered = sorted(self.samples)
@@ -307,13 +317,14 @@ def main(argv: list[str] | None = None) -> None:
           f"{'bytes':>8}{'p50/echo':>10}{'rate/echo':>11}{'wait ms':>10}{'cpu µs':>9}")
     for bots in (int(b) for b in args.bots.split(",")):
         served = run_gateway(bots, workers, args.seconds)
+        echo_before = run_echo(bots, served.frames, args.seconds)
         runs = [(_case(workers, served=True), served)]
         if not args.no_other:
             other = 0 if workers else 1
             runs.append((_case(other, served=False), run_gateway(bots, other, args.seconds)))
         if not args.no_floor:
             runs.append(("echo + match host", run_echo(bots, None, args.seconds)))
-        echo = run_echo(bots, served.frames, args.seconds)
+        echo = echo_before.pooled(run_echo(bots, served.frames, args.seconds))
         for case, run in runs:
             print(_row(bots, case, run, echo), flush=True)
         print(_row(bots, "bare gRPC echo", echo, echo), flush=True)

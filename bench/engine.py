@@ -28,6 +28,7 @@ CASES: list[tuple[str, int]] = [
     ("monster-my-neighbor", 8),
     ("epic-resort", 2),
     ("epic-resort", 4),
+    ("ark-nova", 1),
     ("ark-nova", 2),
     ("ark-nova", 4),
 ]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from bench import engine, gateway, ladder, tournament, web
+from bench import engine, gateway, ladder, search, tournament, web
 
 
 def main() -> None:
     engine.main([])
+    print()
+    search.main([])
     print()
     tournament.main([])
     print()

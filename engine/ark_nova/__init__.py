@@ -30,7 +30,7 @@ from engine.core.game import Game, GameInfo
 INFO = GameInfo(
     game_id="ark-nova",
     name="Ark Nova",
-    min_players=2,
+    min_players=1,
     max_players=4,
     hidden_information=True,
     simultaneous_decisions=False,

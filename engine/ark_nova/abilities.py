@@ -77,10 +77,11 @@ ABILITIES: dict[str, Callable[[Ability], tuple[Effect, ...]]] = {
 
 
 @lru_cache(maxsize=512)
-def effects_for(card: Card) -> tuple[Effect, ...]:
-    """The effects of an animal's abilities, in printed order."""
+def effects_for(card: Card, solo: bool = False) -> tuple[Effect, ...]:
+    """The effects of an animal's abilities, in printed order. In the solo game an
+    interactive animal uses its solo ability instead (``alternative_ability``, spec 17)."""
     out: list[Effect] = []
-    for a in card.abilities:
+    for a in (card.alternative if solo and card.alternative else card.abilities):
         if a.keyword == "inventive" and card.id in custom.INVENTIVE_BY_CARD:
             out.extend(custom.INVENTIVE_BY_CARD[card.id])
         else:

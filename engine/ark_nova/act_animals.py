@@ -12,6 +12,7 @@ from engine.ark_nova import (
     abilities,
     cardflow,
     effects,
+    harbour,
     icons,
     map_rules,
     sponsors,
@@ -144,6 +145,8 @@ class PickAnimal(Ask):
                 out.append(PlayAnimalFromFolder.of(folder) if folder else PlayAnimal.of(card))
         if self.played:
             out.append(DECLINE)
+        if out:
+            out.extend(harbour.offer(s, seat))
         return out
 
     def declined(self, s: State) -> None:
@@ -234,7 +237,7 @@ def play_animal(s: State, seat: int, card_id: int, folder: int, where: int) -> N
     for res, n in (("appeal", card.appeal), ("cp", card.cp), ("rep", card.reputation)):
         if n:
             todo.append((seat, card_id, effects.Gain(res, n)))
-    todo.extend((seat, card_id, e) for e in abilities.effects_for(card))
+    todo.extend((seat, card_id, e) for e in abilities.effects_for(card, s.n == 1))
     if where != FLOCK and TYPES[p.bld[where].code].kind == STANDARD:
         todo.extend((seat, card_id, e) for e in map_rules.on_occupy(s, seat, where))
     todo.extend(icons.add_icons(s, seat, card.icons))

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.ark_nova import sponsors, zoo
+from engine.ark_nova import harbour, sponsors, zoo
 from engine.ark_nova.buildings import BUILD_I_TYPES, BUILD_II_TYPES, SIZE, SPECIAL, TYPES
 from engine.ark_nova.state import State
 from engine.ark_nova.steps import DECLINE, Ask, Option
@@ -58,6 +58,8 @@ class PickBuilding(Ask):
                        and buildable(s, seat, c, 99))
         if self.count and out:
             out.append(DECLINE)
+        if out:
+            out.extend(harbour.offer(s, seat))
         return out
 
 

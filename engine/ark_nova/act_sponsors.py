@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.ark_nova import cardflow, sponsor_play, tracks
+from engine.ark_nova import cardflow, harbour, sponsor_play, tracks
 from engine.ark_nova.state import State
 from engine.ark_nova.steps import DECLINE, Ask, Option
 
@@ -50,6 +50,7 @@ class PickSponsor(Ask):
             out.extend(PlaySponsorFromFolder.legal(s, self))
             if self.played:
                 out.append(DECLINE)
+        out.extend(harbour.offer(s, seat))
         return out
 
     def fits(self, s: State, card_id: int, extra: int) -> bool:

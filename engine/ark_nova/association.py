@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.ark_nova import effects, icons, map_bonuses, projects, sponsors, tracks
+from engine.ark_nova import effects, harbour, icons, map_bonuses, projects, sponsors, tracks
 from engine.ark_nova.cards import ASSOCIATION, ICON_NAMES, SCIENCE
 from engine.ark_nova.state import (
     TASK_PARTNER,
@@ -32,8 +32,9 @@ TASK_NAMES = ("reputation", "partner zoo", "university", "conservation project")
 # universities follow the Italian summary, side II allows more: docs/ark_nova.md).
 PARTNER_LIMIT = (2, 4)
 UNIVERSITY_LIMIT = (2, 3)
-DONATION_COSTS = {2: (2, 5, 7, 10, 12), 3: (2, 5, 5, 7, 7, 10, 10, 12),
-                  4: (2, 5, 5, 7, 7, 10, 10, 12)}
+# Donation spaces (spec 12.6, D-06); solo is set up as for 3 players (spec 17).
+DONATION_COSTS = {1: (2, 5, 5, 7, 7, 10, 10, 12), 2: (2, 5, 7, 10, 12),
+                  3: (2, 5, 5, 7, 7, 10, 10, 12), 4: (2, 5, 5, 7, 7, 10, 10, 12)}
 
 
 def task_value(p: Player, task: int) -> int:
@@ -79,6 +80,12 @@ def donation_cost(s: State) -> int:
     return costs[min(s.donations, len(costs) - 1)]
 
 
+def cover_donation_space(s: State) -> None:
+    """Cover the cheapest open donation space; the last (12) space is never covered."""
+    if s.donations < len(DONATION_COSTS[s.n]) - 1:
+        s.donations += 1
+
+
 def feasible(s: State, ctx: Ctx) -> bool:
     p = s.players[ctx.seat]
     return any(task_value(p, t) <= ctx.strength and task_possible(s, ctx.seat, t, ctx.side2)
@@ -115,6 +122,8 @@ class PickTask(Ask):
             if not self.donated and p.money >= donation_cost(s) and p.supply_tokens > 0:
                 out.append(Donate.of())
             out.append(DECLINE)
+        if out:
+            out.extend(harbour.offer(s, seat))
         return out
 
 
@@ -158,8 +167,7 @@ class Donate(Option):
         p = s.players[seat]
         p.money -= donation_cost(s)
         p.supply_tokens -= 1
-        if s.donations < len(DONATION_COSTS[s.n]) - 1:
-            s.donations += 1
+        cover_donation_space(s)
         s.steps.append(PickTask(seat, step.side2, step.budget, step.used, step.done, True))
         tracks.gain_cp(s, seat, 1)
 

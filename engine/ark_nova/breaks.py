@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.ark_nova import cardflow, endgame, icons, map_bonuses, map_rules, sponsors
+from engine.ark_nova import cardflow, endgame, icons, map_bonuses, map_rules, solo, sponsors
 from engine.ark_nova.metrics import kiosk_income
 from engine.ark_nova.scoring import appeal_income
 from engine.ark_nova.state import UNI_HAND, State
@@ -94,7 +94,9 @@ class BreakEnd(Step):
         s.break_due = False
         s.break_trigger = -1
         s.in_break = False
-        if not s.end_triggered and endgame.anyone_reached(s):
+        if solo.is_solo(s):
+            solo.end_of_break(s)
+        elif not s.end_triggered and endgame.anyone_reached(s):
             s.end_triggered = True
             s.turns_left = s.n
             s.log.append(("end", s.n))

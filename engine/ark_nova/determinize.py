@@ -12,6 +12,7 @@ from __future__ import annotations
 from engine.ark_nova.buildings import KIOSK_T
 from engine.ark_nova.maps import load_map
 from engine.ark_nova.observation import Observation
+from engine.ark_nova.solo import final_scoring_cards
 from engine.ark_nova.state import Player, State
 from engine.core import flow
 from engine.core.rng import GameRng
@@ -41,6 +42,7 @@ def _player(obs: Observation, i: int) -> Player:
     p.supply_tokens = v.supply_tokens
     p.waza = v.waza
     p.explorer_seen = v.explorer_seen
+    p.harbour_used = v.harbour_used
     for b, st in v.buildings:
         idx = len(p.bld)
         p.bld.append(b)
@@ -72,7 +74,8 @@ def determinize(obs: Observation, rng: GameRng) -> State:
     s.players = [_player(obs, i) for i in range(obs.players_count)]
     seen = _seen(obs)
     zoo_pool = [c for c in (*cards.zoo_cards, *cards.base_projects) if c not in seen]
-    final_pool = [c for c in cards.finals if c not in seen]
+    final_pool = [c for c in final_scoring_cards(cards.finals, obs.players_count)
+                  if c not in seen]
     rng.shuffle(zoo_pool)
     rng.shuffle(final_pool)
     base_pool = [c for c in zoo_pool if 101 <= c <= 112]
@@ -119,6 +122,7 @@ def determinize(obs: Observation, rng: GameRng) -> State:
     s.cp10_done = obs.cp10_reached
     s.active, s.start_player, s.turn_no = obs.active, obs.start_player, obs.turn
     s.end_triggered, s.turns_left, s.terminal = obs.end_triggered, obs.turns_left, obs.terminal
+    s.clock_size, s.clock_left = obs.clock_size, obs.clock_left
     s.steps = list(obs.steps)
     flow.advance(s)
     return s

@@ -14,7 +14,8 @@ from engine.core.result import Result, competition_ranks
 
 
 def anyone_reached(s: State) -> bool:
-    """Some player's appeal and CP counters met or crossed (VP >= 0, D-04)."""
+    """Some player's appeal and CP counters met or crossed (VP >= 0, D-04). The solo game
+    never calls it: crossing the tracks ends nothing there (spec 17)."""
     return any(victory_points(p.appeal, p.cp) >= 0 for p in s.players)
 
 
@@ -63,5 +64,9 @@ def final_result(s: State) -> Result:
         "conservation": [p.cp for p in s.players],
         "projects_supported": [p.supported for p in s.players],
         "turns": s.turn_no,
+        "maps": [p.map.map_id for p in s.players],
     }
+    if s.n == 1:  # solo (spec 17): the score is the VP, a win is VP >= 0
+        details["solo_difficulty"] = s.params.solo_difficulty
+        details["won"] = vp[0] >= 0
     return Result(tuple(float(v) for v in vp), competition_ranks(keys), details)

@@ -66,8 +66,8 @@ class ArkNovaState(GameState):
 
 
 def validate_config(config: GameConfig) -> None:
-    if not isinstance(config.players, int) or not 2 <= config.players <= 4:
-        raise ConfigError(f"ark-nova needs 2 to 4 players, got {config.players!r}")
+    if not isinstance(config.players, int) or not 1 <= config.players <= 4:
+        raise ConfigError(f"ark-nova needs 1 to 4 players, got {config.players!r}")
     make_params(config.options)
     load_cards(config.cards)
 

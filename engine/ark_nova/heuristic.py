@@ -4,7 +4,7 @@
 quantity that must reach 114) plus weighted resources that turn into progress later:
 income (appeal income and kiosks), money, reputation, X-tokens, upgraded action cards,
 workers, partner zoos, universities, cards in hand and free animal housing.
-``relative_value`` subtracts the best opponent's value. Weights are hand-set.
+``relative_value`` subtracts the best opponent's value (solo: none). Weights are hand-set.
 """
 
 from __future__ import annotations
@@ -62,6 +62,9 @@ def value(s: State, seat: int) -> float:
 
 
 def relative_value(s: State, seat: int) -> float:
+    """The seat's value minus its best opponent's (solo: the value itself)."""
     mine = value(s, seat)
+    if s.n == 1:
+        return mine
     best = max(value(s, q) for q in range(s.n) if q != seat)
     return mine - best

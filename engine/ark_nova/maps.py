@@ -2,8 +2,9 @@
 track and the partner-zoo / university / last-worker rewards, loaded from the packaged
 ``data/maps/map_<id>.json`` files (converted from ``shared/data/ark_nova/maps``).
 
-Map-specific special rules (maps 1-8) hook in through ``MapData.special`` (the tags of the
-map's feature cells); maps A and 0 have none.
+Each map names its special rule (``MapData.rule``, spec 21.3-21.4) and the cells of its
+feature (``MapData.feature``: the tower, the outdoor area, the activation cell...); the
+rules themselves are in ``map_rules.py``. Maps A, 0 and 3 have no rule.
 """
 
 from __future__ import annotations
@@ -28,9 +29,19 @@ LEFT_TRACK_BONUSES = (
 )
 REWARDS = ("upgrade_action_card", "hire_worker", "conservation_1", "conservation_2")
 
-# Maps offered by the ``map`` option in this version (maps 1-8 need their special rules).
-PLAYABLE_MAPS = ("A", "0")
 ALL_MAPS = ("A", "0", "1", "1a", "2", "3", "4", "5", "6", "7", "8")
+# The advanced maps of the box (spec 3.2 A), drawn by ``map=random``.
+ADVANCED_MAPS = ("1", "2", "3", "4", "5", "6", "7", "8")
+
+# Special rules (spec 21.3-21.4), by map id, and the feature tag whose cells they use.
+TOWER, OUTDOOR, HARBOUR, RESTAURANT, INSTITUTE, ICE_CREAM, HOLLYWOOD = (
+    "tower", "outdoor_area", "harbour", "restaurant", "institute", "ice_cream", "hollywood")
+RULES: dict[str, tuple[str, str]] = {
+    "1": (TOWER, "tower"), "1a": (TOWER, "tower"), "2": (OUTDOOR, "outdoor_area"),
+    "4": (HARBOUR, "activation_cell"), "5": (RESTAURANT, "restaurant"),
+    "6": (INSTITUTE, "activation_cell"), "7": (ICE_CREAM, "kiosk_bonus_cells"),
+    "8": (HOLLYWOOD, "hollywood"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +76,8 @@ class MapData:
     full_cover_appeal: int
     start_buildings: tuple[StartBuilding, ...]
     special: tuple[tuple[str, tuple[int, ...]], ...]  # feature tag -> its cells
+    rule: str = ""  # the special rule (``RULES``), "" for none
+    feature: int = 0  # cells of the rule's feature (bit mask)
 
     @property
     def plain(self) -> int:
@@ -119,6 +132,10 @@ def parse_map(text: str) -> MapData:
                                     b["rotation"]))
     special = tuple((tag, tuple(INDEX[tuple(c)] for c in cells))
                     for tag, cells in raw.get("special_cells", {}).items())
+    rule, tag = RULES.get(map_id, ("", ""))
+    feature = mask_of(dict(special).get(tag, ()))
+    if rule and not feature:
+        raise _fail(map_id, f"the {rule} rule needs the cells tagged {tag!r}")
     return MapData(
         map_id=map_id, name=raw["map_name"], water=water, rock=rock, build2=build2,
         bonus=tuple(bonus), bonus_mask=mask_of([i for i in range(N_CELLS) if bonus[i]]),
@@ -127,7 +144,7 @@ def parse_map(text: str) -> MapData:
         university_rewards=_rewards(map_id, raw["university_rewards"], 3),
         last_worker_reward=raw["last_worker_reward"],
         full_cover_appeal=int(raw["full_cover_appeal"]),
-        start_buildings=tuple(starts), special=special,
+        start_buildings=tuple(starts), special=special, rule=rule, feature=feature,
     )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.ark_nova import map_rules
 from engine.ark_nova.buildings import ENC_T, KIOSK_T, STANDARD, TYPES, UNIQUE
 from engine.ark_nova.cards import CATEGORIES, CONTINENTS, ICON
 from engine.ark_nova.hexgrid import BORDER_MASK, NEIGHBOUR_MASK, NEIGHBOURS, cells_of, neighbourhood
@@ -84,8 +85,9 @@ def kiosks(p: Player) -> int:
 
 
 def occupied_size1(p: Player) -> int:
+    """Occupied 1-space enclosures (one next to Map 2's outdoor area counts as size 3)."""
     return sum(1 for b, st in zip(p.bld, p.bld_state, strict=True)
-               if b.code == ENC_T[1] and st)
+               if b.code == ENC_T[1] and st and not map_rules.size_bonus(p, b))
 
 
 def architectural(p: Player) -> int:

@@ -53,6 +53,7 @@ class PlayerView:
     buildings: tuple[tuple[Building, int], ...]  # with their state (1 occupied / capacity)
     waza: int
     explorer_seen: int
+    harbour_used: bool  # map 4: the harbour was used this turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +98,8 @@ class Observation:
     end_triggered: bool
     turns_left: int
     terminal: bool
+    clock_size: int  # solo: turn-clock tokens of this round (spec 17)
+    clock_left: int  # solo: of those, still to move
     steps: tuple  # the pending steps (public values), for search bots to resume from
 
 
@@ -116,7 +119,7 @@ def _player_view(p: Player) -> PlayerView:
         card_tokens=tuple(sorted(p.card_tokens.items())), left_tokens=p.left_tokens,
         supply_tokens=p.supply_tokens,
         buildings=tuple(zip(p.bld, p.bld_state, strict=True)),
-        waza=p.waza, explorer_seen=p.explorer_seen,
+        waza=p.waza, explorer_seen=p.explorer_seen, harbour_used=p.harbour_used,
     )
 
 
@@ -153,6 +156,7 @@ def observe(s: State, seat: int) -> Observation:
         donations=s.donations,
         final_deck_size=len(s.final_deck), cp10_reached=s.cp10_done,
         end_triggered=s.end_triggered, turns_left=s.turns_left, terminal=s.terminal,
+        clock_size=s.clock_size, clock_left=s.clock_left,
         steps=() if spectator else tuple(s.steps),
     )
 

@@ -1,7 +1,11 @@
 """Engine options of Ark Nova (``--option key=value``).
 
-- ``map``: the zoo map every player uses, ``A`` (first game, start buildings) or ``0``
-  (spec 3.2 A). Maps 1-8 and per-player map choice arrive with their special rules.
+- ``map``: the zoo map every player uses: ``A`` (first game, start buildings), ``0``,
+  the advanced maps ``1`` .. ``8`` or ``1a`` (the alternative layout of map 1), or
+  ``random``: every seat draws a different advanced map (1-8) from the match seed, as
+  the box does (spec 3.2 A).
+- ``solo_difficulty``: the solo game's starting appeal (spec 17): ``normal`` 20, ``hard``
+  10, ``expert`` 0. Read only with one player.
 """
 
 from __future__ import annotations
@@ -10,15 +14,24 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.ark_nova.maps import PLAYABLE_MAPS
+from engine.ark_nova.maps import ALL_MAPS
 from engine.core.errors import ConfigError
 
-DEFAULT_OPTIONS: dict[str, Any] = {"map": "A"}
+RANDOM_MAP = "random"
+MAP_CHOICES = (*ALL_MAPS, RANDOM_MAP)
+SOLO_START_APPEAL = {"normal": 20, "hard": 10, "expert": 0}
+DEFAULT_OPTIONS: dict[str, Any] = {"map": "A", "solo_difficulty": "normal"}
 
 
 @dataclass(frozen=True, slots=True)
 class Params:
     map_id: str = "A"
+    solo_difficulty: str = "normal"
+
+    @property
+    def solo_appeal(self) -> int:
+        """The solo game's starting appeal (spec 17)."""
+        return SOLO_START_APPEAL[self.solo_difficulty]
 
 
 def make_params(options: Mapping[str, Any]) -> Params:
@@ -27,9 +40,12 @@ def make_params(options: Mapping[str, Any]) -> Params:
         raise ConfigError(f"ark-nova: unknown option {unknown[0]!r}; options: "
                           f"{', '.join(sorted(DEFAULT_OPTIONS))}")
     map_id = str(options.get("map", DEFAULT_OPTIONS["map"]))
-    if map_id.lower() == "a":
-        map_id = "A"
-    if map_id not in PLAYABLE_MAPS:
-        raise ConfigError(f"ark-nova: option map={map_id!r} is not playable; "
-                          f"choose one of {', '.join(PLAYABLE_MAPS)}")
-    return Params(map_id=map_id)
+    by_lower = {m.lower(): m for m in MAP_CHOICES}
+    if map_id.lower() not in by_lower:
+        raise ConfigError(f"ark-nova: option map={map_id!r} is not a map; "
+                          f"choose one of {', '.join(MAP_CHOICES)}")
+    difficulty = str(options.get("solo_difficulty", DEFAULT_OPTIONS["solo_difficulty"]))
+    if difficulty not in SOLO_START_APPEAL:
+        raise ConfigError(f"ark-nova: option solo_difficulty={difficulty!r} is not a "
+                          f"difficulty; choose one of {', '.join(SOLO_START_APPEAL)}")
+    return Params(map_id=by_lower[map_id.lower()], solo_difficulty=difficulty)

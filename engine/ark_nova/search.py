@@ -2,10 +2,13 @@
 
 - ``sample``: :func:`~engine.ark_nova.determinize.determinize` from the observation;
 - ``policy``: the rule-based policy of ``rollout.py``;
-- ``horizon``: a rollout stops after two rounds of turns (a full game is hundreds of
-  decisions);
+- ``horizon``: a rollout stops at the start of a turn, ``TURNS`` turns after the one the
+  search started in (a full game is hundreds of decisions);
 - ``evaluate``: each seat's heuristic value relative to its best opponent, squashed into
-  [0, 1].
+  [0, 1]. Solo has no opponent: the value gained since the search's start is squashed
+  instead, and the end of the game (which the core also scores with ``evaluate`` when
+  one seat plays, as a rank cannot tell solo outcomes apart) counts the track progress
+  (the VP) gained.
 """
 
 from __future__ import annotations
@@ -14,13 +17,14 @@ import math
 
 from engine.ark_nova.determinize import determinize
 from engine.ark_nova.game_state import ArkNovaState
-from engine.ark_nova.heuristic import relative_value
+from engine.ark_nova.heuristic import progress, relative_value, value
 from engine.ark_nova.observation import Observation
 from engine.ark_nova.rollout import policy
+from engine.ark_nova.turn import NORMAL, ChooseAction
 from engine.core.game import GameState, Search
 from engine.core.rng import GameRng
 
-ROUNDS = 2
+TURNS = 1
 VALUE_SCALE = 8.0  # points of relative value that make a seat's evaluation 0.73
 
 
@@ -30,13 +34,25 @@ def sample(obs: Observation, rng: GameRng) -> ArkNovaState:
 
 def horizon(start: GameState, now: GameState) -> bool:
     assert isinstance(start, ArkNovaState) and isinstance(now, ArkNovaState)
-    return now.s.turn_no >= start.s.turn_no + ROUNDS * now.s.n
+    s = now.s
+    if s.turn_no < start.s.turn_no + TURNS:
+        return False
+    step = s.asked_step
+    return isinstance(step, ChooseAction) and step.mode == NORMAL
+
+
+def squash(x: float) -> float:
+    return 1 / (1 + math.exp(-x / VALUE_SCALE))
 
 
 def evaluate(start: GameState, now: GameState) -> list[float]:
-    assert isinstance(now, ArkNovaState)
+    assert isinstance(start, ArkNovaState) and isinstance(now, ArkNovaState)
     s = now.s
-    return [1 / (1 + math.exp(-relative_value(s, seat) / VALUE_SCALE)) for seat in range(s.n)]
+    if s.n == 1:
+        first, p = start.s.players[0], s.players[0]
+        gained = progress(p) - progress(first) if s.terminal else value(s, 0) - value(start.s, 0)
+        return [squash(gained)]
+    return [squash(relative_value(s, seat)) for seat in range(s.n)]
 
 
 SEARCH = Search(sample=sample, policy=policy, horizon=horizon, evaluate=evaluate,

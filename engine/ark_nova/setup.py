@@ -1,8 +1,12 @@
-"""Setup for 2-4 players (spec 3), ending with each player's draft of 4 of 8 cards.
+"""Setup for 1-4 players (spec 3, solo spec 17), ending with each player's draft of 4 of
+8 cards.
 
-The draft is sequential from the start player; the discarded cards stay face down until
-everyone has chosen (then they go to the discard pile and the display is revealed), so no
-seat learns another's choice early.
+Maps: the ``map`` option's map for everyone, or with ``random`` a different advanced map
+per seat, drawn from the state's rng. Solo: 3 base projects and no blocking (as for 3
+players), no break token but the turn clock, final scoring card 009 removed, starting
+appeal by difficulty. The draft is sequential from the start player; the discarded cards
+stay face down until everyone has chosen (then they go to the discard pile and the
+display is revealed), so no seat learns another's choice early.
 """
 
 from __future__ import annotations
@@ -10,13 +14,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.ark_nova import zoo
+from engine.ark_nova import solo, zoo
 from engine.ark_nova.buildings import ENC_T, KIOSK_T, Footprint, footprints
-from engine.ark_nova.maps import load_map
+from engine.ark_nova.maps import ADVANCED_MAPS, MapData, load_map
+from engine.ark_nova.params import RANDOM_MAP
 from engine.ark_nova.state import BLOCKED, BONUS_TILES, FREE, Player, State
 from engine.ark_nova.steps import Ask, Option, Step
 
-BREAK_LENGTH = {2: 9, 3: 12, 4: 15}
+BREAK_LENGTH = {1: 0, 2: 9, 3: 12, 4: 15}  # solo: no break token (spec 17)
 DRAFT_DRAW, DRAFT_KEEP = 8, 4
 
 
@@ -29,12 +34,23 @@ def _start_buildings(p: Player) -> None:
         zoo.add_building(p, code, fp)
 
 
+def seat_maps(s: State) -> list[MapData]:
+    """Each seat's map: the chosen one, or distinct random advanced maps (spec 3.2 A)."""
+    if s.params.map_id != RANDOM_MAP:
+        return [load_map(s.params.map_id)] * s.n
+    pool = list(ADVANCED_MAPS)
+    s.rng.shuffle(pool)
+    return [load_map(m) for m in pool[: s.n]]
+
+
 def setup(s: State) -> None:
     n = s.n
     rng = s.rng
     cards = s.cards
-    map_data = load_map(s.params.map_id)
+    maps = seat_maps(s)
     s.break_len = BREAK_LENGTH[n]
+    if solo.is_solo(s):
+        solo.start_clock(s)
     tiles = list(BONUS_TILES)
     rng.shuffle(tiles)
     s.tiles5, s.tiles8 = tiles[:2], tiles[2:4]
@@ -49,14 +65,14 @@ def setup(s: State) -> None:
         s.levels[c] = [FREE, FREE, FREE]
         if n == 2:
             s.levels[c][i] = BLOCKED
-    s.final_deck = list(cards.finals)
+    s.final_deck = solo.final_scoring_cards(cards.finals, n)
     rng.shuffle(s.final_deck)
     s.start_player = rng.randrange(n)
-    s.players = [Player(map_data) for _ in range(n)]
+    s.players = [Player(m) for m in maps]
     for k in range(n):
         seat = (s.start_player + k) % n
         p = s.players[seat]
-        p.appeal = k
+        p.appeal = s.params.solo_appeal if solo.is_solo(s) else k
         others = [1, 2, 3, 4]
         rng.shuffle(others)
         p.order = [0, *others]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.ark_nova import icons, map_rules, sponsors, zoo
+from engine.ark_nova import icons, map_rules, solo, sponsors, zoo
 from engine.ark_nova.cards import SPONSORS, Card
 from engine.ark_nova.state import State
 from engine.ark_nova.steps import DECLINE, Ask, Option
@@ -25,7 +25,7 @@ def conditions_met(s: State, seat: int, card: Card, sponsors_ii: bool) -> bool:
         return False
     if card.req_sponsors_ii and not sponsors_ii:
         return False
-    if card.req_max_25_appeal and p.appeal > 25:
+    if card.req_max_25_appeal and p.appeal > solo.max_appeal_condition(s):
         return False
     mine = p.icons
     req = card.req_icons

@@ -191,6 +191,8 @@ class State:
         "break_pos",
         "break_trigger",
         "cards",
+        "clock_left",
+        "clock_size",
         "cp10_done",
         "deck",
         "discard",
@@ -261,6 +263,8 @@ class State:
         self.asked_step = None
         self.offered: tuple | None = None  # (step, options) listed by Ask.seats
         self.in_break = False
+        self.clock_size = 0  # solo: turn-clock tokens of this round (spec 17)
+        self.clock_left = 0  # solo: of those, still in the left column
 
     def clone(self) -> State:
         c = State.__new__(State)
@@ -302,4 +306,6 @@ class State:
         c.asked_step = self.asked_step
         c.offered = None
         c.in_break = self.in_break
+        c.clock_size = self.clock_size
+        c.clock_left = self.clock_left
         return c

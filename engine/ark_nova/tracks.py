@@ -112,8 +112,8 @@ def gain(s: State, seat: int, res: str, n: int) -> None:
 
 def advance_break(s: State, seat: int, n: int) -> None:
     """Move the break token; reaching the last space makes a break due and gives the
-    mover 1 X-token, once (spec 14)."""
-    if n <= 0 or s.break_due:
+    mover 1 X-token, once (spec 14). Solo has no break token: nothing moves (spec 17)."""
+    if n <= 0 or s.break_due or not s.break_len:
         return
     s.break_pos = min(s.break_len, s.break_pos + n)
     if s.break_pos >= s.break_len:

@@ -12,8 +12,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from engine.ark_nova import actions, breaks, cardflow, endgame, sponsors, tracks
+from engine.ark_nova import (
+    actions,
+    breaks,
+    cardflow,
+    endgame,
+    harbour,
+    solo,
+    sponsors,
+    tracks,
+)
 from engine.ark_nova.cards import ACTION_NAMES
+from engine.ark_nova.maps import HARBOUR
 from engine.ark_nova.state import Player, State
 from engine.ark_nova.steps import DECLINE, Ask, Option, Step
 
@@ -77,8 +87,11 @@ class StartTurn(Step):
         s.active = self.seat
         s.turn_no += 1
         s.venom_cleared = False
-        s.players[self.seat].harbour_used = False
+        p = s.players[self.seat]
+        p.harbour_used = False
         s.steps.append(EndTurn(self.seat))
+        if p.map.rule == HARBOUR:
+            s.steps.append(harbour.HarbourLast(self.seat))
         s.steps.append(ChooseAction(self.seat, NORMAL))
 
 
@@ -108,6 +121,8 @@ class ChooseAction(Ask):
             out.extend(TakeX.legal(s, seat))
         if self.mode != NORMAL:
             out.append(DECLINE)
+        if out:
+            out.extend(harbour.offer(s, seat))
         return out
 
 
@@ -390,6 +405,9 @@ class EndTurn(Step):
         if s.display_dirty:
             cardflow.refill_display(s)
         venom_payment(s, self.seat)
+        if solo.is_solo(s):
+            solo.end_of_turn(s, self.seat)
+            return
         if s.end_triggered:
             s.turns_left -= 1
         elif endgame.anyone_reached(s):

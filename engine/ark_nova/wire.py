@@ -21,6 +21,7 @@ from engine.ark_nova import (
     association,
     cardflow,
     custom,
+    harbour,
     projects,
     setup,
     sponsor_play,
@@ -75,7 +76,7 @@ def _player(seat: int, v: PlayerView) -> pb.ArkNovaPlayer:
         left_track_covered=[bool((v.left_tokens >> i) & 1) for i in range(7)],
         projects_supported=7 - v.left_tokens.bit_count(), supply_tokens=v.supply_tokens,
         buildings=[_building(b, st) for b, st in v.buildings],
-        waza_class=("", "small", "large")[v.waza],
+        waza_class=("", "small", "large")[v.waza], harbour_used=v.harbour_used,
     )
     for slot, action in enumerate(v.slots, start=1):
         msg.action_cards.add(
@@ -114,6 +115,8 @@ def observation_message(obs: Observation) -> pb.ArkNovaObservation:
         next_donation_cost=costs[min(obs.donations, len(costs) - 1)],
         final_scoring_deck_size=obs.final_deck_size, cp10_reached=obs.cp10_reached,
         end_triggered=obs.end_triggered, turns_left=obs.turns_left, terminal=obs.terminal,
+        solo_clock_tokens=obs.clock_size, solo_clock_left=obs.clock_left,
+        solo_difficulty=obs.params.solo_difficulty if obs.players_count == 1 else "",
     )
 
 
@@ -273,6 +276,8 @@ class ArkNovaCodec(OptionTableCodec):
         custom.ExtraBonusCell: _extra_bonus,
         sponsor_play.PlaySponsorForMoney: _card("sponsor_for_money"),
         setup.KeepStartingCard: _card("keep_starting_card"),
+        harbour.UseHarbour: _none("use_harbour"),
+        harbour.SellAtHarbour: _card("harbour_sell"),
         Decline: _none("decline"),
     }
 

@@ -10,7 +10,7 @@ Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012). Each iteration
    visits; simultaneous decisions are taken one seat after another;
 3. adds one untried child, then plays a rollout with the game's fast policy (uniform
    random without one) to the end, or to the game's ``horizon`` where ``evaluate``
-   scores it;
+   scores it (a one-seat game's end is scored by ``evaluate`` too, if the game has one);
 4. backs the per-seat rewards in [0, 1] up the path, each edge keeping the reward of
    the seat that chose it.
 
@@ -180,7 +180,12 @@ class MctsBot:
             state.apply(who, self._policy(state, who, rng))
             steps += 1
         if state.is_terminal():
-            return rank_rewards(state.result())
+            result = state.result()
+            if len(result.ranks) > 1 or search.evaluate is None:
+                return rank_rewards(result)
+            # One seat (a solo game) always ranks first: only the game can tell a
+            # good end from a bad one.
+            return search.evaluate(start, state)
         if search.evaluate is not None:
             return search.evaluate(start, state)
         return None

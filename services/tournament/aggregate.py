@@ -2,7 +2,8 @@
 
 Per entrant and per seat: seats played, first-place shares, sums and sums of squares of
 scores and ranks. First-place shares are counted exactly, in units of 1/840 (840 is
-divisible by every tie size up to 8 seats), so totals do not depend on row order.
+divisible by every tie size up to 8 seats), so totals do not depend on row order. A
+one-seat (solo) game has no first place to share: it is won with a score of at least 0.
 
 For head-to-head statistics every game is reduced to its *outcome*: the sorted multiset
 of (rank, entrant) over its seats, which fixes all of its pairwise comparisons. Distinct
@@ -50,10 +51,13 @@ def decode_seats(batch: pa.RecordBatch | pa.Table, names: pa.Array, players: int
     ranks = pc.list_flatten(batch.column("ranks")).to_numpy(zero_copy_only=False)
     ranks = ranks.astype(np.int64).reshape(games, players)
     scores = pc.list_flatten(batch.column("scores")).to_numpy(zero_copy_only=False)
-    first = ranks == 1
+    scores = scores.reshape(games, players)
+    # A solo game has no first place to take: it is won with a score of at least 0
+    # (Ark Nova solo: VP >= 0), as in `arena play` and the standings.
+    first = ranks == 1 if players > 1 else scores >= 0
     winners = np.maximum(first.sum(axis=1, keepdims=True), 1)
     units = np.where(first, SHARE_UNITS // winners, 0)
-    return Seats(entrants, ranks, scores.reshape(games, players), units)
+    return Seats(entrants, ranks, scores, units)
 
 
 @dataclass(slots=True)

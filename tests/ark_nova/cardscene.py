@@ -145,8 +145,8 @@ class Scene:
         raise AssertionError(f"still deciding after {limit} answers: {self.asked[-5:]}")
 
 
-def scene(seed: int = 0) -> Scene:
-    s = table(2, seed)
+def scene(seed: int = 0, map_id: str = "A") -> Scene:
+    s = table(2, seed, map_id)
     me = s.start_player
     sc = Scene(s, me, 1 - me)
     for p in s.players:

@@ -206,12 +206,18 @@ def all_cards(s: State) -> list[int]:
     return out
 
 
+SOLO_IDS = [c for c in ALL_IDS if c != 9]  # final scoring card 009 is removed in solo
+
+
 def check_invariants(s: State) -> None:
-    """Every card in exactly one place; money, X-tokens and the tracks in bounds."""
-    if sorted(all_cards(s)) != ALL_IDS:
-        for c in EXPECTED_IDS:
+    """Every card in exactly one place (solo: 009 in none); money, X-tokens and the tracks
+    in bounds."""
+    expected = SOLO_IDS if s.n == 1 else ALL_IDS
+    if sorted(all_cards(s)) != expected:
+        for c in expected:
             places = where(s, c)
             assert len(places) == 1, f"card {c} is in {places or 'no place'}"
+        assert 9 in expected or not where(s, 9), "card 9 is in a solo game"
     for i, p in enumerate(s.players):
         assert p.money >= 0, (i, p.money)
         assert 0 <= p.x <= 5, (i, p.x)

@@ -1,12 +1,16 @@
-"""Property tests over full random games: 500 per player count by default.
+"""Property tests over full random games: 500 per player count (2-4, map A), 300 with two
+players on each of the maps 0, 1, 1a and 2-8 (and with a random map per seat), and
+300 solo games, by default.
 
-Each game must end by the real end rule (spec 15.2; the engine has no turn or round cap),
-keep money, X-tokens and the tracks in bounds and every card in exactly one place, give
-each seat an observation that does not change when only what it cannot see changes, and
-replay identically from (config, seed, choices).
+Each game must end by the real end rule (spec 15.2; solo: the turn clock of spec 17, 27
+turns and 5 breaks; the engine has no turn or round cap), keep money, X-tokens and the
+tracks in bounds and every card in exactly one place, give each seat an observation that
+does not change when only what it cannot see changes, and replay identically from
+(config, seed, choices).
 
-``ARK_NOVA_PROPERTY_GAMES`` changes the number of games (CI uses the default). The games
-of one player count are spread over two worker processes (CI machines have two cores).
+``ARK_NOVA_PROPERTY_GAMES`` sets the number of games of every case (CI uses the
+defaults). The games of one case are spread over two worker processes (CI machines have
+two cores).
 """
 
 from __future__ import annotations
@@ -26,7 +30,11 @@ from engine.core.game import GameConfig
 from engine.core.rng import GameRng
 from tests.ark_nova.helpers import check_invariants
 
-GAMES = int(os.environ.get("ARK_NOVA_PROPERTY_GAMES", "500"))
+_GAMES = os.environ.get("ARK_NOVA_PROPERTY_GAMES")
+GAMES = int(_GAMES or "500")
+MAP_GAMES = int(_GAMES or "300")
+SOLO_GAMES = int(_GAMES or "300")
+MAPS = ("0", "1", "1a", "2", "3", "4", "5", "6", "7", "8", "random")
 OBS_CHECKS_PER_GAME = 2
 REPLAY_EVERY = 25
 
@@ -55,9 +63,10 @@ def perturb(s: State, seat: int, rng: GameRng) -> State:
     return c
 
 
-def play(n: int, seed: int) -> dict:
+def play(n: int, seed: int, options: dict | None = None) -> dict:
     """One random game with every property checked; returns a summary."""
-    g = ArkNovaState.new(GameConfig(n, {}), seed)
+    config = GameConfig(n, options or {})
+    g = ArkNovaState.new(config, seed)
     s = g.s
     rng = GameRng(seed * 7 + 1)
     obs_rng = GameRng(seed * 13 + 5)
@@ -78,11 +87,16 @@ def play(n: int, seed: int) -> dict:
         g.apply(seat, i)
         steps += 1
     check_invariants(s)
-    assert s.end_triggered and s.turns_left <= 0
-    assert anyone_reached(s) or any(victory_points(p.appeal, p.cp) >= 0 for p in s.players)
+    if n == 1:  # the turn clock: 27 turns, 5 breaks, then final scoring
+        assert s.turn_no == 27 and sum(1 for e in s.log if e[0] == "break") == 5
+        assert (s.clock_size, s.clock_left) == (2, 0)
+    else:
+        assert s.end_triggered and s.turns_left <= 0
+        assert anyone_reached(s) or any(victory_points(p.appeal, p.cp) >= 0
+                                        for p in s.players)
     result = g.result()
     if seed % REPLAY_EVERY == 0:
-        again = ArkNovaState.new(GameConfig(n, {}), seed)
+        again = ArkNovaState.new(config, seed)
         for i in choices:
             again.apply(again.pending_seats()[0], i)
         assert again.is_terminal() and again.result() == result
@@ -90,16 +104,31 @@ def play(n: int, seed: int) -> dict:
     return {"turns": s.turn_no, "decisions": steps, "vp": list(result.scores)}
 
 
-def _batch(args: tuple[int, list[int]]) -> list[dict]:
-    n, seeds = args
-    return [play(n, seed) for seed in seeds]
+def _batch(args: tuple[int, list[int], dict]) -> list[dict]:
+    n, seeds, options = args
+    return [play(n, seed, options) for seed in seeds]
+
+
+def _play_all(n: int, seeds: list[int], options: dict) -> list[dict]:
+    halves = [(n, seeds[0::2], options), (n, seeds[1::2], options)]
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        return [x for batch in pool.map(_batch, halves) for x in batch]
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_random_games_end_and_keep_every_invariant(n: int) -> None:
-    seeds = list(range(1000 * n, 1000 * n + GAMES))
-    halves = [(n, seeds[0::2]), (n, seeds[1::2])]
-    with ProcessPoolExecutor(max_workers=2) as pool:
-        summaries = [x for batch in pool.map(_batch, halves) for x in batch]
+    summaries = _play_all(n, list(range(1000 * n, 1000 * n + GAMES)), {})
     assert len(summaries) == GAMES
-    assert all(sum(1 for v in x["vp"] if v >= 0) >= 0 for x in summaries)
+
+
+@pytest.mark.parametrize("map_id", MAPS)
+def test_random_two_player_games_on_every_map(map_id: str) -> None:
+    base = 20_000 + 1000 * MAPS.index(map_id)
+    summaries = _play_all(2, list(range(base, base + MAP_GAMES)), {"map": map_id})
+    assert len(summaries) == MAP_GAMES
+
+
+def test_random_solo_games_follow_the_turn_clock() -> None:
+    summaries = _play_all(1, list(range(40_000, 40_000 + SOLO_GAMES)), {})
+    assert len(summaries) == SOLO_GAMES
+    assert {x["turns"] for x in summaries} == {27}

@@ -55,11 +55,17 @@ def test_map_0_has_no_start_buildings():
 
 
 def test_options_are_validated():
-    with pytest.raises(ConfigError, match="not playable"):
-        make_params({"map": "5"})
+    with pytest.raises(ConfigError, match="not a map"):
+        make_params({"map": "9"})
+    with pytest.raises(ConfigError, match="not a difficulty"):
+        make_params({"solo_difficulty": "easy"})
     with pytest.raises(ConfigError, match="unknown option"):
         make_params({"size": 2})
     assert make_params({"map": "a"}).map_id == "A"
+    assert make_params({"map": "1A"}).map_id == "1a"
+    assert make_params({"map": "Random"}).map_id == "random"
+    assert [make_params({"solo_difficulty": d}).solo_appeal
+            for d in ("normal", "hard", "expert")] == [20, 10, 0]
 
 
 def test_draft_keeps_4_of_8_and_reveals_everything_after_the_last_choice():

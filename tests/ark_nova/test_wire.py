@@ -21,15 +21,16 @@ CODEC = wire.ArkNovaCodec()
 
 def test_every_option_type_has_one_oneof_field() -> None:
     oneof = {f.name for f in pb.ArkNovaOption.DESCRIPTOR.oneofs_by_name["option"].fields}
-    assert len(CODEC.OPTIONS) == 52
-    assert len(oneof) == 50  # folder and hand variants of a play share a field
+    assert len(CODEC.OPTIONS) == 54
+    assert len(oneof) == 52  # folder and hand variants of a play share a field
 
 
 def test_random_games_encode_fully() -> None:
     game = get_game(GAME)
     seen: set[str] = set()
-    for n, seed in ((2, 1), (3, 2), (4, 3)):
-        state = game.new_state(GameConfig(n, {}), seed)
+    for n, seed, options in ((2, 1, {}), (3, 2, {}), (4, 3, {}), (1, 4, {}),
+                             (2, 5, {"map": "4"}), (3, 6, {"map": "random"})):
+        state = game.new_state(GameConfig(n, options), seed)
         rng = GameRng(seed)
         while not state.is_terminal():
             seat = state.pending_seats()[0]
@@ -50,7 +51,18 @@ def test_random_games_encode_fully() -> None:
                 seen.add(field)
             state.apply(seat, rng.randrange(len(d.options)))
     assert {"use_card", "take_x_token", "play_animal", "build", "anchor",
-            "association_task", "play_sponsor", "discard", "keep_starting_card"} <= seen
+            "association_task", "play_sponsor", "discard", "keep_starting_card",
+            "use_harbour", "harbour_sell"} <= seen
+
+
+def test_solo_observation_carries_the_clock_and_the_difficulty() -> None:
+    game = get_game(GAME)
+    state = game.new_state(GameConfig(1, {"solo_difficulty": "hard"}), 3)
+    msg = CODEC.observation(state.observation(0))
+    assert (msg.players, msg.solo_clock_tokens, msg.solo_clock_left) == (1, 7, 7)
+    assert msg.solo_difficulty == "hard" and msg.player_views[0].appeal == 10
+    two = CODEC.observation(game.new_state(GameConfig(2, {}), 3).observation(0))
+    assert (two.solo_clock_tokens, two.solo_difficulty) == (0, "")
 
 
 def test_hidden_information_stays_off_the_wire() -> None:

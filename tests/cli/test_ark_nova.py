@@ -1,6 +1,6 @@
-"""``arena play`` and ``arena replay`` with Ark Nova (2 to 4 players) on a real local Ray:
-JSON summaries, replays that re-simulate, and a card file and the map option reaching the
-engine."""
+"""``arena play`` and ``arena replay`` with Ark Nova (1 to 4 players) on a real local Ray:
+JSON summaries, replays that re-simulate, a card file and the map option reaching the
+engine, and solo runs whose score is the VP and whose wins are the games with VP >= 0."""
 
 from __future__ import annotations
 
@@ -56,6 +56,23 @@ def test_summary_and_replays(runs, players: int) -> None:
     assert summary["decisions"] == decisions
 
 
+def test_solo_runs_score_the_vp_and_win_with_vp_at_least_0(ray_local: None,
+                                                            tmp_path: Path) -> None:
+    summary = play(tmp_path, 1, "random", "--option", "solo_difficulty=hard",
+                   "--replays", str(tmp_path / "r"), games=3)
+    assert (summary["players"], summary["games"]) == (1, 3)
+    vps = []
+    for path in sorted((tmp_path / "r").glob("*.json")):
+        replay = Replay.load(path)
+        state = replay_match(replay)
+        assert state.result().details["turns"] == 27
+        vps.append(state.result().scores[0])
+    stats = summary["bots"]["random"]
+    assert stats["games"] == 3 and stats["mean_rank"] == 1
+    assert stats["mean_score"] == pytest.approx(sum(vps) / 3)
+    assert stats["wins"] == sum(1 for v in vps if v >= 0)
+
+
 def test_arena_replay_prints_and_verifies(runs, capsys: pytest.CaptureFixture[str]) -> None:
     _, replays = runs[3]
     path = sorted(replays.glob("*.json"))[0]
@@ -83,8 +100,8 @@ def test_card_file_and_map_option_reach_the_engine(
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "5"], "2 to 4 players"),
-        (["--option", "map=7"], "not playable"),
+        (["--players", "5"], "1 to 4 players"),
+        (["--option", "map=9"], "not a map"),
         (["--bots", "random,heuristic"], "heuristic"),
     ],
 )

@@ -82,6 +82,28 @@ def test_two_remote_bots_play_a_rated_match_with_options_and_cards(
     assert all(r.observation.ark_nova.map == "0" for r in requests)
 
 
+def test_a_served_solo_match_is_not_rated_and_ends_with_the_vp(start_gateway) -> None:
+    gateway = start_gateway(game=GAME, players=1, min_bots=1,
+                            options={"solo_difficulty": "expert", "map": "7"})
+    bot = TestBot(gateway.address, hello_frame(gateway.token("alone"), games=(GAME,)),
+                  random_policy(4)).start()
+    transcript = bot.join(timeout=600)
+    assert transcript.status == grpc.StatusCode.OK
+    (start,) = transcript.of("match_start")
+    (end,) = transcript.of("match_end")
+    assert start.players == 1 and end.reason == arena_pb2.MATCH_END_REASON_COMPLETED
+    assert not end.rated and end.rating_change == 0
+    assert gateway.store.bot_stats(GAME, "alone") is None  # nothing to rate against
+    assert gateway.config.replays is not None
+    replay = Replay.load(gateway.config.replays / f"{start.match_id}.json")
+    result = replay_match(replay).result()
+    (seat,) = end.results
+    assert seat.score == result.scores[0] and seat.rank == 1
+    assert result.details["turns"] == 27 and result.details["maps"] == ["7"]
+    requests = transcript.of("decision_request")
+    assert all(r.observation.ark_nova.solo_difficulty == "expert" for r in requests)
+
+
 def test_the_bot_cli_plays_a_served_ark_nova_match(start_gateway, capsys) -> None:
     gateway = start_gateway(game=GAME, players=3, fill="random")
     code = arena(["bot", "--server", gateway.address, "--token", gateway.token("cli"),
@@ -98,8 +120,8 @@ def test_the_bot_cli_plays_a_served_ark_nova_match(start_gateway, capsys) -> Non
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "5"], "2 to 4 players"),
-        (["--option", "map=9"], "not playable"),
+        (["--players", "5"], "1 to 4 players"),
+        (["--option", "map=9"], "not a map"),
         (["--option", "colour=red"], "unknown option"),
     ],
 )

@@ -114,6 +114,18 @@ def test_totals_match_the_hand_count(tmp_path: Path) -> None:
     assert weighted[0, 1] == 5.0
 
 
+def test_a_solo_game_is_won_with_a_score_of_at_least_0(tmp_path: Path) -> None:
+    results = tmp_path / "results.parquet"
+    solo = [record(0, ("a",), (-3.0,), (1,)), record(1, ("b",), (0.0,), (1,)),
+            record(2, ("a",), (5.0,), (1,)), record(3, ("b",), (-1.0,), (1,))]
+    write(results, solo).finish()
+    totals = Totals(["a", "b", "c"], 1).add_batches(
+        RecordedGames(results).batches(list(Totals.COLUMNS)))
+    assert totals.entrants.seats.tolist() == [2, 2, 0]
+    assert totals.entrants.wins() == pytest.approx([1, 1, 0])  # 5 and 0, not -3 or -1
+    assert totals.entrants.score.tolist() == [2.0, -1.0, 0.0]
+
+
 def test_summary_has_exactly_the_documented_fields(tmp_path: Path) -> None:
     results = tmp_path / "results.parquet"
     write(results, GAMES).finish()

@@ -20,6 +20,17 @@ def test_ties_for_first_share_the_win() -> None:
     assert first_place_shares((2, 1, 1, 1)) == (0, Fraction(1, 3), Fraction(1, 3), Fraction(1, 3))
 
 
+def test_a_solo_match_is_won_with_a_score_of_at_least_0() -> None:
+    assert first_place_shares((1,), (3.0,)) == (1,)
+    assert first_place_shares((1,), (0.0,)) == (1,)
+    assert first_place_shares((1,), (-2.0,)) == (0,)
+    standings = Standings(("solo",))
+    for i, vp in enumerate((-12.0, 4.0, 0.0, -1.0)):
+        standings.add(record(i, ("solo",), (vp,), (1,)))
+    assert standings.bots_json()["solo"] == {
+        "games": 4, "wins": 2.0, "mean_score": -9 / 4, "mean_rank": 1.0}
+
+
 def test_tallies_count_seats_wins_scores_and_ranks() -> None:
     standings = Standings(("a", "b"))
     standings.add(record(0, ("a", "b", "a"), (10, 7, 3), (1, 2, 3), decisions=30))

@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 ARENA  := $(VENV)/bin/arena
 PROTOS := $(wildcard proto/arena/v1/*.proto)
 
-.PHONY: setup run test proto proto-check lint bench clean
+.PHONY: setup run test proto proto-check lint bench bench-clients clean
 
 setup:
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,10 @@ lint:
 
 bench:
 	$(PY) -m bench.run
+
+# The starter kits in clients/: cold builds, round trips, example win rates.
+bench-clients:
+	clients/bench --examples 1000
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

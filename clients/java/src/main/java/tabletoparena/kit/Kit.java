@@ -1,0 +1,184 @@
+package tabletoparena.kit;
+
+import io.grpc.ChannelCredentials;
+import io.grpc.Grpc;
+import io.grpc.InsecureChannelCredentials;
+import io.grpc.ManagedChannel;
+import io.grpc.Status;
+import io.grpc.TlsChannelCredentials;
+import io.grpc.stub.StreamObserver;
+import java.io.File;
+import java.io.IOException;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import tabletoparena.arena.v1.ArenaServiceGrpc;
+import tabletoparena.arena.v1.DecisionReply;
+import tabletoparena.arena.v1.DecisionRequest;
+import tabletoparena.arena.v1.ErrorCode;
+import tabletoparena.arena.v1.Hello;
+import tabletoparena.arena.v1.MatchEnd;
+import tabletoparena.arena.v1.PlayRequest;
+import tabletoparena.arena.v1.PlayResponse;
+import tabletoparena.arena.v1.SeatResult;
+
+/**
+ * Everything a bot needs except its choices: dial, hello with the token, one reply per
+ * decision request, reconnection with a back-off, and the SUMMARY line and exit code.
+ */
+final class Kit {
+  /** A strategy: the index of one of {@code request.getOptionsList()}. */
+  interface Choose {
+    int choose(DecisionRequest request, SplittableRandom rng);
+  }
+
+  static final int EXIT_UNREACHABLE = 1;
+  static final int EXIT_REFUSED = 2;
+  private static final int MAX_FAILURES = 8; // streams in a row without a finished match
+  private static final Object END = new Object();
+
+  private final Args args;
+  private final SplittableRandom rng;
+  private int matches;
+  private long decisions;
+  private int wins;
+  private int strikes;
+  private int errors;
+  private int reconnects;
+
+  private Kit(Args args) {
+    this.args = args;
+    this.rng = new SplittableRandom(args.seed);
+  }
+
+  /** Play {@code args.matches} matches announcing {@code games} (empty: any game). */
+  static int run(Args args, List<String> games, Choose choose) {
+    Kit kit = new Kit(args);
+    int code = kit.loop(games, choose);
+    System.out.printf("SUMMARY matches=%d decisions=%d wins=%d strikes=%d errors=%d "
+        + "reconnects=%d%n", kit.matches, kit.decisions, kit.wins, kit.strikes, kit.errors,
+        kit.reconnects);
+    System.out.flush();
+    return code;
+  }
+
+  private int loop(List<String> games, Choose choose) {
+    ManagedChannel channel;
+    try {
+      channel = Grpc.newChannelBuilder(args.server, credentials()).build();
+    } catch (IOException | RuntimeException e) { // unreadable --tls-ca, bad --server
+      System.err.println("error: " + e.getMessage());
+      return EXIT_REFUSED;
+    }
+    try {
+      int failures = 0;
+      while (true) {
+        int before = matches;
+        Status status = playStream(channel, games, choose);
+        if (refused(status.getCode())) {
+          System.err.println("stream refused: " + describe(status));
+          return EXIT_REFUSED;
+        }
+        if (matches >= args.matches) {
+          return 0;
+        }
+        failures = matches > before ? 0 : failures + 1;
+        String why = status.isOk() ? "the server closed the stream" : describe(status);
+        if (failures >= MAX_FAILURES) {
+          System.err.println("giving up after " + failures
+              + " connections without a finished match: " + why);
+          return EXIT_UNREACHABLE;
+        }
+        long waitMs = Math.min(5000, 250L << failures);
+        System.err.println("stream dropped (" + why + "); reconnecting in " + waitMs + " ms");
+        reconnects++;
+        Thread.sleep(waitMs);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return EXIT_UNREACHABLE;
+    } finally {
+      channel.shutdownNow();
+    }
+  }
+
+  private ChannelCredentials credentials() throws IOException {
+    if (args.tlsCa == null) {
+      return InsecureChannelCredentials.create();
+    }
+    return TlsChannelCredentials.newBuilder().trustManager(new File(args.tlsCa)).build();
+  }
+
+  /** One stream: hello, then answer until the server ends it; how it ended. */
+  private Status playStream(ManagedChannel channel, List<String> games, Choose choose)
+      throws InterruptedException {
+    // gRPC delivers responses on its own threads; this thread takes them in order.
+    BlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
+    StreamObserver<PlayRequest> outbox = ArenaServiceGrpc.newStub(channel).play(
+        new StreamObserver<>() {
+          @Override public void onNext(PlayResponse response) { inbox.add(response); }
+          @Override public void onError(Throwable t) { inbox.add(Status.fromThrowable(t)); }
+          @Override public void onCompleted() { inbox.add(END); }
+        });
+    outbox.onNext(PlayRequest.newBuilder().setHello(Hello.newBuilder()
+        .setToken(args.token).addAllGames(games).setClientVersion("java-kit/1")
+        .setMaxMatches(args.matches - matches)).build());
+    while (true) {
+      Object item = inbox.take();
+      if (item == END) {
+        outbox.onCompleted();
+        return Status.OK;
+      }
+      if (item instanceof Status status) {
+        return status;
+      }
+      PlayResponse response = (PlayResponse) item;
+      switch (response.getMessageCase()) {
+        case DECISION_REQUEST -> {
+          DecisionRequest request = response.getDecisionRequest();
+          outbox.onNext(PlayRequest.newBuilder().setDecisionReply(DecisionReply.newBuilder()
+              .setRequestId(request.getRequestId())
+              .setOptionIndex(choose.choose(request, rng))).build());
+          decisions++;
+        }
+        case WELCOME -> System.err.println("connected as " + response.getWelcome().getBotName());
+        case MATCH_START -> System.err.println("match " + response.getMatchStart().getMatchId()
+            + " (" + response.getMatchStart().getGame() + "): seat "
+            + response.getMatchStart().getSeat());
+        case MATCH_END -> onMatchEnd(response.getMatchEnd());
+        case ERROR -> {
+          ErrorCode code = response.getError().getCode();
+          errors++;
+          if (code == ErrorCode.ERROR_CODE_ILLEGAL_OPTION
+              || code == ErrorCode.ERROR_CODE_DEADLINE_EXCEEDED) {
+            strikes++;
+          }
+          System.err.println("server error " + code + ": " + response.getError().getMessage());
+        }
+        default -> { }
+      }
+    }
+  }
+
+  private void onMatchEnd(MatchEnd end) {
+    int rank = end.getResultsList().stream().filter(r -> r.getSeat() == end.getSeat())
+        .mapToInt(SeatResult::getRank).findFirst().orElse(0);
+    matches++;
+    wins += rank == 1 ? 1 : 0;
+    System.err.printf("match %s: rank %d, %s, rating %.1f%n", end.getMatchId(), rank,
+        end.getReason(), end.getRating());
+  }
+
+  private static String describe(Status status) {
+    return status.getCode() + ": " + status.getDescription();
+  }
+
+  /** A status that retrying the same Hello cannot change. */
+  private static boolean refused(Status.Code code) {
+    return switch (code) {
+      case UNAUTHENTICATED, PERMISSION_DENIED, FAILED_PRECONDITION, INVALID_ARGUMENT -> true;
+      default -> false;
+    };
+  }
+}

@@ -1,0 +1,219 @@
+//! Everything a bot needs except its choices: dial, hello with the token, one reply per
+//! decision request, reconnection with a back-off, and the SUMMARY line and exit code.
+use std::time::Duration;
+
+use tokio::sync::mpsc;
+use tokio_stream::wrappers::ReceiverStream;
+use tonic::transport::{Certificate, Channel, ClientTlsConfig, Endpoint};
+use tonic::Code;
+
+use crate::cli::Args;
+use crate::pb::{self, play_request, play_response::Message};
+
+/// A strategy: the index of one of the request's options.
+pub type Choose = fn(&pb::DecisionRequest, &mut Rng) -> usize;
+
+/// A small seeded generator (SplitMix64): the same --seed gives the same choices.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A uniform index below `n` (0 when n is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+}
+
+#[derive(Default)]
+struct Stats {
+    matches: u32,
+    decisions: u64,
+    wins: u32,
+    strikes: u32,
+    errors: u32,
+    reconnects: u32,
+}
+
+/// Why a stream ended early: the server refused the bot, or it may work on a new stream.
+enum Stop {
+    Fatal(String),
+    Retry(String),
+}
+
+const EXIT_UNREACHABLE: u8 = 1;
+const EXIT_REFUSED: u8 = 2;
+const MAX_FAILURES: u32 = 8; // streams in a row that end without a finished match
+
+/// Play `args.matches` matches announcing `games` (empty: any game); the exit code.
+pub fn run(args: &Args, games: &[&str], choose: Choose) -> u8 {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build();
+    runtime.expect("tokio runtime").block_on(async {
+        let mut rng = Rng(args.seed);
+        let mut stats = Stats::default();
+        let mut failures = 0;
+        let code = loop {
+            let before = stats.matches;
+            let why = match play_stream(args, games, choose, &mut rng, &mut stats).await {
+                Err(Stop::Fatal(why)) => {
+                    eprintln!("stream refused: {why}");
+                    break EXIT_REFUSED;
+                }
+                Err(Stop::Retry(why)) => why,
+                Ok(()) => "the server closed the stream".into(),
+            };
+            if stats.matches >= args.matches {
+                break 0;
+            }
+            failures = if stats.matches > before {
+                0
+            } else {
+                failures + 1
+            };
+            if failures >= MAX_FAILURES {
+                eprintln!("giving up after {failures} connections without a finished match: {why}");
+                break EXIT_UNREACHABLE;
+            }
+            let wait = Duration::from_millis(250 << failures).min(Duration::from_secs(5));
+            eprintln!("stream dropped ({why}); reconnecting in {wait:?}");
+            stats.reconnects += 1;
+            tokio::time::sleep(wait).await;
+        };
+        let s = &stats;
+        println!(
+            "SUMMARY matches={} decisions={} wins={} strikes={} errors={} reconnects={}",
+            s.matches, s.decisions, s.wins, s.strikes, s.errors, s.reconnects
+        );
+        code
+    })
+}
+
+async fn connect(args: &Args) -> Result<Channel, Stop> {
+    let scheme = if args.tls_ca.is_some() {
+        "https"
+    } else {
+        "http"
+    };
+    let mut endpoint = Endpoint::from_shared(format!("{scheme}://{}", args.server))
+        .map_err(|e| Stop::Fatal(format!("bad --server {}: {e}", args.server)))?;
+    if let Some(path) = &args.tls_ca {
+        let pem = std::fs::read_to_string(path)
+            .map_err(|e| Stop::Fatal(format!("--tls-ca {path}: {e}")))?;
+        if !pem.contains("-----BEGIN CERTIFICATE-----") {
+            return Err(Stop::Fatal(format!(
+                "--tls-ca {path} holds no PEM certificate"
+            )));
+        }
+        let host = args
+            .server
+            .rsplit_once(':')
+            .map_or(&*args.server, |(host, _)| host);
+        let tls = ClientTlsConfig::new()
+            .ca_certificate(Certificate::from_pem(pem))
+            .domain_name(host);
+        endpoint = endpoint
+            .tls_config(tls)
+            .map_err(|e| Stop::Fatal(format!("--tls-ca {path}: {e}")))?;
+    }
+    endpoint.connect().await.map_err(|e| {
+        let cause = std::error::Error::source(&e).map_or(String::new(), |c| format!(": {c}"));
+        Stop::Retry(format!("connect {}: {e}{cause}", args.server))
+    })
+}
+
+/// One stream: hello, then answer until the server ends it (or it breaks).
+async fn play_stream(
+    args: &Args,
+    games: &[&str],
+    choose: Choose,
+    rng: &mut Rng,
+    stats: &mut Stats,
+) -> Result<(), Stop> {
+    let channel = connect(args).await?;
+    let (outbox, rx) = mpsc::channel(16);
+    let send = |message| pb::PlayRequest {
+        message: Some(message),
+    };
+    let hello = pb::Hello {
+        token: args.token.clone(),
+        games: games.iter().map(|g| g.to_string()).collect(),
+        client_version: "rust-kit/1".into(),
+        max_matches: args.matches - stats.matches,
+        ..Default::default()
+    };
+    let _ = outbox.send(send(play_request::Message::Hello(hello))).await;
+    let mut client = pb::arena_service_client::ArenaServiceClient::new(channel);
+    let mut inbound = client
+        .play(ReceiverStream::new(rx))
+        .await
+        .map_err(refused)?
+        .into_inner();
+    while let Some(response) = inbound.message().await.map_err(refused)? {
+        match response.message {
+            Some(Message::DecisionRequest(request)) => {
+                let option_index = choose(&request, rng) as u32;
+                let reply = pb::DecisionReply {
+                    request_id: request.request_id,
+                    option_index,
+                };
+                let _ = outbox
+                    .send(send(play_request::Message::DecisionReply(reply)))
+                    .await;
+                stats.decisions += 1;
+            }
+            Some(Message::Welcome(welcome)) => eprintln!("connected as {}", welcome.bot_name),
+            Some(Message::MatchStart(start)) => {
+                eprintln!(
+                    "match {} ({}): seat {}",
+                    start.match_id, start.game, start.seat
+                )
+            }
+            Some(Message::MatchEnd(end)) => {
+                let rank = end
+                    .results
+                    .iter()
+                    .find(|r| r.seat == end.seat)
+                    .map_or(0, |r| r.rank);
+                stats.matches += 1;
+                stats.wins += u32::from(rank == 1);
+                eprintln!(
+                    "match {}: rank {rank}, {}, rating {:.1}",
+                    end.match_id,
+                    end.reason().as_str_name(),
+                    end.rating
+                );
+            }
+            Some(Message::Error(error)) => {
+                stats.errors += 1;
+                let code = error.code();
+                stats.strikes += u32::from(matches!(
+                    code,
+                    pb::ErrorCode::IllegalOption | pb::ErrorCode::DeadlineExceeded
+                ));
+                eprintln!("server error {}: {}", code.as_str_name(), error.message);
+            }
+            None => {}
+        }
+    }
+    Ok(())
+}
+
+/// A status that retrying the same Hello cannot change is fatal; the rest may heal.
+fn refused(status: tonic::Status) -> Stop {
+    let why = format!("{:?}: {}", status.code(), status.message());
+    match status.code() {
+        Code::Unauthenticated
+        | Code::PermissionDenied
+        | Code::FailedPrecondition
+        | Code::InvalidArgument => Stop::Fatal(why),
+        _ => Stop::Retry(why),
+    }
+}

@@ -1,0 +1,182 @@
+"""Every starter kit in clients/ plays real matches, as a bot author runs it.
+
+Each kit is found by its executable ``clients/<kit>/run`` and built through it (a kit
+that fails to build fails here). Then all kits play at the same time, one bot each,
+through ``arena serve`` (Ray match hosts, Redis ladder, /metrics): 4-player Monster My
+Neighbor and 2-player Epic Resort. Afterwards the kits' own SUMMARY lines, the Redis
+ladder and the Prometheus counters must tell the same story. Smaller tests check that
+every kit reconnects when its stream drops and gives up on a refused token.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from bench import kits
+from bench.clients import start_gateway
+from bench.kits import Kit
+from services.ladder.store import open_store
+from services.metrics import ArenaMetrics
+from tests.conftest import free_port
+from tests.e2e.test_served_ladder import _metrics, _wait_serving
+
+MATCHES = 3
+GAME = "monster-my-neighbor"  # of the small in-process tests, 3 seats
+BUILD_TIMEOUT = 1800
+ALL_KITS = kits.discover()
+pytestmark = pytest.mark.skipif(not ALL_KITS, reason="no clients/*/run")
+
+
+@pytest.fixture(scope="module")
+def built(request: pytest.FixtureRequest) -> list[Kit]:
+    """Every kit, built (or found up to date); the seconds each took are reported."""
+    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+    failures = []
+    for kit in ALL_KITS:
+        try:
+            seconds = kits.build(kit, timeout=BUILD_TIMEOUT)
+        except (RuntimeError, subprocess.TimeoutExpired) as err:
+            failures.append(str(err))
+            continue
+        if reporter is not None:
+            reporter.write_line(f"kit {kit.name}: built in {seconds:.1f} s")
+    if failures:
+        pytest.fail("\n\n".join(failures), pytrace=False)
+    return ALL_KITS
+
+
+def _stop(server: subprocess.Popen[str]) -> None:
+    server.send_signal(signal.SIGTERM)
+    try:
+        server.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.communicate()
+
+
+@pytest.mark.timeout(BUILD_TIMEOUT + 600)
+@pytest.mark.parametrize(("game", "players"), [("monster-my-neighbor", 4), ("epic-resort", 2)])
+def test_all_kits_play_served_matches_at_the_same_time(
+    built: list[Kit], redis_url: str, game: str, players: int
+) -> None:
+    prefix = f"kits-{secrets.token_hex(6)}"
+    with open_store(redis_url, key_prefix=prefix) as store:
+        tokens = {kit.name: store.register_bot(f"kit-{kit.name}") for kit in built}
+
+    port, metrics_port = free_port(), free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "services.cli.main", "serve", "--port", str(port),
+         "--metrics-port", str(metrics_port), "--redis", redis_url, "--key-prefix", prefix,
+         "--game", game, "--players", str(players), "--fill", "random", "--seed", "8",
+         "--move-timeout", "10", "--gather", "0.5"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "RAY_ADDRESS": ""},
+    )
+    try:
+        address = f"127.0.0.1:{port}"
+        _wait_serving(address, server)
+        processes = [(kit, kits.start(kit, address, tokens[kit.name], MATCHES, seed=i + 1))
+                     for i, kit in enumerate(built)]
+        played = [kits.finish(kit, process, timeout=300) for kit, process in processes]
+        metrics = _metrics(metrics_port)
+    finally:
+        _stop(server)
+
+    for result in played:
+        context = f"kit {result.kit} (exit {result.returncode}):\n{result.stderr[-3000:]}"
+        assert result.returncode == 0, context
+        assert result.summary is not None, f"no SUMMARY line; {context}"
+        assert result.summary["matches"] == MATCHES, context
+        assert result.summary["strikes"] == 0, context
+        assert result.summary["errors"] == 0, context
+        assert result.summary["decisions"] > 0, context
+
+    with open_store(redis_url, key_prefix=prefix) as store:
+        applied = store.applied_matches(game)
+        for kit in built:
+            stats = store.bot_stats(game, f"kit-{kit.name}")
+            assert stats is not None and stats.games == MATCHES, (kit.name, stats)
+
+    def value(name: str, **labels: str) -> float:
+        return metrics.get((name, tuple(sorted(labels.items()))), 0.0)
+
+    assert value("arena_matches_total", game=game, status="completed") == len(applied)
+    assert value("arena_matches_total", game=game, status="forfeit") == 0
+    assert value("arena_matches_total", game=game, status="aborted") == 0
+    assert value("arena_decisions_total", game=game, source="remote") == sum(
+        result.summary["decisions"] for result in played if result.summary is not None)
+    assert value("arena_active_matches") == 0
+
+
+@pytest.mark.timeout(BUILD_TIMEOUT + 180)
+@pytest.mark.parametrize("kit", ALL_KITS, ids=[k.name for k in ALL_KITS])
+def test_kit_reconnects_when_its_stream_drops(built: list[Kit], kit: Kit) -> None:
+    """The server goes away after the first match and comes back on the same port: the
+    kit reconnects with a back-off and plays the rest."""
+    wanted, gateway_port = 30, free_port()
+    store = open_store(None)
+    token = store.register_bot("reconnecting")
+    metrics = ArenaMetrics()
+    first, _ = start_gateway(GAME, 3, store, metrics, port=gateway_port)
+    process = kits.start(kit, f"127.0.0.1:{gateway_port}", token, wanted, seed=3)
+    try:
+        deadline = time.monotonic() + 60
+        sample = {"game": GAME, "status": "completed"}
+        while not metrics.registry.get_sample_value("arena_matches_total", sample):
+            assert time.monotonic() < deadline and process.poll() is None, process.communicate()
+            time.sleep(0.01)
+    finally:
+        first.stop()
+    second, _ = start_gateway(GAME, 3, store, ArenaMetrics(), port=gateway_port)
+    try:
+        result = kits.finish(kit, process, timeout=120)
+    finally:
+        second.stop()
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.summary is not None
+    assert result.summary["matches"] == wanted
+    assert result.summary["reconnects"] >= 1
+    assert result.summary["strikes"] == 0
+
+
+@pytest.mark.timeout(BUILD_TIMEOUT + 120)
+@pytest.mark.parametrize("kit", ALL_KITS, ids=[k.name for k in ALL_KITS])
+def test_kit_exits_2_at_once_when_its_token_is_refused(built: list[Kit], kit: Kit) -> None:
+    gateway_port, store = free_port(), open_store(None)
+    gateway, _ = start_gateway(GAME, 3, store, ArenaMetrics(), port=gateway_port)
+    try:
+        started = time.monotonic()
+        result = kits.finish(kit, kits.start(kit, f"127.0.0.1:{gateway_port}", "not-a-token",
+                                             2, seed=1), timeout=60)
+        elapsed = time.monotonic() - started
+    finally:
+        gateway.stop()
+    assert result.returncode == 2, result.stderr[-3000:]
+    assert result.summary is not None and result.summary["matches"] == 0
+    assert result.summary["reconnects"] == 0, f"retried a refused token ({elapsed:.1f} s)"
+
+
+@pytest.mark.timeout(BUILD_TIMEOUT + 60)
+def test_python_kit_uses_only_its_own_stubs_and_venv(built: list[Kit]) -> None:
+    """The Python kit imports its generated arena.v1 from clients/python/gen, and its venv
+    holds none of this repository's packages."""
+    kit = kits.CLIENTS / "python"
+    if not any(k.name == "python" for k in built):
+        pytest.fail("clients/python/run is missing")
+    probe = ("import importlib.util, bot; from arena.v1 import arena_pb2; "
+             "print(arena_pb2.__file__); "
+             "print([m for m in ('engine', 'services') if importlib.util.find_spec(m)])")
+    done = subprocess.run([str(kit / ".venv" / "bin" / "python"), "-c", probe], cwd=kit,
+                          capture_output=True, text=True, timeout=60,
+                          env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+    assert done.returncode == 0, done.stderr
+    stub_file, repo_packages = done.stdout.splitlines()
+    assert stub_file.startswith(str(kit / "gen")), stub_file
+    assert repo_packages == "[]"

@@ -5,12 +5,35 @@ PY     := $(VENV)/bin/python
 ARENA  := $(VENV)/bin/arena
 PROTOS := $(wildcard proto/arena/v1/*.proto)
 
-.PHONY: setup run test proto proto-check lint bench bench-clients clean
+UV_COMPILE := pyproject.toml --extra server --extra web --extra eval --extra test --universal \
+	--python-version 3.11 \
+	--custom-compile-command "make lock" --quiet
 
+.PHONY: setup run test proto proto-check lint bench bench-clients clean lock lock-check \
+	walkthrough
+
+# Every version pinned by requirements.lock (what every node of a Ray cluster must share),
+# then the project itself without touching them.
 setup:
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -r requirements.lock
+	$(PY) -m pip install --quiet --no-deps -e .
+
+# Re-resolve requirements.lock after changing dependencies in pyproject.toml.
+lock:
+	$(VENV)/bin/uv pip compile $(UV_COMPILE) -o requirements.lock
+
+# Fail when requirements.lock does not match pyproject.toml.
+lock-check:
+	@tmp=$$(mktemp) && cp requirements.lock $$tmp && \
+	$(VENV)/bin/uv pip compile $(UV_COMPILE) -o $$tmp && \
+	diff -u requirements.lock $$tmp \
+		|| { echo "requirements.lock is stale: run 'make lock' and commit"; exit 1; }
+
+# deploy/README.md's one-host walk-through, run as written (Redis, Ray, gateway, Prometheus).
+walkthrough:
+	$(PY) deploy/walkthrough.py
 
 # A real demo tournament on the embedded defaults: built-in bots on a local Ray instance.
 run:

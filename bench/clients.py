@@ -27,7 +27,7 @@ from typing import Any
 from bench import kits
 from bench.kits import Kit
 from services.gateway.config import GatewayConfig
-from services.gateway.hosts import LocalHost
+from services.gateway.hosts import InLoopHosts
 from services.gateway.server import Gateway, GatewayThread
 from services.ladder.store import LadderStore, open_store
 from services.metrics import ArenaMetrics
@@ -63,7 +63,7 @@ def start_gateway(game: str, players: int, store: LadderStore, metrics: ArenaMet
     ``tls``: the gateway's TlsFiles, to serve TLS."""
     config = GatewayConfig(game=game, players=players, fill="random", move_timeout=10.0,
                            gather_seconds=0.0, seed=seed)
-    thread = GatewayThread(Gateway(config, store, metrics, hosts=LocalHost))
+    thread = GatewayThread(Gateway(config, store, metrics, hosts=InLoopHosts()))
     if tls is None:
         return thread, thread.start(port=port)
     return thread, thread.start("127.0.0.1", port, tls)

@@ -28,6 +28,8 @@ CASES: list[tuple[str, int]] = [
     ("monster-my-neighbor", 8),
     ("epic-resort", 2),
     ("epic-resort", 4),
+    ("ark-nova", 2),
+    ("ark-nova", 4),
 ]
 # (game id, players) measured on a Ray pool of RAY_WORKERS workers.
 RAY_CASES: list[tuple[str, int]] = [

@@ -1,18 +1,18 @@
-"""Gateway benchmark: the decision round trip of a remote bot, against bare gRPC.
+"""Gateway benchmark: remote bots' decision round trips, against a bare gRPC echo.
 
-One remote bot (this process, a plain threaded gRPC client) plays Monster My Neighbor
-through a gateway running in a child process; the other seats are the built-in
-``random`` bot. A round trip is timed at the bot from sending a DecisionReply to
-receiving its next DecisionRequest, so it includes the fill bots' moves in between
-(microseconds each), the match host call and the protobuf frames. Round trips across a
-match boundary are left out.
+At each concurrency (1, 16 and 64 bots at once) every bot is its own connection and
+plays Monster My Neighbor, 5 players, one remote seat per match and four ``random``
+fill seats, for a fixed time. The bots run in a client process of their own (grpc.aio,
+one event loop), the server in another. A round trip is timed at the bot from sending
+a DecisionReply to receiving its next DecisionRequest, so it includes the fill bots'
+moves in between, the match host and the frames; round trips across a match boundary
+are left out and reported as the wait between matches (MatchEnd to the next
+MatchStart).
 
-The baseline is a bare grpc.aio bidirectional echo in a child process that answers
-each reply with one of the DecisionRequest frames recorded from the gateway run, so
-both directions carry the same bytes; the client parses each frame in both cases.
-
-Cases: the gateway with its match host as a Ray actor (the service), and with the host
-in the gateway's process (the cost of everything but the Ray actor call).
+The baseline is a bare grpc.aio bidirectional echo that answers each reply with one of
+the DecisionRequest frames the gateway sent in the same run, so both directions carry
+the same bytes, through the same client. Cases: the gateway as served (its host worker
+processes) and with matches in its own event loop (``--host-workers 0``).
 """
 
 from __future__ import annotations
@@ -20,13 +20,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import multiprocessing
-import queue
+import os
 import statistics
 import sys
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
+from pathlib import Path
 
 import grpc
 from arena.v1 import arena_pb2
@@ -34,51 +34,61 @@ from arena.v1 import arena_pb2
 PLAY = "/arena.v1.ArenaService/Play"
 ECHO = "/bench.Echo/Play"
 GAME = "monster-my-neighbor"
-WARMUP = 50
+WARMUP_SECONDS = 1.0
+KEPT_FRAMES = 4000
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User plus system CPU time of these processes so far (Linux /proc)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / ticks
 
 
 @dataclass(frozen=True, slots=True)
-class Figures:
-    case: str
-    decisions: int
-    mean_us: float
-    p50_us: float
-    p99_us: float
-    request_bytes: float
+class Run:
+    """What the bots of one case measured, and the server processes' CPU time."""
 
+    samples: list[float]
+    seconds: float
+    frame_sizes: list[int]
+    waits: list[float]
+    frames: list[bytes]
+    server_cpu: float = 0.0
 
-def _figures(case: str, samples: list[float], sizes: list[int]) -> Figures:
-    ordered = sorted(samples)
-    micro = 1e6
-    return Figures(
-        case, len(samples), statistics.fmean(samples) * micro,
-        ordered[len(ordered) // 2] * micro, ordered[min(len(ordered) - 1,
-                                                        int(len(ordered) * 0.99))] * micro,
-        statistics.fmean(sizes),
-    )
+    @property
+    def rate(self) -> float:
+        return len(self.samples) / self.seconds
+
+    def quantile(self, q: float) -> float:
+        ordered = sorted(self.samples)
+        return ordered[min(len(ordered) - 1, int(len(ordered) * q))] if ordered else float("nan")
 
 
 # -- servers (child processes) ---------------------------------------------------------------
 
-def _gateway_child(conn: Connection, hosting: str) -> None:
+def _gateway_child(conn: Connection, bots: int, host_workers: int) -> None:
     from services.gateway.config import GatewayConfig
-    from services.gateway.hosts import LocalHost, RayHost
     from services.gateway.server import Gateway
     from services.ladder.store import open_store
 
-    if hosting == "ray":
-        from services.runner.ray_setup import ensure_ray
-
-        ensure_ray(workers=1)
     store = open_store(None)
-    token = store.register_bot("bench")
+    tokens = [store.register_bot(f"bench{i}") for i in range(bots)]
     config = GatewayConfig(game=GAME, players=5, fill="random", move_timeout=30.0,
-                           gather_seconds=0.0, seed=1)
-    gateway = Gateway(config, store, hosts=RayHost if hosting == "ray" else LocalHost)
+                           gather_seconds=0.0, seed=1, host_workers=host_workers,
+                           hellos_per_minute=0)
+    gateway = Gateway(config, store)
 
     async def serve() -> None:
         port = await gateway.start("127.0.0.1", 0)
-        conn.send((port, token))
+        conn.send((port, tokens, [os.getpid(), *gateway.hosts.pids()]))
         await asyncio.to_thread(conn.recv)
         await gateway.stop(0.1)
 
@@ -102,108 +112,150 @@ def _echo_child(conn: Connection) -> None:
         server.add_generic_rpc_handlers((handler,))
         port = server.add_insecure_port("127.0.0.1:0")
         await server.start()
-        conn.send(port)
+        conn.send((port, [os.getpid()]))
         await asyncio.to_thread(conn.recv)
         await server.stop(0.1)
 
     asyncio.run(serve())
 
 
-# -- the bot side ----------------------------------------------------------------------------
+# -- the bots (a client process) -------------------------------------------------------------
 
-def _drive(address: str, method: str, first: bytes, decisions: int) -> tuple[
-    list[float], list[bytes]
-]:
-    """Answer ``decisions`` requests with option 0; return round trips and request frames."""
-    outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
-    outbox.put(first)
-
-    def requests() -> Iterator[bytes]:
-        while (frame := outbox.get()) is not None:
-            yield frame
-
-    samples: list[float] = []
-    frames: list[bytes] = []
-    sent_at: float | None = None
-    with grpc.insecure_channel(address) as channel:
-        call = channel.stream_stream(method, request_serializer=None,
-                                     response_deserializer=None)(requests())
-        for raw in call:
-            received = time.perf_counter()
+async def _bot(address: str, method: str, first: bytes, start: float, stop: float,
+               run: dict[str, list]) -> None:
+    reply_to = arena_pb2.PlayRequest
+    async with grpc.aio.insecure_channel(address) as channel:
+        call = channel.stream_stream(method)()
+        await call.write(first)
+        sent_at: float | None = None
+        ended_at: float | None = None
+        while (raw := await call.read()) is not grpc.aio.EOF:
+            now = time.perf_counter()
             response = arena_pb2.PlayResponse.FromString(raw)
-            if response.WhichOneof("message") != "decision_request":
-                sent_at = None  # match boundary: not a decision round trip
-                continue
-            if sent_at is not None:
-                samples.append(received - sent_at)
-            frames.append(raw)
-            if len(samples) >= decisions + WARMUP:
-                break
-            reply = arena_pb2.DecisionReply(request_id=response.decision_request.request_id)
-            sent_at = time.perf_counter()
-            outbox.put(arena_pb2.PlayRequest(decision_reply=reply).SerializeToString())
-        outbox.put(None)
+            kind = response.WhichOneof("message")
+            if kind == "decision_request":
+                if sent_at is not None and now > start:
+                    run["samples"].append(now - sent_at)
+                if len(run["frames"]) < KEPT_FRAMES:
+                    run["frames"].append(raw)
+                if now > stop:
+                    break
+                reply = reply_to(decision_reply=arena_pb2.DecisionReply(
+                    request_id=response.decision_request.request_id))
+                sent_at = time.perf_counter()
+                await call.write(reply.SerializeToString())
+            elif kind == "match_end":
+                sent_at, ended_at = None, now
+            elif kind == "match_start" and ended_at is not None:
+                if now > start:
+                    run["waits"].append(now - ended_at)
+                ended_at = None
         call.cancel()
-    return samples[WARMUP:], frames
 
 
-def _run_gateway(hosting: str, decisions: int) -> tuple[list[float], list[bytes]]:
+def _client_child(conn: Connection, address: str, method: str, firsts: list[bytes],
+                  seconds: float) -> None:
+    async def drive() -> dict[str, list]:
+        run: dict[str, list] = {"samples": [], "frames": [], "waits": []}
+        start = time.perf_counter() + WARMUP_SECONDS
+        stop = start + seconds
+        await asyncio.gather(*(_bot(address, method, f, start, stop, run) for f in firsts))
+        return run
+
+    conn.send(asyncio.run(drive()))
+
+
+def _drive(address: str, method: str, firsts: list[bytes], seconds: float,
+           server_pids: list[int]) -> Run:
+    """Run the bots; the server CPU time is taken over the timed window only."""
     context = multiprocessing.get_context("spawn")
     parent, child = context.Pipe()
-    process = context.Process(target=_gateway_child, args=(child, hosting), daemon=True)
+    process = context.Process(target=_client_child,
+                              args=(child, address, method, firsts, seconds), daemon=True)
+    process.start()
+    time.sleep(WARMUP_SECONDS)
+    cpu_before = cpu_seconds(server_pids)
+    time.sleep(seconds)
+    cpu = cpu_seconds(server_pids) - cpu_before
+    run = parent.recv()
+    process.join(30)
+    return Run(run["samples"], seconds, [len(f) for f in run["frames"]], run["waits"],
+               run["frames"], cpu)
+
+
+def _hello(token: str) -> bytes:
+    return arena_pb2.PlayRequest(hello=arena_pb2.Hello(token=token, games=[GAME]))\
+        .SerializeToString()
+
+
+def run_gateway(bots: int, host_workers: int, seconds: float) -> Run:
+    context = multiprocessing.get_context("spawn")
+    parent, child = context.Pipe()
+    process = context.Process(target=_gateway_child, args=(child, bots, host_workers),
+                              daemon=True)
     process.start()
     try:
-        port, token = parent.recv()
-        hello = arena_pb2.PlayRequest(hello=arena_pb2.Hello(token=token, games=[GAME]))
-        return _drive(f"127.0.0.1:{port}", PLAY, hello.SerializeToString(), decisions)
+        port, tokens, pids = parent.recv()
+        return _drive(f"127.0.0.1:{port}", PLAY, [_hello(t) for t in tokens], seconds, pids)
     finally:
         parent.send("stop")
         process.join(30)
 
 
-def _run_echo(frames: list[bytes], decisions: int) -> list[float]:
+def run_echo(bots: int, frames: list[bytes], seconds: float) -> Run:
     context = multiprocessing.get_context("spawn")
     parent, child = context.Pipe()
     process = context.Process(target=_echo_child, args=(child,), daemon=True)
     process.start()
     try:
         parent.send(frames)
-        port = parent.recv()
+        port, pids = parent.recv()
         first = arena_pb2.PlayRequest(decision_reply=arena_pb2.DecisionReply(request_id=1))
-        samples, _ = _drive(f"127.0.0.1:{port}", ECHO, first.SerializeToString(), decisions)
-        return samples
+        return _drive(f"127.0.0.1:{port}", ECHO, [first.SerializeToString()] * bots, seconds,
+                      pids)
     finally:
         parent.send("stop")
         process.join(30)
 
 
+def _row(bots: int, case: str, run: Run, echo: Run) -> str:
+    p50, p99 = run.quantile(0.5) * 1e6, run.quantile(0.99) * 1e6
+    ratio_p50 = run.quantile(0.5) / echo.quantile(0.5)
+    ratio_rate = run.rate / echo.rate
+    wait = f"{statistics.median(run.waits) * 1e3:.1f}" if run.waits else "-"
+    size = statistics.fmean(run.frame_sizes) if run.frame_sizes else 0.0
+    cpu = run.server_cpu / max(1, len(run.samples)) * 1e6
+    return (f"{bots:>4}  {case:<24}{run.rate:>11.0f}{p50:>9.0f}{p99:>9.0f}{size:>8.0f}"
+            f"{ratio_p50:>10.2f}{ratio_rate:>11.2f}{wait:>10}{cpu:>9.0f}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.gateway", description=__doc__)
-    parser.add_argument("--decisions", type=int, default=2000, help="timed round trips per case")
-    parser.add_argument("--no-ray", action="store_true", help="skip the Ray-hosted case")
+    parser.add_argument("--seconds", type=float, default=4.0, help="timed seconds per case")
+    parser.add_argument("--bots", default="1,16,64", help="concurrencies, comma-separated")
+    parser.add_argument("--host-workers", type=int, default=None,
+                        help="host workers of the served case (default: the serve default)")
+    parser.add_argument("--no-in-loop", action="store_true", help="skip the in-loop case")
     args = parser.parse_args(argv or [])
+    from services.gateway.config import default_workers
 
-    print(f"Gateway benchmark: one remote bot, {GAME}, 5 players (4 random fill seats), "
-          "client and servers on this machine")
-    results: list[Figures] = []
-    local, frames = _run_gateway("local", args.decisions)
-    sizes = [len(f) for f in frames]
-    results.append(_figures("gateway, host in-process", local, sizes))
-    if not args.no_ray:
-        ray_samples, ray_frames = _run_gateway("ray", args.decisions)
-        results.append(_figures("gateway, host Ray actor", ray_samples,
-                                [len(f) for f in ray_frames]))
-    echo = _run_echo(frames, args.decisions)
-    baseline = _figures("bare gRPC echo", echo, sizes)
-    results.append(baseline)
-
-    print(f"{'case':<28}{'decisions':>10}{'mean µs':>10}{'p50 µs':>10}{'p99 µs':>10}"
-          f"{'bytes/req':>11}{'ratio mean':>12}{'ratio p50':>11}")
-    for row in results:
-        print(f"{row.case:<28}{row.decisions:>10}{row.mean_us:>10.0f}{row.p50_us:>10.0f}"
-              f"{row.p99_us:>10.0f}{row.request_bytes:>11.0f}"
-              f"{row.mean_us / baseline.mean_us:>12.2f}{row.p50_us / baseline.p50_us:>11.2f}")
-    print("ratio: round trip over the bare echo's round trip (mean, median)")
+    workers = default_workers() if args.host_workers is None else args.host_workers
+    print(f"Gateway benchmark: {GAME}, 5 players (1 remote seat, 4 random fill seats), "
+          f"{args.seconds:g} s per case; bots, servers and echo on this machine")
+    print(f"{'bots':>4}  {'case':<24}{'decisions/s':>11}{'p50 µs':>9}{'p99 µs':>9}"
+          f"{'bytes':>8}{'p50/echo':>10}{'rate/echo':>11}{'wait ms':>10}{'cpu µs':>9}")
+    for bots in (int(b) for b in args.bots.split(",")):
+        served = run_gateway(bots, workers, args.seconds)
+        runs = [(f"gateway, {workers} host worker(s)", served)]
+        if not args.no_in_loop:
+            runs.append(("gateway, in-loop hosts", run_gateway(bots, 0, args.seconds)))
+        echo = run_echo(bots, served.frames, args.seconds)
+        for case, run in runs:
+            print(_row(bots, case, run, echo), flush=True)
+        print(_row(bots, "bare gRPC echo", echo, echo), flush=True)
+    print("rate: decisions (echo: round trips) per second over all bots; p50/p99: round "
+          "trip at the bot; wait: median MatchEnd-to-MatchStart gap; cpu: server processes' CPU "
+          "time per decision (gateway and host workers; echo server)")
 
 
 if __name__ == "__main__":

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import importlib
 
-from bench import engine
+from bench import engine, ladder, tournament
 
 
 def main() -> None:
     engine.main([])
+    print()
+    tournament.main([])
+    print()
+    ladder.main([])
     try:
         gateway = importlib.import_module("bench.gateway")
     except ModuleNotFoundError as err:

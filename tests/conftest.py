@@ -64,6 +64,19 @@ class RedisServer:
         self.start()
 
 
+@pytest.fixture
+def restore_logging() -> Iterator[None]:
+    """Put the root logger back after a test that configures logging (the ``arena``
+    commands with --log-level replace its handlers)."""
+    import logging
+
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    yield
+    root.handlers[:] = handlers
+    root.setLevel(level)
+
+
 @pytest.fixture(scope="session")
 def redis_url() -> Iterator[str]:
     """URL of a live Redis for the whole session (shared; tests use unique key prefixes)."""

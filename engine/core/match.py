@@ -90,6 +90,14 @@ class MatchSession:
             if not progressed:
                 return pending
 
+    def hand_over(self, seat: int, bot: Bot) -> None:
+        """Give an external seat to the built-in ``bot`` for the rest of the match (a
+        remote bot that forfeited). The seat keeps its label; the bot decides from the
+        next :meth:`advance` on, with the seat's own private stream."""
+        if self.seats[seat] is not None:
+            raise NotYourTurn(f"seat {seat} is already played by a built-in bot")
+        self.seats = (*self.seats[:seat], bot, *self.seats[seat + 1:])
+
     def submit(self, seat: int, index: int) -> None:
         """Apply an external seat's choice. Raises IllegalChoice (state unchanged)."""
         if self.seats[seat] is not None:

@@ -20,7 +20,17 @@ class WireCodec(Protocol):
 
     field: str
 
-    def observation(self, observation: Any) -> Any: ...
+    def observation(self, observation: Any, since: Any = None) -> Any:
+        """The observation message. ``since`` is the :meth:`log_mark` of the same seat's
+        previous message in this match (None: none yet); log entries up to it are left
+        out, so a seat is sent each log entry once. A game without a log need not take
+        ``since``: it is passed only when ``log_mark`` returned a mark."""
+        ...
+
+    def log_mark(self, observation: Any) -> Any:
+        """Where the logs of ``observation`` end, for the seat's next ``since``; None
+        for a game whose observations carry no log (the default of OptionTableCodec)."""
+        ...
 
     def option(self, observation: Any, decision_kind: str, option: Any) -> Any:
         """One option of a decision, phrased with the deciding seat's ``observation``."""
@@ -41,8 +51,12 @@ class OptionTableCodec:
     field: ClassVar[str] = ""
     OPTIONS: ClassVar[Mapping[type, OptionEncoder]] = {}
 
-    def observation(self, observation: Any) -> Any:
+    def observation(self, observation: Any, since: Any = None) -> Any:
         raise NotImplementedError
+
+    def log_mark(self, observation: Any) -> Any:
+        """No log by default: nothing to resume from."""
+        return None
 
     def option(self, observation: Any, decision_kind: str, option: Any) -> Any:
         encode = self.OPTIONS.get(type(option))

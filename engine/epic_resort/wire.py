@@ -408,6 +408,10 @@ class EpicResortCodec(OptionTableCodec):
         ChooseHarbormaster: _harbormaster,
     }
 
-    def observation(self, obs: Observation) -> pb.EpicResortObservation:
+    def log_mark(self, obs: Observation) -> None:
+        """Epic Resort observations carry no log, so nothing to resume from."""
+        return None
+
+    def observation(self, obs: Observation, since: None = None) -> pb.EpicResortObservation:
         return observation_message(obs)
 

@@ -23,13 +23,10 @@ from engine.monster_my_neighbor.effects import (
     GossipPass,
     StealGive,
 )
-from engine.monster_my_neighbor.events import ENDING_NAMES, ORIGIN_NAMES, RESULT_NAMES
-from engine.monster_my_neighbor.observation import (
-    Observation,
-    describe_event,
-    describe_private,
-)
+from engine.monster_my_neighbor.observation import Observation
 from engine.monster_my_neighbor.turns import PlayCard
+from engine.monster_my_neighbor.wire_log import NO_MARK, LogEncoder, LogMark
+from engine.monster_my_neighbor.wire_parts import ObservationParts
 
 
 def _card_type(obs: Observation, o: PlayCard | DogDiscard | StealGive | GossipPass
@@ -67,7 +64,18 @@ class MonsterMyNeighborCodec(OptionTableCodec):
         FogContribute: _card_type,
     }
 
-    def observation(self, obs: Observation) -> pb.MonsterMyNeighborObservation:
+    def __init__(self) -> None:
+        self._log = LogEncoder(self.option)
+        self._parts = ObservationParts()
+
+    def log_mark(self, obs: Observation) -> LogMark:
+        """Where ``obs``'s logs end: pass it as ``since`` for the seat's next message."""
+        return LogMark(len(obs.public_log), len(obs.private_log))
+
+    def observation(
+        self, obs: Observation, since: LogMark | None = None
+    ) -> pb.MonsterMyNeighborObservation:
+        """The seat's observation; its logs only after ``since`` (see :mod:`wire_log`)."""
         c = obs.cards
         name = c.names
         # Only cards that move themselves into a hand (the Dog) are ever tracked.
@@ -86,45 +94,14 @@ class MonsterMyNeighborCodec(OptionTableCodec):
             hunters_under_main_deck=obs.hunters_under_main_deck,
             dog_known_holder=dog,
             monsters_possible=[name[t] for t in obs.monsters_possible],
-            public_log=[describe_event(c, e) for e in obs.public_log],
-            private_log=[describe_private(c, e) for e in obs.private_log],
             rounds=obs.rounds,
             pending_kind=obs.pending_kind,
             pending_seats=list(obs.pending_seats),
         )
-        for seat in range(obs.players):
-            entry = msg.seats.add(
-                seat=seat,
-                vp=obs.vp[seat],
-                hand_size=obs.hand_sizes[seat],
-                friend=obs.friends[seat],
-                turns_taken=obs.turns_taken[seat],
-            )
-            for played in obs.play_areas[seat]:
-                entry.play_area.add(
-                    card_type=name[played.card],
-                    rotation=played.rotation,
-                    target=played.target,
-                    public_result=RESULT_NAMES[played.result],
-                )
-            for card in obs.face_down[seat]:
-                entry.face_down.add(
-                    origin=ORIGIN_NAMES[card.origin],
-                    known_type=name[card.known_type] if card.known_type >= 0 else "",
-                )
+        msg.MergeFromString(self._parts.encode(obs))  # seats, composition, rounds
         for t in sorted(set(obs.hand)):
             msg.hand.add(card_type=name[t], count=obs.hand.count(t))
-        for t, k in enumerate(c.counts):
-            msg.composition.add(card_type=name[t], count=k)
-        for r in obs.finished_rounds:
-            msg.finished_rounds.add(
-                round=r.round,
-                monster=name[r.monster],
-                ending=ENDING_NAMES[r.ending],
-                monster_seat=r.monster_seat,
-                catcher_seat=r.catcher_seat,
-                vp_awarded=list(r.vp_awarded),
-            )
+        self._log.fill(msg, obs, since or NO_MARK)
         if obs.own_pending_choice is not None:
             msg.own_pending_choice = obs.own_pending_choice.label(c)
         return msg

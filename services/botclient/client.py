@@ -17,6 +17,7 @@ from arena.v1 import arena_pb2, arena_pb2_grpc
 
 from engine.core import GameRng
 from services.botclient.strategies import Strategy
+from services.wire.transport import TlsFiles, client_credentials, client_options
 
 CLIENT_VERSION = "arena-botclient/1"
 
@@ -42,6 +43,15 @@ class BotReport:
     errors: list[arena_pb2.Error] = field(default_factory=list)
 
 
+def open_channel(server: str, tls: TlsFiles | None = None) -> grpc.Channel:
+    """A channel to ``server`` (HOST:PORT) with keepalive, over TLS when ``tls`` is given
+    (its CA verifies the server, its certificate is presented if the server asks)."""
+    options = client_options()
+    if tls is None:
+        return grpc.insecure_channel(server, options=options)
+    return grpc.secure_channel(server, client_credentials(tls), options=options)
+
+
 def play(
     server: str,
     token: str,
@@ -51,6 +61,7 @@ def play(
     seed: int = 0,
     on_event: Callable[[str], None] | None = None,
     think: float = 0.0,
+    tls: TlsFiles | None = None,
 ) -> BotReport:
     """Play on ``server`` (HOST:PORT) until the server ends the stream, waiting
     ``think`` seconds before each reply (so a person can follow the match live).
@@ -64,7 +75,7 @@ def play(
         token=token, games=[game], client_version=CLIENT_VERSION, max_matches=max_matches,
     )))
     say = on_event or (lambda _text: None)
-    with grpc.insecure_channel(server) as channel:
+    with open_channel(server, tls) as channel:
         stub = arena_pb2_grpc.ArenaServiceStub(channel)
         try:
             for response in stub.Play(_drain(outbox)):

@@ -9,6 +9,8 @@ from typing import Any
 import grpc
 
 from services.botclient import STRATEGIES, make_strategy, play
+from services.cli import validate
+from services.wire.transport import TlsFiles
 
 EXIT_REFUSED = 2
 EXIT_FAILED = 1
@@ -21,30 +23,44 @@ def add_parser(subparsers: Any) -> None:
         description="Dial an `arena serve` gateway, play with a built-in strategy, and exit "
         "after MATCHES matches (or when the server closes the stream).",
     )
-    parser.add_argument("--server", required=True, metavar="HOST:PORT", help="gateway address")
+    parser.add_argument(
+        "--server", required=True, metavar="HOST:PORT", type=validate.host_port,
+        help="gateway address",
+    )
     parser.add_argument("--token", required=True, help="the token from `arena bots register`")
     parser.add_argument("--game", default="monster-my-neighbor", help="game id to play")
     parser.add_argument(
         "--strategy", default="random", choices=sorted(STRATEGIES), help="how to choose moves"
     )
     parser.add_argument(
-        "--matches", type=int, default=0, metavar="N", help="matches to play (0: until stopped)"
+        "--matches", type=validate.non_negative_int, default=0, metavar="N",
+        help="matches to play (0: until stopped)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the strategy's randomness")
     parser.add_argument(
-        "--think", type=float, default=0.0, metavar="S",
+        "--think", type=validate.non_negative_seconds, default=0.0, metavar="S",
         help="seconds to wait before each reply, to watch matches live (default 0)",
     )
     parser.add_argument("--quiet", action="store_true", help="print only the final summary")
+    parser.add_argument("--tls", action="store_true",
+                        help="connect with TLS, trusting the system's certificate authorities")
+    parser.add_argument("--tls-ca", type=validate.readable_file, metavar="FILE",
+                        help="connect with TLS, trusting this PEM CA (implies --tls)")
+    parser.add_argument("--tls-cert", type=validate.readable_file, metavar="FILE",
+                        help="client certificate (PEM) for gateways that require one")
+    parser.add_argument("--tls-key", type=validate.readable_file, metavar="FILE",
+                        help="its PEM private key")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.matches < 0 or args.think < 0:
-        print("error: --matches and --think must be >= 0", file=sys.stderr)
-        return EXIT_REFUSED
     try:
         strategy = make_strategy(args.strategy, args.game)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_REFUSED
+    try:
+        tls = _tls(args)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_REFUSED
@@ -52,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         report = play(args.server, args.token, args.game, strategy,
                       max_matches=args.matches, seed=args.seed, on_event=say,
-                      think=args.think)
+                      think=args.think, tls=tls)
     except grpc.RpcError as exc:
         code = exc.code()  # type: ignore[attr-defined]
         print(f"error: {code.name}: {exc.details()}", file=sys.stderr)  # type: ignore[attr-defined]
@@ -67,3 +83,13 @@ def run(args: argparse.Namespace) -> int:
               f"{args.matches} matches", file=sys.stderr)
         return EXIT_FAILED
     return 0
+
+
+def _tls(args: argparse.Namespace) -> TlsFiles | None:
+    """The TLS settings asked for (each file already checked readable); None for
+    plaintext. ValueError if a client certificate comes without its key or the reverse."""
+    if not (args.tls or args.tls_ca or args.tls_cert or args.tls_key):
+        return None
+    if (args.tls_cert is None) != (args.tls_key is None):
+        raise ValueError("--tls-cert and --tls-key go together")
+    return TlsFiles(args.tls_cert, args.tls_key, args.tls_ca)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from engine.core import ConfigError, GameConfig, split_specs
+from services.cli import validate
 
 if TYPE_CHECKING:  # Ray is imported only when a run starts: `arena --help` stays quick.
     from services.tournament.local import TournamentPlan, TournamentReport
@@ -37,17 +39,29 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--games", type=int, required=True, help="number of matches")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    parser.add_argument("--workers", type=int, default=1, help="Ray match workers (default 1)")
-    parser.add_argument("--json", type=Path, metavar="FILE", help="write the summary as JSON")
-    parser.add_argument("--replays", type=Path, metavar="DIR", help="write one replay per game")
-    parser.add_argument("--cards", type=Path, metavar="FILE", help="card data file to play with")
+    parser.add_argument(
+        "--workers", type=validate.positive_int, default=1,
+        help="Ray match workers, one CPU each (default 1)",
+    )
+    parser.add_argument(
+        "--json", type=validate.output_file, metavar="FILE",
+        help="write the summary as JSON (- for standard output; the table then goes to "
+        "standard error)",
+    )
+    parser.add_argument(
+        "--replays", type=validate.output_dir, metavar="DIR", help="write one replay per game"
+    )
+    parser.add_argument(
+        "--cards", type=validate.readable_file, metavar="FILE", help="card data file to play with"
+    )
     parser.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE",
         help="engine option (repeatable); values read as int, float, bool or text",
     )
     parser.add_argument(
-        "--ray-address", metavar="ADDR",
-        help="join this Ray cluster (default: $RAY_ADDRESS, else a private local instance)",
+        "--ray-address", metavar="ADDR", type=validate.ray_address,
+        help="join this Ray cluster: auto or HOST:PORT (default: $RAY_ADDRESS, else a "
+        "private local instance)",
     )
     parser.set_defaults(func=run)
 
@@ -119,14 +133,20 @@ def run(args: argparse.Namespace) -> int:
     import ray
 
     from services.runner.pool import WorkerLost
-    from services.runner.ray_setup import ensure_ray
+    from services.runner.ray_setup import RayUnavailable, check_cpus, ensure_ray
 
     try:
         started_ray = ensure_ray(plan.workers, args.ray_address)
-    except Exception as error:  # Ray raises many kinds (ConnectionError, RuntimeError...)
-        print_error(f"cannot start or reach Ray: {error}")
+    except RayUnavailable as error:
+        print_error(str(error))
         return EXIT_RUNTIME
-    _warn_if_short_of_cpus(plan.workers)
+    try:
+        check_cpus(plan.workers)
+    except RayUnavailable as error:
+        print_error(str(error))
+        if started_ray:
+            ray.shutdown()
+        return EXIT_CONFIG
     try:
         report = _play_with_progress(plan, Console(stderr=True))
     except (WorkerLost, ConfigError) as error:
@@ -144,28 +164,21 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if started_ray:
             ray.shutdown()
-    console = Console()
+    summary = json.dumps(report.to_json(), indent=2) + "\n"
+    # With --json - standard output carries the JSON alone; the table goes to stderr.
+    console = Console(stderr=args.json == validate.STDOUT)
     console.print(summary_table(report))
     if report.standings.decisions:
         console.print(per_decision_times(report), style="dim", highlight=False)
-    if args.json is not None:
+    if args.json == validate.STDOUT:
+        sys.stdout.write(summary)
+    elif args.json is not None:
         try:
-            args.json.write_text(json.dumps(report.to_json(), indent=2) + "\n")
+            args.json.write_text(summary)
         except OSError as error:
             print_error(f"cannot write {args.json}: {error}")
             return EXIT_RUNTIME
     return 0
-
-
-def _warn_if_short_of_cpus(workers: int) -> None:
-    import ray
-
-    cpus = ray.cluster_resources().get("CPU", 0)
-    if workers > cpus:
-        Console(stderr=True, soft_wrap=True, highlight=False).print(
-            f"warning: {workers} workers need {workers} CPUs but Ray has {cpus:g}; "
-            "the run waits until the cluster grows"
-        )
 
 
 def _play_with_progress(plan: TournamentPlan, console: Console) -> TournamentReport:

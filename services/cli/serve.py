@@ -5,26 +5,32 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import logging
 import signal
-import sys
-from pathlib import Path
-from typing import Any
+import socket
+from typing import TYPE_CHECKING, Any
 
 from engine.core import ConfigError, GameConfig, get_game, make_bot
+from services.cli import serve_limits, validate
+from services.cli.logs import add_logging_arguments, configure_logging
 from services.cli.play import parse_options, read_cards
 from services.gateway.config import GatewayConfig
-from services.gateway.server import Gateway
 from services.ladder.cli_options import add_store_arguments, store_from_args
 from services.ladder.store import StoreError
-from services.metrics import ArenaMetrics
-from services.runner.ray_setup import ensure_ray
-from services.spectate.feed import MatchFeed
-from services.spectate.open import open_feed
-from services.web.app import create_app
-from services.web.queries import WebData
-from services.web.server import WebServer
+
+if TYPE_CHECKING:
+    from services.gateway.result_log import DurableResults
+    from services.spectate.feed import MatchFeed
+    from services.wire.transport import TlsFiles
+
+# The gateway, Prometheus and the web front end are imported by run(): building the
+# `arena` parser must not need the server stack.
+
+log = logging.getLogger(__name__)
 
 EXIT_CONFIG = 2
+EXIT_RUNTIME = 1
+DEFAULT_PORT = 50051
 
 
 def add_parser(subparsers: Any) -> None:
@@ -32,16 +38,24 @@ def add_parser(subparsers: Any) -> None:
         "serve",
         help="run the gateway remote bots connect to",
         description="Serve ArenaService on HOST:PORT: bots dial in with their token, are "
-        "matched, and play rated matches; empty seats get the --fill bot. Matches run as "
-        "Ray actors. Stop with Ctrl-C.",
-    )
-    parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=50051, help="gRPC port (default 50051)")
-    parser.add_argument(
-        "--metrics-port", type=int, metavar="PORT", help="serve Prometheus /metrics on this port"
+        "matched, and play rated matches; empty seats get the --fill bot. Matches run in "
+        "long-lived host worker processes. SIGTERM or Ctrl-C drains: no new matches, running "
+        "ones get --drain-timeout to finish.",
     )
     parser.add_argument(
-        "--web-port", type=int, metavar="PORT",
+        "--host", default="127.0.0.1", type=validate.bind_host,
+        help="address to bind (default 127.0.0.1)",
+    )
+    parser.add_argument(
+        "--port", type=validate.port, default=DEFAULT_PORT,
+        help=f"gRPC port (default {DEFAULT_PORT}; 0 picks a free one)",
+    )
+    parser.add_argument(
+        "--metrics-port", type=validate.port, metavar="PORT",
+        help="serve Prometheus /metrics on this port (deploy/ uses 9464)",
+    )
+    parser.add_argument(
+        "--web-port", type=validate.port, metavar="PORT",
         help="serve the web front end (ladders, live matches, replays) on this port",
     )
     parser.add_argument("--game", default="monster-my-neighbor", help="the hosted game")
@@ -50,7 +64,9 @@ def add_parser(subparsers: Any) -> None:
         "--fill", default="random",
         help="built-in bot spec for empty seats, e.g. random or mcts:iterations=50",
     )
-    parser.add_argument("--replays", type=Path, metavar="DIR", help="save a replay per match")
+    parser.add_argument(
+        "--replays", type=validate.output_dir, metavar="DIR", help="save a replay per match"
+    )
     parser.add_argument(
         "--move-timeout", type=float, default=5.0, metavar="S",
         help="seconds per decision before a strike (default 5)",
@@ -72,7 +88,9 @@ def add_parser(subparsers: Any) -> None:
         help="remote bots needed before a match is gathered (default 1)",
     )
     parser.add_argument("--seed", type=int, help="seed of match seeds and seatings")
-    parser.add_argument("--cards", type=Path, metavar="FILE", help="card data file to play with")
+    parser.add_argument(
+        "--cards", type=validate.readable_file, metavar="FILE", help="card data file to play with"
+    )
     parser.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE",
         help="engine option (repeatable); values read as int, float, bool or text",
@@ -82,11 +100,9 @@ def add_parser(subparsers: Any) -> None:
         help="register this bot at start-up and print its token (repeatable; for the "
         "in-process store, whose bots cannot be registered from another command)",
     )
-    parser.add_argument(
-        "--ray-address", metavar="ADDR",
-        help="join this Ray cluster (default: $RAY_ADDRESS, else a private local instance)",
-    )
     add_store_arguments(parser)
+    serve_limits.add_arguments(parser)
+    add_logging_arguments(parser)
     parser.set_defaults(func=run)
 
 
@@ -113,57 +129,127 @@ def gateway_config(args: argparse.Namespace) -> GatewayConfig:
         time_bank=args.time_bank, max_strikes=args.max_strikes, gather_seconds=args.gather,
         min_bots=args.min_bots,
         replays=args.replays, seed=args.seed, options=options, cards=cards,
+        **serve_limits.limit_fields(args),
     )
 
 
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    err = Console(stderr=True)
+    from services.spectate.open import open_feed
+
+    configure_logging(args.log_level, args.log_format)
+    err = Console(stderr=True, soft_wrap=True, highlight=False)
     try:
         config = gateway_config(args)
+        tls = serve_limits.tls_files(args)
     except ConfigError as exc:
         err.print(f"[red]error:[/] {exc}")
         return EXIT_CONFIG
     store = store_from_args(args, err)
     try:
+        store.ping()
         for name in args.bot:
             print(f"token of {name}: {store.register_bot(name)}", flush=True)
-    except (ValueError, StoreError) as exc:
+    except ValueError as exc:
         err.print(f"[red]error:[/] --bot: {exc}")
         store.close()
         return EXIT_CONFIG
-    ensure_ray(workers=2, address=args.ray_address)
-    feed = open_feed(args.redis, args.key_prefix)
-    try:
-        asyncio.run(_serve(args, config, store, feed))
-    finally:
-        feed.close()
+    except StoreError as exc:
+        err.print(f"[red]error:[/] {exc}")
         store.close()
-    return 0
+        return EXIT_RUNTIME
+    feed = durable = None
+    try:
+        for flag, port in (("--port", args.port), ("--metrics-port", args.metrics_port),
+                           ("--web-port", args.web_port)):
+            if port:
+                check_port_free(flag, args.host, port)
+        durable = _durable_results(args)
+        feed = open_feed(args.redis, args.key_prefix)
+        return asyncio.run(_serve(args, config, store, durable, feed, tls, err))
+    except OSError as exc:  # a port already in use, or a journal another gateway owns
+        err.print(f"[red]error:[/] {exc}")
+        if durable is not None:
+            durable.close()
+        return EXIT_RUNTIME
+    finally:
+        if feed is not None:
+            feed.close()
+        store.close()
+
+
+def _durable_results(args: argparse.Namespace) -> DurableResults | None:
+    """With Redis: its results stream, and the journal for when Redis is down."""
+    if args.redis is None:
+        return None
+    from services.gateway.result_log import DurableResults, ResultJournal, ResultStream
+
+    try:
+        journal = ResultJournal(args.journal)
+    except OSError as exc:
+        raise OSError(f"--journal {str(args.journal)!r}: {exc}") from None
+    return DurableResults(ResultStream(args.redis, args.key_prefix), journal)
+
+
+def check_port_free(flag: str, host: str, port: int) -> None:
+    """Raise OSError naming ``flag`` if ``host:port`` cannot be bound, so a taken port is
+    one line before any host worker starts."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host.strip("[]"), port))
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            raise OSError(f"{flag} {port}: cannot listen on {host}:{port}: {reason}") from None
 
 
 async def _serve(
-    args: argparse.Namespace, config: GatewayConfig, store: Any, feed: MatchFeed
-) -> None:
+    args: argparse.Namespace, config: GatewayConfig, store: Any,
+    durable: DurableResults | None, feed: MatchFeed, tls: TlsFiles | None, err: Any,
+) -> int:
+    from services.gateway.server import Gateway
+    from services.metrics import ArenaMetrics
+    from services.web.app import create_app
+    from services.web.queries import WebData
+    from services.web.server import WebServer
+
     metrics = ArenaMetrics()
-    gateway = Gateway(config, store, metrics, feed=feed)
-    port = await gateway.start(args.host, args.port)
-    if args.metrics_port is not None:
-        metrics_port = metrics.serve(args.metrics_port, args.host)
-        print(f"metrics on http://{args.host}:{metrics_port}/metrics", flush=True)
+    gateway = Gateway(config, store, metrics, durable=durable, feed=feed)
+    try:
+        port = await gateway.start(args.host, args.port, tls)
+    except OSError as exc:  # the port was taken since it was checked
+        err.print(f"[red]error:[/] --port {args.port}: {exc}")
+        await gateway.stop(0)
+        return EXIT_RUNTIME
     web = None
-    if args.web_port is not None:
-        web = WebServer(create_app(WebData(store, feed, args.replays)), args.host, args.web_port)
-        print(f"web on {web.url(web.start())}", flush=True)
-    print(f"serving {config.game} on {args.host}:{port}", flush=True)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError):
-            loop.add_signal_handler(sig, stop.set)
-    await stop.wait()
-    print("shutting down", file=sys.stderr, flush=True)
-    await gateway.stop(grace=2.0)
-    if web is not None:
-        web.stop()
+    try:
+        if args.metrics_port is not None:
+            metrics_port = metrics.serve(args.metrics_port, args.host)
+            print(f"metrics on http://{args.host}:{metrics_port}/metrics", flush=True)
+        scheme = "TLS" if tls is not None else "plaintext"
+        log.info("gateway serving %s on %s:%d (%s, %d host worker(s))", config.game,
+                 args.host, port, scheme, config.host_workers,
+                 extra={"game": config.game, "port": port, "metrics_port": args.metrics_port,
+                        "tls": tls is not None, "host_workers": config.host_workers})
+        if args.web_port is not None:
+            web = WebServer(create_app(WebData(store, feed, args.replays)), args.host,
+                            args.web_port)
+            print(f"web on {web.url(web.start())}", flush=True)
+        print(f"serving {config.game} on {args.host}:{port} ({scheme}, "
+              f"{config.host_workers} host worker(s))", flush=True)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):
+                loop.add_signal_handler(sig, stop.set)
+        await stop.wait()
+        log.info("draining (up to %g s)", args.drain_timeout,
+                 extra={"drain_timeout": args.drain_timeout})
+        await gateway.drain(args.drain_timeout)
+    finally:
+        await gateway.stop(0)  # nothing left to do after a drain; else stops the workers
+        if web is not None:
+            web.stop()
+    return 0

@@ -11,12 +11,12 @@ from typing import Any
 
 from rich.console import Console
 
+from services.cli import validate
 from services.ladder.cli_options import add_store_arguments
 from services.ladder.store import StoreError, open_store
-from services.spectate.open import open_feed
-from services.web.app import create_app
-from services.web.queries import WebData
-from services.web.server import WebServer
+
+# The site (Starlette, uvicorn, Jinja: the `web` extra) is imported by run(), so the
+# `arena` parser builds without it.
 
 
 def add_parser(subparsers: Any) -> None:
@@ -27,8 +27,13 @@ def add_parser(subparsers: Any) -> None:
         "from the Redis the gateways use (their ladder and spectator feed). Nothing on "
         "this port can change a rating or act for a bot. Stop with Ctrl-C.",
     )
-    parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8080, help="HTTP port (default 8080; 0: any)")
+    parser.add_argument(
+        "--host", default="127.0.0.1", type=validate.bind_host,
+        help="address to bind (default 127.0.0.1)",
+    )
+    parser.add_argument(
+        "--port", type=validate.port, default=8080, help="HTTP port (default 8080; 0: any)"
+    )
     parser.add_argument(
         "--replays", type=Path, metavar="DIR",
         help="the gateways' replay directory, for matches older than the feed keeps",
@@ -38,6 +43,11 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from services.spectate.open import open_feed
+    from services.web.app import create_app
+    from services.web.queries import WebData
+    from services.web.server import WebServer
+
     err = Console(stderr=True)
     if args.redis is None:
         err.print("[red]error:[/] arena web needs --redis URL (the gateways' Redis); "

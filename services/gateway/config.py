@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +17,16 @@ class GatewayConfig:
     starts with fewer than ``players`` of them, once at least ``min_bots`` wait. ``seed``
     fixes every match seed and seat shuffle (None: random per server start). ``options``
     (engine options over the game's defaults) and ``cards`` (the text of a card file, None
-    for the embedded defaults) set up every match."""
+    for the embedded defaults) set up every match.
+
+    Hosting: ``host_workers`` long-lived host processes (0: matches in the gateway's own
+    event loop), each call answered within ``host_timeout`` seconds or its worker is
+    taken as stalled. Caps: ``max_matches_per_bot`` matches at once per bot name,
+    ``max_streams`` open streams in all and ``max_streams_per_connection`` per
+    connection, ``hellos_per_minute`` stream openings per peer address (0: no limit),
+    ``max_message_bytes`` per message from a bot, ``max_queued_frames`` unread frames
+    before a bot is dropped. ``keepalive_seconds`` between pings of idle connections;
+    ``health_interval`` between pings of the ladder store."""
 
     game: str = "monster-my-neighbor"
     players: int = 5
@@ -31,3 +41,18 @@ class GatewayConfig:
     seed: int | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
     cards: str | None = None
+    host_workers: int = 1
+    host_timeout: float = 10.0
+    max_matches_per_bot: int = 1
+    max_streams: int = 10_000
+    max_streams_per_connection: int = 100
+    hellos_per_minute: int = 600
+    max_message_bytes: int = 64 * 1024
+    max_queued_frames: int = 1024
+    keepalive_seconds: float = 30.0
+    health_interval: float = 2.0
+
+
+def default_workers() -> int:
+    """One host worker per core beyond the one the gRPC loop uses (at least one)."""
+    return max(1, (os.cpu_count() or 2) - 1)

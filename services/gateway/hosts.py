@@ -1,19 +1,45 @@
-"""Where match hosts run: a Ray actor per match (the service), or in-process (benchmarks).
+"""Where matches are hosted: a pool of long-lived host worker processes, or in-loop.
 
-Both give the same awaitable interface over :class:`services.runner.host.MatchHost`.
+:class:`HostPool` (the service) starts ``workers`` processes once, at gateway start;
+each hosts many matches (:mod:`services.runner.worker`), so a match costs no process
+start and a decision costs one message each way on a local socket. A new match goes to
+the worker with the fewest matches. Every call has a timeout: a worker that does not
+answer in time is taken as stalled and killed, like one that died, and every match on
+it fails with :class:`HostFailed` (its match is aborted, nothing is rated); a fresh
+worker replaces it.
+
+:class:`InLoopHosts` runs each :class:`~services.runner.host.MatchHost` in the
+gateway's own event loop: no message at all, but built-in moves take the gRPC loop's
+time and one core does everything.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import asyncio
+import contextlib
+import itertools
+import logging
+import socket
+import sys
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-import ray
+from services.runner import channel
+from services.runner.host import HostStep, MatchHost
 
-from services.runner.host import HostStep, MatchHost, RemoteMatchHost
+log = logging.getLogger(__name__)
+
+HostArgs = tuple[str, Mapping[str, Any], int, Sequence[bool], Sequence[str], str]
+START_ATTEMPTS = 3
+
+
+class HostFailed(RuntimeError):
+    """The match's host died, stalled past its timeout, or raised."""
 
 
 class HostHandle(Protocol):
+    """One match's host; every call returns what changed (:class:`HostStep`)."""
+
     async def start(self) -> HostStep: ...
     async def submit(self, seat: int, index: int) -> HostStep: ...
     async def substitute(self, seat: int) -> HostStep: ...
@@ -21,57 +47,320 @@ class HostHandle(Protocol):
     def close(self) -> None: ...
 
 
-class HostFactory(Protocol):
-    def __call__(
-        self,
-        game_id: str,
-        config: Mapping[str, Any],
-        seed: int,
-        remote: Sequence[bool],
-        labels: Sequence[str],
-        fill: str,
-    ) -> HostHandle: ...
+class Hosts(Protocol):
+    """Where a gateway's matches run."""
+
+    async def open(self) -> None: ...
+    def host(self, *args: Any) -> HostHandle:
+        """A host for one match, from the :class:`MatchHost` arguments."""
+        ...
+    def pids(self) -> list[int]:
+        """The live host worker processes (none for in-loop hosting)."""
+        ...
+    async def close(self) -> None: ...
 
 
-class RayHost:
-    """A :class:`MatchHost` actor; each call is one actor round trip."""
-
-    def __init__(self, *args: Any) -> None:
-        self._actor = RemoteMatchHost.remote(*args)
-
-    async def start(self) -> HostStep:
-        return await self._actor.start.remote()
-
-    async def submit(self, seat: int, index: int) -> HostStep:
-        return await self._actor.submit.remote(seat, index)
-
-    async def substitute(self, seat: int) -> HostStep:
-        return await self._actor.substitute.remote(seat)
-
-    async def forfeit(self, seat: int) -> HostStep:
-        return await self._actor.forfeit.remote(seat)
-
-    def close(self) -> None:
-        ray.kill(self._actor, no_restart=True)
+# -- in the gateway's loop -----------------------------------------------------------------
 
 
 class LocalHost:
-    """A :class:`MatchHost` in the gateway's own process (built-in moves block the loop)."""
+    """A :class:`MatchHost` called directly (its exceptions become HostFailed)."""
 
     def __init__(self, *args: Any) -> None:
-        self._host = MatchHost(*args)
+        self._args = args
+        self._host: MatchHost | None = None
 
     async def start(self) -> HostStep:
-        return self._host.start()
+        try:
+            self._host = MatchHost(*self._args)
+            return self._host.start()
+        except Exception as exc:
+            raise HostFailed(f"{type(exc).__name__}: {exc}") from exc
 
     async def submit(self, seat: int, index: int) -> HostStep:
-        return self._host.submit(seat, index)
+        return self._call(MatchHost.submit, seat, index)
 
     async def substitute(self, seat: int) -> HostStep:
-        return self._host.substitute(seat)
+        return self._call(MatchHost.substitute, seat)
 
     async def forfeit(self, seat: int) -> HostStep:
-        return self._host.forfeit(seat)
+        return self._call(MatchHost.forfeit, seat)
+
+    def _call(self, method: Any, *args: int) -> HostStep:
+        if self._host is None:
+            raise HostFailed("the match was not started")
+        try:
+            return method(self._host, *args)
+        except Exception as exc:
+            raise HostFailed(f"{type(exc).__name__}: {exc}") from exc
 
     def close(self) -> None:
+        self._host = None
+
+
+class InLoopHosts:
+    """Matches in the gateway's own event loop."""
+
+    async def open(self) -> None:
         pass
+
+    def host(self, *args: Any) -> HostHandle:
+        return LocalHost(*args)
+
+    def pids(self) -> list[int]:
+        return []
+
+    async def close(self) -> None:
+        pass
+
+
+# -- host worker processes -----------------------------------------------------------------
+
+
+class WorkerProcess:
+    """One host worker and the calls waiting for its answers."""
+
+    def __init__(
+        self, number: int, timeout: float, on_fail: Callable[[WorkerProcess], None]
+    ) -> None:
+        self.number = number
+        self.timeout = timeout
+        self.ever_alive = False
+        self._on_fail = on_fail
+        self.matches = 0
+        self.alive = False
+        self.process: asyncio.subprocess.Process | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._reader_task: asyncio.Task[None] | None = None
+        self._calls = itertools.count(1)
+        self._pending: dict[int, asyncio.Future[Any]] = {}
+        self._timers: dict[int, asyncio.TimerHandle] = {}
+
+    @property
+    def pid(self) -> int | None:
+        return self.process.pid if self.process is not None else None
+
+    async def spawn(self) -> None:
+        """Start the process and wait until it answers a ping."""
+        ours, theirs = socket.socketpair()
+        try:
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "services.runner.worker", str(theirs.fileno()),
+                pass_fds=(theirs.fileno(),), stdin=asyncio.subprocess.DEVNULL,
+            )
+        finally:
+            theirs.close()
+        reader, self._writer = await asyncio.open_connection(sock=ours)
+        self.alive = True
+        self._reader_task = asyncio.create_task(self._read(reader))
+        # Importing the engines takes a while on a cold start; allow for it once.
+        await self.call(0, channel.PING, (), timeout=max(self.timeout, 60.0))
+        self.ever_alive = True
+
+    async def call(self, key: int, op: str, args: Any, timeout: float | None = None) -> Any:
+        if not self.alive or self._writer is None:
+            raise HostFailed(f"host worker {self.number} is gone")
+        call_id = next(self._calls)
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+        self._pending[call_id] = future
+        self._timers[call_id] = loop.call_later(
+            timeout or self.timeout, self._expire, call_id, op
+        )
+        self._writer.write(channel.encode((call_id, key, op, args)))
+        return await future
+
+    def send(self, key: int, op: str, args: Any) -> None:
+        """A call that needs no answer (closing a match)."""
+        if self.alive and self._writer is not None:
+            self._writer.write(channel.encode((0, key, op, args)))
+
+    def _expire(self, call_id: int, op: str) -> None:
+        self.fail(f"host worker {self.number} did not answer a {op} call in {self.timeout:g} s")
+
+    async def _read(self, reader: asyncio.StreamReader) -> None:
+        try:
+            while True:
+                header = await reader.readexactly(channel.HEADER.size)
+                body = await reader.readexactly(channel.decode_length(header))
+                call_id, ok, payload = channel.decode(body)
+                timer = self._timers.pop(call_id, None)
+                if timer is not None:
+                    timer.cancel()
+                future = self._pending.pop(call_id, None)
+                if future is None or future.done():
+                    continue
+                if ok:
+                    future.set_result(payload)
+                else:
+                    future.set_exception(HostFailed(payload))
+        except (asyncio.IncompleteReadError, ConnectionError, ValueError):
+            self.fail(f"host worker {self.number} closed its channel (it died)")
+
+    def fail(self, reason: str) -> None:
+        """Kill the worker and fail every call waiting on it."""
+        if not self.alive:
+            return
+        log.error("%s: its matches are aborted", reason)
+        self.alive = False
+        if self.process is not None and self.process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                self.process.kill()
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+        for future in self._pending.values():
+            if not future.done():
+                future.set_exception(HostFailed(reason))
+        self._pending.clear()
+        if self._writer is not None:
+            self._writer.close()
+        self._on_fail(self)
+
+    async def stop(self, grace: float) -> None:
+        """Close the channel (the worker exits), kill it if it lingers, reap it."""
+        was_alive = self.alive
+        self.alive = False
+        if self._writer is not None:
+            self._writer.close()
+        if self.process is not None:
+            try:
+                async with asyncio.timeout(grace if was_alive else 1.0):
+                    await self.process.wait()
+            except TimeoutError:
+                with contextlib.suppress(ProcessLookupError):
+                    self.process.kill()
+                await self.process.wait()
+        if self._reader_task is not None:
+            self._reader_task.cancel()
+            await asyncio.gather(self._reader_task, return_exceptions=True)
+        for future in self._pending.values():
+            if not future.done():
+                future.set_exception(HostFailed("the gateway is stopping"))
+
+
+class PooledHost:
+    """A match hosted on one :class:`WorkerProcess`, chosen when the match starts."""
+
+    def __init__(self, pool: HostPool, key: int, args: HostArgs) -> None:
+        self._pool = pool
+        self._worker: WorkerProcess | None = None
+        self._key = key
+        self._args = args
+        self._open = False
+
+    async def start(self) -> HostStep:
+        """Start the match on the least busy worker. If that worker dies before answering
+        (it may have died unnoticed while idle), start it again on another one: nothing
+        of the match has happened yet."""
+        for attempt in range(1, START_ATTEMPTS + 1):
+            worker = self._worker = await self._pool.least_busy()
+            worker.matches += 1
+            self._open = True
+            try:
+                return await self._call(channel.START, self._args)
+            except HostFailed:
+                if worker.alive or attempt == START_ATTEMPTS:
+                    raise  # the match itself failed, or workers keep dying
+                self.close()
+        raise AssertionError("unreachable")
+
+    async def submit(self, seat: int, index: int) -> HostStep:
+        return await self._call(channel.SUBMIT, (seat, index))
+
+    async def substitute(self, seat: int) -> HostStep:
+        return await self._call(channel.SUBSTITUTE, (seat,))
+
+    async def forfeit(self, seat: int) -> HostStep:
+        return await self._call(channel.FORFEIT, (seat,))
+
+    async def _call(self, op: str, args: Any) -> HostStep:
+        if self._worker is None:
+            raise HostFailed("the match was not started")
+        step: HostStep = await self._worker.call(self._key, op, args)
+        if step.over:
+            self._open = False
+        return step
+
+    def close(self) -> None:
+        if self._worker is None:
+            return
+        if self._open:
+            self._worker.send(self._key, channel.CLOSE, ())
+            self._open = False
+        self._worker.matches -= 1
+        self._worker = None
+
+
+class HostPool:
+    """``workers`` host worker processes, replaced when one dies or stalls."""
+
+    def __init__(
+        self, workers: int, timeout: float, on_failure: Callable[[], None] = lambda: None
+    ) -> None:
+        if workers < 1:
+            raise ValueError("a host pool needs at least one worker")
+        self.size = workers
+        self.timeout = timeout
+        self._on_failure = on_failure
+        self.workers: list[WorkerProcess] = []
+        self.replaced = 0
+        self._numbers = itertools.count(1)
+        self._keys = itertools.count(1)
+        self._spawning: set[asyncio.Task[None]] = set()
+        self._closing = False
+
+    async def open(self) -> None:
+        self.workers = [self._new_worker() for _ in range(self.size)]
+        await asyncio.gather(*(w.spawn() for w in self.workers))
+
+    def host(self, *args: Any) -> HostHandle:
+        return PooledHost(self, next(self._keys), args)  # type: ignore[arg-type]
+
+    async def least_busy(self) -> WorkerProcess:
+        """The live worker with the fewest matches. While none is alive (a replacement
+        is starting) wait for one, up to a minute; then HostFailed."""
+        deadline = asyncio.get_running_loop().time() + 60.0
+        while True:
+            live = [w for w in self.workers if w.alive]
+            if live:
+                return min(live, key=lambda w: w.matches)
+            if self._closing or asyncio.get_running_loop().time() > deadline:
+                raise HostFailed("no host worker is running")
+            await asyncio.sleep(0.05)
+
+    def _new_worker(self) -> WorkerProcess:
+        return WorkerProcess(next(self._numbers), self.timeout, self._replace)
+
+    def _replace(self, dead: WorkerProcess) -> None:
+        """Start a fresh worker in the place of a dead one (in the background)."""
+        if self._closing or dead not in self.workers:
+            return
+        self._on_failure()
+        fresh = self._new_worker()
+        self.workers[self.workers.index(dead)] = fresh
+        self.replaced += 1
+        task = asyncio.create_task(self._spawn(fresh, dead))
+        self._spawning.add(task)
+        task.add_done_callback(self._spawning.discard)
+
+    async def _spawn(self, fresh: WorkerProcess, dead: WorkerProcess) -> None:
+        await dead.stop(0.0)
+        if not dead.ever_alive:
+            await asyncio.sleep(1.0)  # it never started: do not retry in a tight loop
+        try:
+            await fresh.spawn()
+        except Exception as exc:
+            log.error("host worker %s did not start: %s", fresh.number, exc)
+            fresh.alive = False
+            self._replace(fresh)  # no-op if its failure already replaced it
+
+    def pids(self) -> list[int]:
+        return [w.pid for w in self.workers if w.alive and w.pid is not None]
+
+    async def close(self, grace: float = 5.0) -> None:
+        self._closing = True
+        for task in list(self._spawning):
+            task.cancel()
+        await asyncio.gather(*self._spawning, return_exceptions=True)
+        await asyncio.gather(*(w.stop(grace) for w in self.workers))

@@ -2,15 +2,17 @@
 
 It runs on grpc.aio: one event loop serves every bot stream, match and deadline as
 coroutines, so a silent or slow bot costs a pending timer rather than a blocked thread,
-and nothing waits on a bot without a deadline. The engine work happens elsewhere (one
-Ray actor per match), and the blocking ladder store is called from a worker thread.
+and nothing waits on a bot without a deadline. The engine work happens in host worker
+processes (:mod:`services.gateway.hosts`); the blocking ladder store is called from
+worker threads.
 
-A bot's session ends when its stream ends in either direction: closing the sending side
-counts as leaving (a match in progress is forfeited).
+A bot's stream ends when it ends in either direction: closing the sending side counts
+as leaving (a match in progress is forfeited). Whatever way a stream ends (cancel,
+half-close, reset, deadline, server shutdown), its call returns and its tasks end.
 
 ``Play`` is registered with pass-through (bytes) serializers: requests are parsed here so
 that a malformed message gets an Error instead of killing the stream, and decision
-requests are written as pre-composed frames (see :mod:`services.gateway.frames`).
+requests are written as pre-composed frames (see :mod:`services.wire.frames`).
 """
 
 from __future__ import annotations
@@ -19,36 +21,42 @@ import asyncio
 import itertools
 import logging
 import secrets
+import sys
 import threading
-from importlib import metadata
 from typing import Any
 
 import grpc
 from arena.v1 import arena_pb2
-from google.protobuf.message import DecodeError
-from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_health.v1 import health, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
+from services.gateway.admission import Admission, Limits
 from services.gateway.config import GatewayConfig
-from services.gateway.hosts import HostFactory, RayHost
+from services.gateway.health import StoreHealth
+from services.gateway.hosts import HostPool, Hosts, InLoopHosts
 from services.gateway.match import MatchRunner
+from services.gateway.match_end import MatchContext
 from services.gateway.matchmaker import Matchmaker, derive_match_seed, seat_order
-from services.gateway.outbox import RatingOutbox
-from services.gateway.session import BotSession, error_frame
+from services.gateway.result_log import DurableResults
+from services.gateway.results import ResultQueue
+from services.gateway.session import BotSession
+from services.gateway.streams import StreamHandler
 from services.ladder.store import LadderStore
 from services.metrics import ArenaMetrics
 from services.spectate.feed import MatchFeed
+from services.wire.transport import TlsFiles, bind, server_options
 
 log = logging.getLogger(__name__)
 
 SERVICE_NAME = arena_pb2.DESCRIPTOR.services_by_name["ArenaService"].full_name
+SHUTTING_DOWN = (grpc.StatusCode.UNAVAILABLE, "the server is shutting down; reconnect later")
 
 
-def _server_version() -> str:
-    try:
-        return metadata.version("tabletop-arena")
-    except metadata.PackageNotFoundError:
-        return "unknown"
+def make_hosts(config: GatewayConfig, metrics: ArenaMetrics) -> Hosts:
+    if config.host_workers > 0:
+        return HostPool(config.host_workers, config.host_timeout,
+                        metrics.gateway.host_failures.inc)
+    return InLoopHosts()
 
 
 class Gateway:
@@ -59,180 +67,141 @@ class Gateway:
         config: GatewayConfig,
         store: LadderStore,
         metrics: ArenaMetrics | None = None,
-        hosts: HostFactory = RayHost,
+        hosts: Hosts | None = None,
+        durable: DurableResults | None = None,
         feed: MatchFeed | None = None,
     ) -> None:
         self.config = config
         self.feed = feed  # spectators follow every match through it
         self.store = store
         self.metrics = metrics or ArenaMetrics()
-        self._hosts = hosts
-        self.outbox = RatingOutbox(store)
+        self.hosts = hosts if hosts is not None else make_hosts(config, self.metrics)
+        self.health = StoreHealth(store, ("", SERVICE_NAME), self.metrics.gateway.store_up,
+                                  config.health_interval)
+        self.results = ResultQueue(store, durable, store_up=lambda: self.health.up)
+        self.metrics.watch_results(self.results)
+        self.admission = Admission(Limits(
+            config.max_streams, config.max_streams_per_connection, config.hellos_per_minute))
+        self.context = MatchContext.build(config, self.hosts, store, self.results, self.metrics,
+                                          feed)
+        self.matchmaker = Matchmaker(
+            config.players, config.gather_seconds, self._start_match, config.min_bots,
+            config.max_matches_per_bot, self.metrics.gateway.waiting_bots,
+            self.metrics.gateway.queue_wait,
+        )
+        self.streams = StreamHandler(self)
+        self.draining = False
+        self.sessions: set[BotSession] = set()
         self._base_seed = config.seed if config.seed is not None else secrets.randbits(32)
         self._tag = secrets.token_hex(4)
         self._match_numbers = itertools.count(1)
-        self._request_ids = itertools.count(1)
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._matches: set[asyncio.Task[None]] = set()
+        self._services: set[asyncio.Task[Any]] = set()
         self._server: grpc.aio.Server | None = None
-        self._health: health.aio.HealthServicer | None = None
-        self._matchmaker: Matchmaker | None = None
+        self._stopped = asyncio.Event()
 
-    async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
-        """Start serving on ``host:port`` (0: a free port); return the bound port."""
-        server = grpc.aio.server()
+    async def start(
+        self, host: str = "127.0.0.1", port: int = 0, tls: TlsFiles | None = None
+    ) -> int:
+        """Start the host workers and serve on ``host:port`` (0: a free port); return the
+        bound port. Raises OSError if the address cannot be bound."""
+        config = self.config
+        server = grpc.aio.server(options=server_options(
+            config.max_message_bytes, config.keepalive_seconds,
+            config.max_streams_per_connection))
         handler = grpc.method_handlers_generic_handler(
-            SERVICE_NAME, {"Play": grpc.stream_stream_rpc_method_handler(self._play)}
+            SERVICE_NAME, {"Play": grpc.stream_stream_rpc_method_handler(self.streams.play)}
         )
         server.add_generic_rpc_handlers((handler,))
-        health_servicer = health.aio.HealthServicer()
-        health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+        servicer = health.aio.HealthServicer()
+        health_pb2_grpc.add_HealthServicer_to_server(servicer, server)
         reflection.enable_server_reflection(
             (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
         )
-        bound = server.add_insecure_port(f"{host}:{port}")
-        if not bound:
-            raise OSError(f"cannot listen on {host}:{port}")
-        self._matchmaker = Matchmaker(
-            self.config.players, self.config.gather_seconds, self._start_match,
-            self.config.min_bots,
+        bound = bind(server, f"{host}:{port}", tls)
+        await self.hosts.open()
+        loop = asyncio.get_running_loop()
+        self.metrics.gateway.watch(
+            tasks=lambda: len(asyncio.all_tasks(loop)),
+            workers=lambda: len(self.hosts.pids()),
         )
-        self._spawn(self._matchmaker.run())
+        self.results.start()
+        self._service(self.matchmaker.run())
+        self._service(self.health.run(servicer))
         await server.start()
-        for name in ("", SERVICE_NAME):
-            await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-        self._server, self._health = server, health_servicer
+        self._server = server
         return bound
 
-    async def stop(self, grace: float = 1.0) -> None:
-        """Report NOT_SERVING, cancel matches in progress (nothing of them is rated) and
-        close every stream."""
-        if self._health is not None:
-            await self._health.enter_graceful_shutdown()
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
-        await self.outbox.close()
-        if self._server is not None:
-            await self._server.stop(grace)
-
-    async def wait(self) -> None:
-        assert self._server is not None
-        await self._server.wait_for_termination()
-
-    def _spawn(self, coroutine: Any) -> None:
+    def _service(self, coroutine: Any) -> None:
         task = asyncio.create_task(coroutine)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._services.add(task)
+        task.add_done_callback(self._services.discard)
 
     # -- matches -----------------------------------------------------------------------------
 
     def _start_match(self, bots: list[BotSession]) -> None:
         number = next(self._match_numbers)
         seed = derive_match_seed(self._base_seed, number)
-        runner = MatchRunner(
-            match_id=f"{self._tag}-{number:06d}",
-            seed=seed,
-            seats=seat_order(bots, self.config.players, seed),
-            config=self.config,
-            hosts=self._hosts,
-            store=self.store,
-            outbox=self.outbox,
-            metrics=self.metrics,
-            request_ids=self._request_ids,
-            feed=self.feed,
-        )
-        self._spawn(self._run_match(runner, bots))
+        seats = seat_order(bots, self.config.players, seed)
+        runner = MatchRunner(self.context, f"{self._tag}-{number:06d}", seed, seats)
+        task = asyncio.create_task(self._run_match(runner, bots))
+        self._matches.add(task)
+        task.add_done_callback(self._matches.discard)
 
     async def _run_match(self, runner: MatchRunner, bots: list[BotSession]) -> None:
-        await runner.run()
-        assert self._matchmaker is not None
-        for session in bots:
-            if session.match_over():
-                self._matchmaker.enqueue(session)
-
-    # -- one bot stream ----------------------------------------------------------------------
-
-    async def _play(self, _requests: Any, context: grpc.aio.ServicerContext) -> None:
-        session = await self._greet(context)
-        self.metrics.connected_bots.inc()
-        writer = asyncio.create_task(self._write(session, context))
-        reader = asyncio.create_task(self._read(session, context))
         try:
-            assert self._matchmaker is not None
-            self._matchmaker.enqueue(session)
-            await session.finished.wait()
+            await runner.run()
         finally:
-            session.disconnect()
-            reader.cancel()
-            await asyncio.gather(writer, reader, return_exceptions=True)
-            self.metrics.connected_bots.dec()
+            for session in bots:
+                self.matchmaker.release(session)
+                if session.match_over():
+                    if self.draining:
+                        session.close(SHUTTING_DOWN)
+                    else:
+                        self.matchmaker.enqueue(session)
 
-    async def _greet(self, context: grpc.aio.ServicerContext) -> BotSession:
-        """Read Hello, authenticate, answer Welcome; abort the stream on failure."""
-        try:
-            raw = await asyncio.wait_for(context.read(), self.config.hello_timeout)
-        except TimeoutError:
-            await context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, "no Hello received in time")
-        if raw is grpc.aio.EOF:
-            await context.abort(grpc.StatusCode.CANCELLED, "stream closed before Hello")
-        hello = _parse(raw)
-        if hello is None or hello.WhichOneof("message") != "hello":
-            await context.write(error_frame(
-                arena_pb2.ERROR_CODE_MALFORMED if hello is None else arena_pb2.ERROR_CODE_PROTOCOL,
-                "the first message of a stream must be a PlayRequest carrying Hello",
-            ))
-            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, "expected Hello")
-        name = await asyncio.to_thread(self.store.authenticate, hello.hello.token)
-        if name is None:
-            await context.abort(grpc.StatusCode.UNAUTHENTICATED, "unknown bot token")
-        game = self.config.game
-        if hello.hello.games and game not in hello.hello.games:
-            await context.write(error_frame(
-                arena_pb2.ERROR_CODE_UNSUPPORTED_GAME,
-                f"this server hosts only {game}; Hello asked for {list(hello.hello.games)}",
-            ))
-            await context.abort(grpc.StatusCode.FAILED_PRECONDITION, f"this server hosts {game}")
-        welcome = arena_pb2.Welcome(
-            bot_name=name, server_version=_server_version(), games=[game],
-            move_timeout_ms=round(self.config.move_timeout * 1000),
-            max_strikes=self.config.max_strikes,
-        )
-        await context.write(arena_pb2.PlayResponse(welcome=welcome).SerializeToString())
-        return BotSession(name, hello.hello.max_matches)
+    # -- stopping ----------------------------------------------------------------------------
 
-    async def _read(self, session: BotSession, context: grpc.aio.ServicerContext) -> None:
-        try:
-            while (raw := await context.read()) is not grpc.aio.EOF:
-                request = _parse(raw)
-                which = request.WhichOneof("message") if request is not None else None
-                if which == "decision_reply":
-                    session.reply(request.decision_reply)
-                elif which == "hello":
-                    session.send_error(arena_pb2.ERROR_CODE_PROTOCOL, "Hello was already received")
-                else:
-                    session.send_error(
-                        arena_pb2.ERROR_CODE_MALFORMED,
-                        "could not parse a PlayRequest" if request is None
-                        else "the PlayRequest sets no known message",
-                    )
-        except grpc.aio.AioRpcError:
-            pass
-        finally:
-            session.disconnect()
+    async def drain(self, timeout: float) -> None:
+        """Stop taking bots and matches; give running matches ``timeout`` seconds to end
+        (the rest are aborted); close every stream with UNAVAILABLE; then stop."""
+        self.draining = True
+        await self.health.drain()
+        for session in self.matchmaker.stop():
+            session.close(SHUTTING_DOWN)
+        if self._matches:
+            log.info("draining: %d match(es) have %g s to finish", len(self._matches), timeout)
+            await asyncio.wait(set(self._matches), timeout=timeout)
+        await self.stop()
 
-    async def _write(self, session: BotSession, context: grpc.aio.ServicerContext) -> None:
-        try:
-            while (frame := await session.outbox.get()) is not None:
-                await context.write(frame)
-        finally:
-            session.finished.set()
+    async def stop(self, grace: float = 2.0) -> None:
+        """Abort matches in progress (MatchEnd ABORTED, nothing rated), close every stream
+        with UNAVAILABLE, stop the host workers and the server."""
+        if self._stopped.is_set():
+            return
+        self.draining = True
+        await self.health.drain()
+        for session in self.matchmaker.stop():
+            session.close(SHUTTING_DOWN)
+        for task in list(self._matches):
+            task.cancel()
+        await asyncio.gather(*self._matches, return_exceptions=True)
+        for session in list(self.sessions):
+            session.close(SHUTTING_DOWN)
+        if self.sessions:
+            await asyncio.wait([asyncio.create_task(s.finished.wait()) for s in self.sessions],
+                               timeout=grace)
+        for task in list(self._services):
+            task.cancel()
+        await asyncio.gather(*self._services, return_exceptions=True)
+        await self.results.close()
+        await self.hosts.close()
+        if self._server is not None:
+            await self._server.stop(grace)
+        self._stopped.set()
 
-
-def _parse(raw: bytes) -> arena_pb2.PlayRequest | None:
-    try:
-        return arena_pb2.PlayRequest.FromString(raw)
-    except DecodeError:
-        return None
+    async def wait(self) -> None:
+        await self._stopped.wait()
 
 
 class GatewayThread:
@@ -243,11 +212,32 @@ class GatewayThread:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
 
-    def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive()
+
+    def start(self, host: str = "127.0.0.1", port: int = 0, tls: TlsFiles | None = None) -> int:
         self._thread.start()
-        return asyncio.run_coroutine_threadsafe(self.gateway.start(host, port), self._loop).result()
+        try:
+            return self.call(self.gateway.start(host, port, tls))
+        except BaseException:
+            self.stop()
+            raise
+
+    def call(self, coroutine: Any, timeout: float = 60) -> Any:
+        """Run ``coroutine`` on the gateway's loop and return its result."""
+        return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result(timeout)
 
     def stop(self) -> None:
-        asyncio.run_coroutine_threadsafe(self.gateway.stop(0.5), self._loop).result(timeout=30)
+        try:
+            self.call(self.gateway.stop(0.5))
+        except TimeoutError:
+            # Say where it hangs: every task of the loop, with its stack.
+            for task in asyncio.all_tasks(self._loop):
+                try:
+                    task.print_stack(file=sys.stderr)
+                except Exception:  # frames of compiled coroutines have no line numbers
+                    print(task, file=sys.stderr)
+            raise
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(timeout=10)

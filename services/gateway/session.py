@@ -1,13 +1,19 @@
-"""One connected bot: its outgoing frames and the decisions it owes."""
+"""One connected bot: its outgoing frames, its request ids and the decisions it owes."""
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
+import grpc
 from arena.v1 import arena_pb2
+
+# How long a stream the server closes may take to flush its last frames.
+CLOSE_GRACE_SECONDS = 10.0
 
 
 class Missing(Enum):
@@ -23,6 +29,10 @@ class Reply:
     seconds: float
 
 
+Outcome = Reply | Missing
+OnOutcome = Callable[[int, Outcome], None]
+
+
 def error_frame(code: int, message: str, request_id: int = 0) -> bytes:
     error = arena_pb2.Error(code=code, message=message, request_id=request_id)
     return arena_pb2.PlayResponse(error=error).SerializeToString()
@@ -30,40 +40,76 @@ def error_frame(code: int, message: str, request_id: int = 0) -> bytes:
 
 class BotSession:
     """A bot's stream. Frames queued with :meth:`send` are written in order by the
-    stream's writer; ``None`` in the outbox ends the stream after what precedes it."""
+    stream's writer. The stream ends when the bot leaves (:meth:`disconnect`) or the
+    server closes it after the queued frames (:meth:`close`), whichever is first; then
+    ``finished`` is set.
 
-    def __init__(self, name: str, max_matches: int) -> None:
+    Request ids count from 1 on each stream, so they tell a bot nothing about other
+    streams. A bot that lets more than ``max_queued`` frames pile up unread is
+    disconnected (``status`` RESOURCE_EXHAUSTED).
+    """
+
+    def __init__(
+        self, name: str, max_matches: int, peer: str = "", max_queued: int = 1024
+    ) -> None:
         self.name = name
         self.max_matches = max_matches
+        self.peer = peer
         self.matches_played = 0
         self.outbox: asyncio.Queue[bytes | None] = asyncio.Queue()
         self.finished = asyncio.Event()
         self.gone = False
-        self._pending: dict[int, tuple[asyncio.Future[Reply], float]] = {}
+        self.closing = False
+        self.status: tuple[grpc.StatusCode, str] | None = None
+        self._max_queued = max_queued
+        self._request_ids = itertools.count(1)
+        self._pending: dict[int, tuple[OnOutcome, float]] = {}
+        self._close_timer: asyncio.TimerHandle | None = None
+
+    # -- frames out ---------------------------------------------------------------------------
 
     def send(self, frame: bytes) -> None:
-        if not self.gone:
-            self.outbox.put_nowait(frame)
+        if self.gone or self.closing:
+            return
+        if self.outbox.qsize() >= self._max_queued:
+            self.status = (grpc.StatusCode.RESOURCE_EXHAUSTED,
+                           f"more than {self._max_queued} messages left unread")
+            self.disconnect()
+            return
+        self.outbox.put_nowait(frame)
 
     def send_error(self, code: int, message: str, request_id: int = 0) -> None:
         self.send(error_frame(code, message, request_id))
 
-    def ask(self, request_id: int, frame: bytes) -> asyncio.Future[Reply]:
-        """Send a decision request. The future gets the reply (see :meth:`reply`), or is
-        cancelled when the stream closes or the request is withdrawn."""
-        future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
+    def close(self, status: tuple[grpc.StatusCode, str] | None = None) -> None:
+        """End the stream once the frames queued so far are written (with ``status``
+        instead of OK if given). A bot that does not read them within
+        CLOSE_GRACE_SECONDS is disconnected."""
+        if self.gone or self.closing:
+            return
+        self.closing = True
+        self.status = status
+        self.outbox.put_nowait(None)
+        loop = asyncio.get_running_loop()
+        self._close_timer = loop.call_later(CLOSE_GRACE_SECONDS, self.disconnect)
+
+    # -- decisions ----------------------------------------------------------------------------
+
+    def next_request_id(self) -> int:
+        return next(self._request_ids)
+
+    def ask(self, request_id: int, frame: bytes, on_outcome: OnOutcome) -> None:
+        """Send a decision request; ``on_outcome(request_id, Reply | Missing.GONE)`` is
+        called once, unless the request is withdrawn first."""
         if self.gone:
-            future.cancel()
-            return future
-        self._pending[request_id] = (future, time.perf_counter())
+            on_outcome(request_id, Missing.GONE)
+            return
+        self._pending[request_id] = (on_outcome, time.perf_counter())
         self.send(frame)
-        return future
 
     def withdraw(self, request_id: int) -> None:
         """Stop waiting for a request (its deadline passed or its match ended)."""
-        entry = self._pending.pop(request_id, None)
-        if entry is not None and not entry[0].done():
-            entry[0].cancel()
+        self._pending.pop(request_id, None)
 
     def reply(self, message: arena_pb2.DecisionReply) -> None:
         entry = self._pending.pop(message.request_id, None)
@@ -75,23 +121,28 @@ class BotSession:
                 message.request_id,
             )
             return
-        future, sent = entry
-        if not future.done():
-            future.set_result(Reply(message.option_index, time.perf_counter() - sent))
+        on_outcome, sent = entry
+        on_outcome(message.request_id, Reply(message.option_index, time.perf_counter() - sent))
+
+    # -- the end ------------------------------------------------------------------------------
 
     def disconnect(self) -> None:
-        """The stream is closed: every pending decision resolves as missing."""
+        """The stream is over: every pending decision resolves as GONE."""
+        if self.gone:
+            return
         self.gone = True
-        for future, _ in self._pending.values():
-            if not future.done():
-                future.cancel()
-        self._pending.clear()
+        if self._close_timer is not None:
+            self._close_timer.cancel()
+        pending, self._pending = self._pending, {}
+        for request_id, (on_outcome, _) in pending.items():
+            on_outcome(request_id, Missing.GONE)
         self.finished.set()
 
     def match_over(self) -> bool:
-        """Count a finished match; True if the bot wants another one."""
+        """Count a finished match; True if the bot wants another one (else the stream
+        is closed after the frames already queued)."""
         self.matches_played += 1
         if self.max_matches and self.matches_played >= self.max_matches:
-            self.outbox.put_nowait(None)
+            self.close()
             return False
-        return not self.gone
+        return not (self.gone or self.closing)

@@ -7,6 +7,8 @@ import os
 
 from rich.console import Console
 
+from services.cli.validate import redis_url
+from services.ladder.redis_format import validate_key_prefix
 from services.ladder.store import LadderStore, open_store
 
 REDIS_URL_ENV = "ARENA_REDIS_URL"
@@ -16,13 +18,23 @@ def add_store_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--redis",
         metavar="URL",
+        type=redis_url,
         default=os.environ.get(REDIS_URL_ENV),
         help=f"Redis URL of the ladder store (default ${REDIS_URL_ENV}; "
         "without one, an in-process store that lives only in this command)",
     )
     parser.add_argument(
-        "--key-prefix", default="arena", help="prefix of every Redis key (default arena)"
+        "--key-prefix", default="arena", type=key_prefix,
+        help="prefix of every Redis key (default arena)",
     )
+
+
+def key_prefix(text: str) -> str:
+    try:
+        validate_key_prefix(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
 
 
 def store_from_args(args: argparse.Namespace, err: Console) -> LadderStore:

@@ -8,20 +8,31 @@ by ``k`` exactly as in a two-player game. A pair of seats held by the same ident
 
 Every pair moves its two sides by opposite amounts, so a match is zero-sum before
 rounding. Rounding: each participant's summed change is rounded once, at the end, to
-``DELTA_DECIMALS`` decimal places (Python's ``round``: half to even), and the stores
-round a new rating the same way. That keeps values short and stable as text (Redis
-stores them as strings); the only drift from exact zero-sum is that final rounding,
-at most ``0.5 * 10**-DELTA_DECIMALS`` per participant.
+the nearest millionth (half up), and the stores round a new rating the same way. A
+rounded value is a whole number of ``RATING_UNITS`` per rating point, so stores keep
+exact integers; the only drift from exact zero-sum is that final rounding, at most
+``0.5 / RATING_UNITS`` per participant. The rounding is IEEE arithmetic only
+(``floor(x * 1e6 + 0.5) / 1e6``), which the Redis store's Lua script computes to the
+same bit.
+
+Statistics are exact integers too: a k-way tie for first gives each tied seat
+``TALLY_UNITS // k`` win units, and a seat rank counts ``TALLY_UNITS * rank`` rank
+units (averaged over the seats one identity holds). ``TALLY_UNITS`` is divisible by
+every seat count up to ``MAX_SEATS``, so no division ever rounds.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 INITIAL_RATING = 1500.0
 DEFAULT_K = 32.0
 ELO_SCALE = 400.0
-DELTA_DECIMALS = 6
+RATING_UNITS = 1_000_000
+DELTA_DECIMALS = 6  # log10(RATING_UNITS): rounded values have at most this many decimals
+MAX_SEATS = 16
+TALLY_UNITS = 720_720  # the least common multiple of 1..MAX_SEATS
 
 
 def expected_score(rating: float, opponent_rating: float) -> float:
@@ -38,23 +49,32 @@ def pair_score(rank: int, opponent_rank: int) -> float:
     return 0.0
 
 
+def rating_units(value: float) -> int:
+    """``value`` rounded to the nearest millionth (half up), in millionths."""
+    return math.floor(value * RATING_UNITS + 0.5)
+
+
 def round_rating(value: float) -> float:
     """The rounding applied to every delta and every stored rating."""
-    return round(value, DELTA_DECIMALS)
+    return rating_units(value) / RATING_UNITS
 
 
 def validate_result(participants: Sequence[str], ranks: Sequence[int]) -> None:
     """Raise ValueError unless ``participants`` and ``ranks`` describe one finished match."""
     if len(participants) != len(ranks):
         raise ValueError(f"{len(participants)} participants but {len(ranks)} ranks")
-    if len(participants) < 2:
-        raise ValueError("a rated match needs at least two seats")
-    for name in participants:
-        if not isinstance(name, str) or not name.strip():
-            raise ValueError(f"participant names must be non-empty strings, got {name!r}")
-    for rank in ranks:
-        if isinstance(rank, bool) or not isinstance(rank, int) or rank < 1:
-            raise ValueError(f"ranks must be integers >= 1, got {rank!r}")
+    if not 2 <= len(participants) <= MAX_SEATS:
+        raise ValueError(f"a rated match has 2 to {MAX_SEATS} seats, got {len(participants)}")
+    # Fast checks first (this runs for every rated match); the details only on error.
+    seats = len(ranks)
+    names_ok = set(map(type, participants)) == {str} and all(map(str.strip, participants))
+    if not names_ok or "\0" in "".join(participants):
+        bad = next(n for n in participants
+                   if not isinstance(n, str) or not n.strip() or "\0" in n)
+        raise ValueError(f"participant names must be non-empty strings without NUL, got {bad!r}")
+    if set(map(type, ranks)) != {int} or min(ranks) < 1 or max(ranks) > seats:
+        bad = next(r for r in ranks if type(r) is not int or not 1 <= r <= seats)
+        raise ValueError(f"ranks must be integers from 1 to the seat count {seats}, got {bad!r}")
 
 
 def match_deltas(
@@ -87,25 +107,26 @@ def match_deltas(
     return {name: round_rating(total) for name, total in totals.items()}
 
 
-def win_shares(participants: Sequence[str], ranks: Sequence[int]) -> dict[str, float]:
-    """Share of first place per distinct participant: a k-way tie for first gives each
-    tied seat 1/k; an identity holding several seats sums its seats' shares."""
+def win_units(participants: Sequence[str], ranks: Sequence[int]) -> dict[str, int]:
+    """First places per distinct participant, in ``TALLY_UNITS``: a k-way tie for first
+    gives each tied seat 1/k; an identity holding several seats sums its seats' shares."""
     validate_result(participants, ranks)
     best = min(ranks)
-    firsts = sum(1 for r in ranks if r == best)
-    shares = {name: 0.0 for name in participants}
+    share = TALLY_UNITS // sum(1 for r in ranks if r == best)
+    units = dict.fromkeys(participants, 0)
     for name, rank in zip(participants, ranks, strict=True):
         if rank == best:
-            shares[name] += 1.0 / firsts
-    return shares
+            units[name] += share
+    return units
 
 
-def mean_seat_ranks(participants: Sequence[str], ranks: Sequence[int]) -> dict[str, float]:
-    """Rank per distinct participant for its statistics: the mean over the seats it held."""
+def rank_units(participants: Sequence[str], ranks: Sequence[int]) -> dict[str, int]:
+    """Rank per distinct participant for its statistics, in ``TALLY_UNITS``: the mean
+    over the seats it held."""
     validate_result(participants, ranks)
-    sums: dict[str, float] = {}
-    counts: dict[str, int] = {}
+    sums = dict.fromkeys(participants, 0)
+    counts = dict.fromkeys(participants, 0)
     for name, rank in zip(participants, ranks, strict=True):
-        sums[name] = sums.get(name, 0.0) + rank
-        counts[name] = counts.get(name, 0) + 1
-    return {name: sums[name] / counts[name] for name in sums}
+        sums[name] += rank
+        counts[name] += 1
+    return {name: sums[name] * TALLY_UNITS // counts[name] for name in sums}

@@ -18,7 +18,7 @@ from services.ladder.records import (
     RatingPoint,
     settle_match,
 )
-from services.ladder.store import DEFAULT_HISTORY, BotAlreadyRegistered, LadderStore
+from services.ladder.store import DEFAULT_HISTORY, BotAlreadyRegistered, LadderStore, conflict
 
 
 class _GameLadder:
@@ -69,12 +69,14 @@ class MemoryStore(LadderStore):
 
     def _apply(
         self, game: str, match_id: str, participants: list[str], ranks: list[int]
-    ) -> AppliedMatch:
+    ) -> dict[str, float]:
         with self._lock:
             ladder = self._games.setdefault(game, _GameLadder())
             existing = ladder.matches.get(match_id)
             if existing is not None:
-                return existing
+                if not existing.same_result(participants, ranks):
+                    raise conflict(game, match_id, existing.participants, existing.ranks)
+                return dict(existing.deltas)
             settlement = settle_match(
                 match_id,
                 len(ladder.matches) + 1,
@@ -87,13 +89,13 @@ class MemoryStore(LadderStore):
             ladder.ratings.update(settlement.ratings)
             ladder.tallies.update(settlement.tallies)
             ladder.matches[match_id] = settlement.record
-            at = round(time.time(), 3)
+            at = time.time_ns() // 1_000_000 / 1000  # ms, as the Redis store keeps it
             for name, rating in settlement.ratings.items():
                 points = ladder.histories.get(name)
                 if points is None:
                     points = ladder.histories[name] = deque(maxlen=self.history)
                 points.append(RatingPoint(match_id, rating, at))
-            return settlement.record
+            return dict(settlement.record.deltas)
 
     def _applied_match(self, game: str, match_id: str) -> AppliedMatch | None:
         with self._lock:

@@ -2,14 +2,13 @@
 
 Both stores keep the same four things per game: a rating per bot, a :class:`BotTally`
 per bot, an :class:`AppliedMatch` per match id, and a bounded list of
-:class:`RatingPoint` per bot (its rating history). :func:`settle_match` turns the
-current values for a match's participants into the new ones, so the memory and Redis
-stores differ only in how they read and write atomically.
+:class:`RatingPoint` per bot. :func:`settle_match` turns the current values for a
+match's participants into the new ones; the Redis store runs the same arithmetic, step
+for step, in its Lua script (``lua/apply_match.lua``), so both stores agree to the bit.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,28 +16,22 @@ from typing import Any
 from services.ladder.elo import (
     DEFAULT_K,
     INITIAL_RATING,
+    TALLY_UNITS,
     match_deltas,
-    mean_seat_ranks,
+    rank_units,
     round_rating,
-    win_shares,
+    win_units,
 )
 
 
 @dataclass(frozen=True, slots=True)
 class BotTally:
-    """Order-independent counters of one bot in one game's ladder."""
+    """Order-independent counters of one bot in one game's ladder: games played, and
+    first places and the sum of finishing ranks, both in ``elo.TALLY_UNITS``."""
 
     games: int = 0
-    wins: float = 0.0
-    rank_sum: float = 0.0
-
-    def to_json(self) -> str:
-        return json.dumps({"games": self.games, "wins": self.wins, "rank_sum": self.rank_sum})
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> BotTally:
-        data = json.loads(text)
-        return cls(int(data["games"]), float(data["wins"]), float(data["rank_sum"]))
+    win_units: int = 0
+    rank_units: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,8 +50,9 @@ class LadderEntry:
 
     @classmethod
     def from_tally(cls, name: str, rating: float, tally: BotTally) -> LadderEntry:
-        mean = tally.rank_sum / tally.games if tally.games else 0.0
-        return cls(name, rating, tally.games, tally.wins, mean)
+        games = tally.games
+        mean = tally.rank_units / (TALLY_UNITS * games) if games else 0.0
+        return cls(name, rating, games, tally.win_units / TALLY_UNITS, mean)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -101,26 +95,6 @@ class AppliedMatch:
     def same_result(self, participants: Sequence[str], ranks: Sequence[int]) -> bool:
         return self.participants == tuple(participants) and self.ranks == tuple(ranks)
 
-    def to_json(self) -> str:
-        """JSON of everything but ``seq``, which a store keeps beside the record."""
-        return json.dumps({
-            "match_id": self.match_id,
-            "participants": list(self.participants),
-            "ranks": list(self.ranks),
-            "deltas": dict(self.deltas),
-        })
-
-    @classmethod
-    def from_json(cls, text: str | bytes, seq: int) -> AppliedMatch:
-        data = json.loads(text)
-        return cls(
-            data["match_id"],
-            seq,
-            tuple(data["participants"]),
-            tuple(int(r) for r in data["ranks"]),
-            {str(k): float(v) for k, v in data["deltas"].items()},
-        )
-
 
 @dataclass(frozen=True, slots=True)
 class MatchSettlement:
@@ -152,15 +126,15 @@ def settle_match(
         value = ratings.get(name)
         current[name] = INITIAL_RATING if value is None else float(value)
     deltas = match_deltas(participants, ranks, current, k)
-    shares = win_shares(participants, ranks)
-    seat_ranks = mean_seat_ranks(participants, ranks)
+    wins = win_units(participants, ranks)
+    seat_ranks = rank_units(participants, ranks)
     new_ratings: dict[str, float] = {}
     new_tallies: dict[str, BotTally] = {}
     for name, delta in deltas.items():
         old = tallies.get(name) or BotTally()
         new_ratings[name] = round_rating(current[name] + delta)
         new_tallies[name] = BotTally(
-            old.games + 1, old.wins + shares[name], old.rank_sum + seat_ranks[name]
+            old.games + 1, old.win_units + wins[name], old.rank_units + seat_ranks[name]
         )
     record = AppliedMatch(match_id, seq, tuple(participants), tuple(ranks), deltas)
     return MatchSettlement(new_ratings, new_tallies, record)

@@ -1,23 +1,12 @@
-"""The Redis ladder store: atomic, idempotent and shared by every process.
+"""The Redis ladder store: atomic, idempotent, one round trip per match.
 
-Keys (``P`` is the configurable key prefix, default ``arena``):
-
-- ``P:bots:digests`` hash: token SHA-256 digest -> bot name
-- ``P:bots:names`` hash: bot name -> token digest
-- ``P:ladder:{game}:ratings`` sorted set: bot name -> rating
-- ``P:ladder:{game}:tallies`` hash: bot name -> JSON ``{games, wins, rank_sum}``
-- ``P:ladder:{game}:matches`` hash: match id -> JSON of its :class:`AppliedMatch`
-- ``P:ladder:{game}:order`` sorted set: match id -> its 1-based application order
-- ``P:ladder:{game}:history:{name}`` list, newest first: ``"rating at match_id"``, the
-  bot's rating after each of its newest ``history`` matches
-
-Applying a match is optimistic: one MULTI/EXEC reads a consistent snapshot of the
-participants, the Elo maths runs here in Python, and a Lua script commits only if the
-match id is still unrecorded and no participant's tally changed meanwhile (every write
-grows a tally's ``games``, so an unchanged tally means an unchanged participant);
-otherwise the read is retried. Matches with disjoint participants never conflict, a
-match is counted at most once, and the final state equals applying the matches one by
-one in ``order``. Registration uses a WATCH/MULTI/EXEC transaction.
+Key layout and value formats are in :mod:`services.ladder.redis_format`. Applying a
+match is one EVALSHA of ``lua/apply_match.lua``: the script checks the match id, reads
+the participants' ratings and tallies, runs the Elo update, and writes ratings,
+tallies, the match record and each participant's bounded rating history. Redis runs a
+script atomically, so concurrent writers never conflict and nothing is retried for
+contention; the final state equals applying the matches one by one in ``seq`` order.
+Registering a bot is one script too (``lua/register_bot.lua``).
 
 A lost connection (or a server still loading its append-only file) is retried with
 bounded exponential backoff, then reported as :class:`StoreUnavailable`. Retrying an
@@ -27,67 +16,78 @@ and returns the same deltas.
 
 from __future__ import annotations
 
-import dataclasses
+import hashlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from importlib import resources
+from string import Template
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import redis
 from redis.backoff import NoBackoff
-from redis.exceptions import WatchError
+from redis.exceptions import NoScriptError
 from redis.retry import Retry
 
-from services.ladder.elo import DEFAULT_K
-from services.ladder.records import (
-    AppliedMatch,
-    BotTally,
-    LadderEntry,
-    RatingPoint,
-    settle_match,
+from services.ladder.elo import (
+    DEFAULT_K,
+    ELO_SCALE,
+    INITIAL_RATING,
+    RATING_UNITS,
+    TALLY_UNITS,
+)
+from services.ladder.records import AppliedMatch, LadderEntry, RatingPoint
+from services.ladder.redis_format import (
+    GameKeys,
+    bot_keys,
+    parse_entry,
+    parse_match,
+    parse_point,
+    parse_result,
+    seat_bytes,
+    validate_key_prefix,
 )
 from services.ladder.store import (
     DEFAULT_HISTORY,
     BotAlreadyRegistered,
     LadderStore,
-    StoreError,
     StoreUnavailable,
+    conflict,
 )
 
 T = TypeVar("T")
 
-# Optimistic attempts before giving up: only reachable under pathological contention,
-# since every failed attempt means another writer committed.
-MAX_OPTIMISTIC_ATTEMPTS = 10_000
 
-# KEYS: ratings, tallies, matches, order, then each participant's history list.
-# ARGV: match id, record JSON, time, history length, then per participant: name, tally
-# read ('' if none), new rating, new tally.
-# Returns {'applied', record, seq}, {'conflict'} or {'ok', seq}.
-_COMMIT_MATCH = """
-local recorded = redis.call('HGET', KEYS[3], ARGV[1])
-if recorded then
-  return {'applied', recorded, redis.call('ZSCORE', KEYS[4], ARGV[1])}
-end
-for i = 5, #ARGV, 4 do
-  if (redis.call('HGET', KEYS[2], ARGV[i]) or '') ~= ARGV[i + 1] then
-    return {'conflict'}
-  end
-end
-local history = 5
-for i = 5, #ARGV, 4 do
-  redis.call('ZADD', KEYS[1], ARGV[i + 2], ARGV[i])
-  redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 3])
-  redis.call('LPUSH', KEYS[history], ARGV[i + 2] .. ' ' .. ARGV[3] .. ' ' .. ARGV[1])
-  redis.call('LTRIM', KEYS[history], 0, tonumber(ARGV[4]) - 1)
-  history = history + 1
-end
-local seq = redis.call('ZCARD', KEYS[4]) + 1
-redis.call('HSET', KEYS[3], ARGV[1], ARGV[2])
-redis.call('ZADD', KEYS[4], seq, ARGV[1])
-return {'ok', seq}
-"""
+class _Script:
+    """A Lua script run by EVALSHA, loaded again if the server lost its script cache."""
+
+    def __init__(self, name: str, **constants: object) -> None:
+        source = resources.files("services.ladder").joinpath("lua", name).read_text("utf-8")
+        values = {key: repr(value) for key, value in constants.items()}
+        self.source = Template(source).safe_substitute(values)
+        if "${" in self.source:
+            raise ValueError(f"{name}: a ${{NAME}} constant has no value")
+        self.sha = hashlib.sha1(self.source.encode("utf-8")).hexdigest()
+
+    def run(self, client: redis.Redis, keys: Sequence[str], args: Sequence[object]) -> Any:
+        return self.execute(client, ["EVALSHA", self.sha, len(keys), *keys, *args])
+
+    def execute(self, client: redis.Redis, command: list[Any]) -> Any:
+        """Send ``command`` (``EVALSHA sha ...`` of this script), loading it if needed."""
+        try:
+            return client.execute_command(*command)
+        except NoScriptError:
+            client.script_load(self.source)
+            return client.execute_command(*command)
+
+
+_APPLY_MATCH = _Script(
+    "apply_match.lua",
+    INITIAL_RATING=INITIAL_RATING, ELO_SCALE=ELO_SCALE, RATING_UNITS=RATING_UNITS,
+    TALLY_UNITS=TALLY_UNITS,
+)
+_REGISTER_BOT = _Script("register_bot.lua")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,25 +103,6 @@ class RetryPolicy:
         return min(self.max_delay, self.base_delay * 2 ** (failures - 1))
 
 
-@dataclass(frozen=True, slots=True)
-class _GameKeys:
-    ratings: str
-    tallies: str
-    matches: str
-    order: str
-
-    @classmethod
-    def of(cls, prefix: str, game: str) -> _GameKeys:
-        base = f"{prefix}:ladder:{game}"
-        return cls(f"{base}:ratings", f"{base}:tallies", f"{base}:matches", f"{base}:order")
-
-    def commit_keys(self) -> list[str]:
-        return [self.ratings, self.tallies, self.matches, self.order]
-
-    def history(self, name: str) -> str:
-        return self.ratings.removesuffix(":ratings") + f":history:{name}"
-
-
 def redacted(url: str) -> str:
     """``url`` without credentials, for error messages."""
     parts = urlsplit(url)
@@ -130,7 +111,7 @@ def redacted(url: str) -> str:
 
 
 class RedisStore(LadderStore):
-    """:class:`LadderStore` on a Redis server (6.2 or later)."""
+    """:class:`LadderStore` on a Redis server (5.0 or later; CI runs 7.0)."""
 
     def __init__(
         self,
@@ -144,31 +125,31 @@ class RedisStore(LadderStore):
         connect_timeout: float = 2.0,
     ) -> None:
         super().__init__(k, history)
-        if not key_prefix or any(c.isspace() for c in key_prefix):
-            raise ValueError(f"invalid key prefix {key_prefix!r}")
+        validate_key_prefix(key_prefix)
         self.url = redacted(url)
         self.key_prefix = key_prefix
         self.retry = retry or RetryPolicy()
         # redis-py's own retries are switched off: _retrying owns the policy.
-        self._client = redis.Redis.from_url(
-            url,
-            decode_responses=True,
-            socket_timeout=socket_timeout,
-            socket_connect_timeout=connect_timeout,
-            retry=Retry(NoBackoff(), 0),
-        )
-        # Runs by EVALSHA, reloading itself if the server lost its script cache.
-        self._commit_match = self._client.register_script(_COMMIT_MATCH)
-        self._digests_key = f"{key_prefix}:bots:digests"
-        self._names_key = f"{key_prefix}:bots:names"
+        options = {
+            "socket_timeout": socket_timeout,
+            "socket_connect_timeout": connect_timeout,
+            "retry": Retry(NoBackoff(), 0),
+        }
+        self._client = redis.Redis.from_url(url, decode_responses=True, **options)
+        # Rows and history points are packed binary: read them undecoded.
+        self._raw = redis.Redis.from_url(url, decode_responses=False, **options)
+        self._bot_keys = bot_keys(key_prefix)
+        self._game_keys: dict[str, GameKeys] = {}
+        self._k_arg = repr(float(k))
+        self._history_arg = str(history - 1)  # the last index LTRIM keeps
 
     # -- plumbing -----------------------------------------------------------------------
 
-    def _retrying(self, operation: Callable[[], T]) -> T:
+    def _retrying(self, operation: Callable[..., T], *args: Any) -> T:
         failures = 0
         while True:
             try:
-                return operation()
+                return operation(*args)
             except (redis.ConnectionError, redis.TimeoutError) as exc:
                 failures += 1
                 if failures >= self.retry.attempts:
@@ -177,156 +158,76 @@ class RedisStore(LadderStore):
                     ) from exc
                 time.sleep(self.retry.delay(failures))
 
+    def _keys(self, game: str) -> GameKeys:
+        keys = self._game_keys.get(game)
+        if keys is None:
+            keys = self._game_keys[game] = GameKeys.of(self.key_prefix, game)
+        return keys
+
     def ping(self) -> None:
         self._retrying(self._client.ping)
 
     def close(self) -> None:
         self._client.close()
+        self._raw.close()
 
     # -- bots ---------------------------------------------------------------------------
 
     def registered_bots(self) -> list[str]:
-        return sorted(self._retrying(lambda: self._client.hkeys(self._names_key)))
+        return sorted(self._retrying(lambda: self._client.hkeys(self._bot_keys[1])))
 
     def _save_token(self, name: str, digest: str, rotate: bool) -> None:
-        self._retrying(lambda: self._save_token_once(name, digest, rotate))
-
-    def _save_token_once(self, name: str, digest: str, rotate: bool) -> None:
-        with self._client.pipeline(transaction=True) as pipe:
-            for _ in range(MAX_OPTIMISTIC_ATTEMPTS):
-                try:
-                    pipe.watch(self._names_key)
-                    old = pipe.hget(self._names_key, name)
-                    if old == digest:
-                        return  # a retried call whose first attempt committed
-                    if old is not None and not rotate:
-                        raise BotAlreadyRegistered(
-                            f"bot {name!r} is already registered; rotate its token to replace it"
-                        )
-                    pipe.multi()
-                    if old is not None:
-                        pipe.hdel(self._digests_key, old)
-                    pipe.hset(self._digests_key, digest, name)
-                    pipe.hset(self._names_key, name, digest)
-                    pipe.execute()
-                    return
-                except WatchError:
-                    continue
-        raise StoreError(f"gave up registering {name!r} after {MAX_OPTIMISTIC_ATTEMPTS} conflicts")
+        args = (name, digest, "1" if rotate else "0")
+        reply = self._retrying(lambda: _REGISTER_BOT.run(self._client, self._bot_keys, args))
+        if reply == "exists":
+            raise BotAlreadyRegistered(
+                f"bot {name!r} is already registered; rotate its token to replace it"
+            )
 
     def _name_for_digest(self, digest: str) -> str | None:
-        return self._retrying(lambda: self._client.hget(self._digests_key, digest))
+        return self._retrying(lambda: self._client.hget(self._bot_keys[0], digest))
 
     # -- ladders ------------------------------------------------------------------------
 
     def _apply(
         self, game: str, match_id: str, participants: list[str], ranks: list[int]
-    ) -> AppliedMatch:
-        keys = _GameKeys.of(self.key_prefix, game)
-        return self._retrying(lambda: self._apply_once(keys, match_id, participants, ranks))
-
-    def _apply_once(
-        self, keys: _GameKeys, match_id: str, participants: list[str], ranks: list[int]
-    ) -> AppliedMatch:
-        names = list(dict.fromkeys(participants))
-        for _ in range(MAX_OPTIMISTIC_ATTEMPTS):
-            with self._client.pipeline(transaction=True) as pipe:
-                pipe.hget(keys.matches, match_id)
-                pipe.zscore(keys.order, match_id)
-                pipe.zmscore(keys.ratings, names)
-                pipe.hmget(keys.tallies, names)
-                recorded, seq, ratings, tallies_read = pipe.execute()
-            if recorded is not None:
-                return AppliedMatch.from_json(recorded, int(seq))
-            settlement = settle_match(
-                match_id,
-                0,
-                participants,
-                ranks,
-                dict(zip(names, ratings, strict=True)),
-                {
-                    name: None if raw is None else BotTally.from_json(raw)
-                    for name, raw in zip(names, tallies_read, strict=True)
-                },
-                self.k,
-            )
-            args: list[str] = [
-                match_id, settlement.record.to_json(), f"{time.time():.3f}", str(self.history)
-            ]
-            for name, read in zip(names, tallies_read, strict=True):
-                args += [
-                    name,
-                    read or "",
-                    repr(settlement.ratings[name]),
-                    settlement.tallies[name].to_json(),
-                ]
-            reply = self._commit_match(
-                keys=keys.commit_keys() + [keys.history(name) for name in names], args=args
-            )
-            if reply[0] == "applied":
-                return AppliedMatch.from_json(reply[1], int(float(reply[2])))
-            if reply[0] == "ok":
-                return dataclasses.replace(settlement.record, seq=int(reply[1]))
-        raise StoreError(f"gave up applying {match_id!r} after {MAX_OPTIMISTIC_ATTEMPTS} conflicts")
+    ) -> dict[str, float]:
+        game_keys = self._keys(game)
+        names, seats = seat_bytes(participants, ranks)
+        history = game_keys.history_prefix
+        command: list[Any] = [
+            "EVALSHA", _APPLY_MATCH.sha, 2 + len(names), game_keys.bots, game_keys.matches,
+            *[history + name for name in names],
+            self._k_arg, str(time.time_ns() // 1_000_000), self._history_arg, match_id, seats,
+            *names,
+        ]
+        reply = self._retrying(_APPLY_MATCH.execute, self._client, command)
+        if reply[0] == "conflict":
+            recorded = reply[2].encode("utf-8")
+            raise conflict(game, match_id, *parse_result(int(reply[1]), recorded))
+        # 'ok' or 'applied': seq, then one delta per distinct participant
+        units = reply[2:]
+        return {name: unit / RATING_UNITS for name, unit in zip(names, units, strict=True)}
 
     def _applied_match(self, game: str, match_id: str) -> AppliedMatch | None:
-        keys = _GameKeys.of(self.key_prefix, game)
-
-        def read() -> AppliedMatch | None:
-            with self._client.pipeline(transaction=True) as pipe:
-                pipe.hget(keys.matches, match_id)
-                pipe.zscore(keys.order, match_id)
-                recorded, seq = pipe.execute()
-            return None if recorded is None else AppliedMatch.from_json(recorded, int(seq))
-
-        return self._retrying(read)
+        matches = self._keys(game).matches
+        raw = self._retrying(lambda: self._raw.hget(matches, match_id))
+        return None if raw is None else parse_match(match_id, raw)
 
     def _applied_matches(self, game: str) -> list[AppliedMatch]:
-        keys = _GameKeys.of(self.key_prefix, game)
-
-        def read() -> list[AppliedMatch]:
-            with self._client.pipeline(transaction=True) as pipe:
-                pipe.hgetall(keys.matches)
-                pipe.zrange(keys.order, 0, -1, withscores=True)
-                records, order = pipe.execute()
-            return [AppliedMatch.from_json(records[match_id], int(seq)) for match_id, seq in order]
-
-        return self._retrying(read)
+        matches = self._keys(game).matches
+        records = self._retrying(lambda: self._raw.hgetall(matches))
+        return [parse_match(match_id.decode("utf-8"), raw) for match_id, raw in records.items()]
 
     def _entries(self, game: str) -> list[LadderEntry]:
-        keys = _GameKeys.of(self.key_prefix, game)
-
-        def read() -> list[LadderEntry]:
-            with self._client.pipeline(transaction=True) as pipe:
-                pipe.zrange(keys.ratings, 0, -1, withscores=True)
-                pipe.hgetall(keys.tallies)
-                ratings, tallies = pipe.execute()
-            return [
-                LadderEntry.from_tally(name, rating, BotTally.from_json(tallies[name]))
-                for name, rating in ratings
-            ]
-
-        return self._retrying(read)
+        rows = self._retrying(lambda: self._raw.hgetall(self._keys(game).bots))
+        return [parse_entry(name.decode("utf-8"), row) for name, row in rows.items()]
 
     def _entry(self, game: str, name: str) -> LadderEntry | None:
-        keys = _GameKeys.of(self.key_prefix, game)
-
-        def read() -> LadderEntry | None:
-            with self._client.pipeline(transaction=True) as pipe:
-                pipe.zscore(keys.ratings, name)
-                pipe.hget(keys.tallies, name)
-                rating, tally = pipe.execute()
-            if rating is None or tally is None:
-                return None
-            return LadderEntry.from_tally(name, rating, BotTally.from_json(tally))
-
-        return self._retrying(read)
+        row = self._retrying(lambda: self._raw.hget(self._keys(game).bots, name))
+        return None if row is None else parse_entry(name, row)
 
     def _history(self, game: str, name: str, limit: int) -> list[RatingPoint]:
-        key = _GameKeys.of(self.key_prefix, game).history(name)
-        texts = self._retrying(lambda: self._client.lrange(key, 0, limit - 1))
-        points = []
-        for text in reversed(texts):
-            rating, at, match_id = text.split(" ", 2)
-            points.append(RatingPoint(match_id, float(rating), float(at)))
-        return points
+        key = self._keys(game).history(name)
+        points = self._retrying(lambda: self._raw.lrange(key, 0, limit - 1))
+        return [parse_point(raw) for raw in reversed(points)]

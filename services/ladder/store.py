@@ -19,6 +19,7 @@ from services.ladder.records import AppliedMatch, LadderEntry, RatingPoint
 from services.ladder.tokens import hash_token, new_token, validate_bot_name
 
 _GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
+_VALID_GAME_IDS: set[str] = set()
 MAX_MATCH_ID = 200
 MAX_PARTICIPANT_NAME = 128
 # Rating-history points kept per bot and game (the newest ones).
@@ -91,16 +92,9 @@ class LadderStore(ABC):
         participants = list(participants)
         ranks = list(ranks)
         validate_result(participants, ranks)
-        for name in participants:
-            if len(name) > MAX_PARTICIPANT_NAME:
-                raise ValueError(f"participant name longer than {MAX_PARTICIPANT_NAME}")
-        record = self._apply(game, match_id, participants, ranks)
-        if not record.same_result(participants, ranks):
-            raise MatchConflict(
-                f"match {match_id!r} of {game} was applied with participants "
-                f"{list(record.participants)} and ranks {list(record.ranks)}"
-            )
-        return dict(record.deltas)
+        if max(map(len, participants)) > MAX_PARTICIPANT_NAME:
+            raise ValueError(f"participant name longer than {MAX_PARTICIPANT_NAME}")
+        return self._apply(game, match_id, participants, ranks)
 
     def applied_match(self, game: str, match_id: str) -> AppliedMatch | None:
         """The record of an applied match, or None if it was never applied."""
@@ -165,8 +159,10 @@ class LadderStore(ABC):
     @abstractmethod
     def _apply(
         self, game: str, match_id: str, participants: list[str], ranks: list[int]
-    ) -> AppliedMatch:
-        """Atomically settle the match unless its id is recorded; return the record."""
+    ) -> dict[str, float]:
+        """Atomically settle the match unless its id is recorded; return its deltas.
+
+        Raise :func:`conflict` if the id is recorded with another result."""
 
     @abstractmethod
     def _applied_match(self, game: str, match_id: str) -> AppliedMatch | None: ...
@@ -185,9 +181,23 @@ class LadderStore(ABC):
         """The newest ``limit`` points of the bot's history, oldest first."""
 
 
+def conflict(
+    game: str, match_id: str, participants: Sequence[str], ranks: Sequence[int]
+) -> MatchConflict:
+    """The error for a match id already applied with these other participants/ranks."""
+    return MatchConflict(
+        f"match {match_id!r} of {game} was applied with participants "
+        f"{list(participants)} and ranks {list(ranks)}"
+    )
+
+
 def validate_game_id(game: str) -> None:
+    if game in _VALID_GAME_IDS:
+        return
     if not isinstance(game, str) or not _GAME_ID.fullmatch(game):
         raise ValueError(f"invalid game id {game!r}")
+    if len(_VALID_GAME_IDS) < 1024:  # a few games per process; the bound is a safety net
+        _VALID_GAME_IDS.add(game)
 
 
 def validate_match_id(match_id: str) -> None:

@@ -1,1 +1,1 @@
-"""Ray actors that host matches: whole built-in matches, and sessions with remote seats."""
+"""Hosting matches: Ray actors for whole built-in matches, host workers for served ones."""

@@ -7,18 +7,15 @@ observation and options are already encoded with the game's WireCodec, so only r
 decisions pay for protobuf. A seat's request is built from ``observation(seat)`` alone:
 the engine's observation is the single gate for hidden information.
 
-:data:`RemoteMatchHost` is the same class as a Ray actor; the gateway creates one per
-match, so matches run beside each other on a Ray cluster.
+The gateway runs hosts in long-lived host worker processes (:mod:`services.runner.worker`),
+many matches each, or in its own event loop.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
-
-import ray
+from typing import Any, NamedTuple
 
 from engine.core import (
     Bot,
@@ -31,14 +28,13 @@ from engine.core import (
     make_bot,
 )
 from engine.core.match import bot_seed
-from services.gateway.frames import decision_body
+from services.wire.frames import decision_body
 
 # Salt for the private streams of substituted moves (separate from the seats' own bots).
 _SUBSTITUTE_SALT = 0x5B57
 
 
-@dataclass(frozen=True, slots=True)
-class SeatRequest:
+class SeatRequest(NamedTuple):
     """A decision owed by a remote seat; ``body`` holds the encoded request fields."""
 
     seat: int
@@ -47,8 +43,7 @@ class SeatRequest:
     body: bytes
 
 
-@dataclass(frozen=True, slots=True)
-class HostStep:
+class HostStep(NamedTuple):
     """What changed since the previous call.
 
     ``requests``: remote seats that now owe a new decision. ``substituted``: the option
@@ -56,7 +51,9 @@ class HostStep:
     ``builtin_decisions``/``builtin_seconds``: decisions taken by built-in bots
     (including substitutions) during the call. ``result`` and ``replay`` are set once
     the game is over (the replay as JSON data). ``choices``: every ``(seat, index)``
-    applied during the call, in order (what the spectator feed follows).
+    applied during the call, in order (what the spectator feed follows). Named tuples,
+    not dataclasses: one is made and sent to the gateway per decision, and tuples are
+    the cheapest to build and to pickle.
     """
 
     requests: tuple[SeatRequest, ...]
@@ -94,6 +91,8 @@ class MatchHost:
             GameRng(bot_seed(seed, seat) ^ _SUBSTITUTE_SALT) for seat in range(len(remote))
         ]
         self._asked: set[int] = set()
+        # Per seat: where the logs sent in its previous request ended.
+        self._log_marks: list[Any] = [None] * len(remote)
         self._counted_decisions = 0
         self._counted_seconds = 0.0
         self._extra_decisions = 0
@@ -124,10 +123,8 @@ class MatchHost:
 
     def forfeit(self, seat: int) -> HostStep:
         """Hand a remote seat to the fill bot for the rest of the match."""
-        seats = list(self._session.seats)
-        if seats[seat] is None:
-            seats[seat] = self._substitutes[seat]
-            self._session.seats = tuple(seats)
+        if self._session.seats[seat] is None:
+            self._session.hand_over(seat, self._substitutes[seat])
         self._asked.discard(seat)
         return self._step(None)
 
@@ -181,7 +178,10 @@ class MatchHost:
             body = decision_body(kind, None, b"", [(label, b"") for label in labels])
             return SeatRequest(seat, kind, len(labels), body)
         seen = state.observation(seat)
-        observation = codec.observation(seen).SerializeToString()
+        mark = self._log_marks[seat]
+        message = codec.observation(seen) if mark is None else codec.observation(seen, mark)
+        observation = message.SerializeToString()
+        self._log_marks[seat] = codec.log_mark(seen)
         options = [
             (label, codec.option(seen, kind, option).SerializeToString())
             for label, option in zip(labels, decision.options, strict=True)
@@ -189,6 +189,3 @@ class MatchHost:
         body = decision_body(kind, codec.field, observation, options)
         return SeatRequest(seat, kind, len(options), body)
 
-
-# One actor per match; it only waits on the gateway between calls, so it reserves no CPU.
-RemoteMatchHost = ray.remote(num_cpus=0)(MatchHost)

@@ -5,6 +5,12 @@ worker holds at most ``batches_per_worker`` batches in flight and the next batch
 only when one finishes (``ray.wait``), so driver memory stays flat however many games a
 run has. Records are yielded as batches complete (completion order, not game order).
 
+With ``target_batch_seconds`` the batch size adapts: it starts at ``batch_size`` and
+follows the measured time per game so that a batch takes about that long (long enough
+to amortise a Ray call, short enough to balance the end of a run). When the number of
+tasks is given, batches also shrink towards the end so the workers finish together.
+Batching never changes results: a match is a pure function of its task.
+
 Killed-worker policy: if an actor dies (``RayActorError``, ``WorkerCrashedError``), the
 pool replaces it with a fresh actor and re-runs every unfinished batch of the dead one
 from the same tasks, i.e. the same seeds. Matches are pure functions of their task, so
@@ -13,7 +19,7 @@ each game is reported exactly once and the records equal those of an undisturbed
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
@@ -54,6 +60,9 @@ class MatchPool:
         batches_per_worker: int = 2,
         with_replays: bool = False,
         max_attempts: int = 3,
+        bot_specs: dict[str, str] | None = None,
+        target_batch_seconds: float | None = None,
+        max_batch_size: int = 1024,
     ) -> None:
         if workers < 1 or batch_size < 1 or batches_per_worker < 1 or max_attempts < 1:
             raise ValueError("workers, batch_size, batches_per_worker, max_attempts must be >= 1")
@@ -64,9 +73,16 @@ class MatchPool:
         self.batches_per_worker = batches_per_worker
         self.with_replays = with_replays
         self.max_attempts = max_attempts
+        self.bot_specs = bot_specs
+        self.target_batch_seconds = target_batch_seconds
+        self.max_batch_size = max_batch_size
         self.restarts = 0
+        self.nodes: tuple[str, ...] = ()
         self._actors: list[Any] = []
         self._generations: list[int] = []
+        self._timed_games = 0
+        self._timed_seconds = 0.0
+        self._remaining: int | None = None
 
     @property
     def actors(self) -> tuple[Any, ...]:
@@ -81,10 +97,10 @@ class MatchPool:
         self.close()
 
     def start(self) -> None:
-        """Create the workers and wait until each is up."""
+        """Create the workers and wait until each is up; ``nodes`` lists their nodes."""
         self._actors = [self._new_actor() for _ in range(self.workers)]
         self._generations = [0] * self.workers
-        ray.get([actor.ready.remote() for actor in self._actors])
+        self.nodes = tuple(ray.get([actor.ready.remote() for actor in self._actors]))
 
     def close(self) -> None:
         """Kill the workers, releasing their CPUs."""
@@ -92,11 +108,13 @@ class MatchPool:
             ray.kill(actor, no_restart=True)
         self._actors = []
 
-    def run(self, tasks: Iterable[MatchTask]) -> Iterator[MatchRecord]:
-        """Play every task; yield one record per task, each exactly once."""
+    def run(self, tasks: Iterable[MatchTask], total: int | None = None) -> Iterator[MatchRecord]:
+        """Play every task; yield one record per task, each exactly once. ``total`` (the
+        number of tasks, if known) lets the last batches shrink."""
         if not self._actors:
             raise RuntimeError("the pool is not started (use it as a context manager)")
-        batches = _batched(tasks, self.batch_size)
+        self._remaining = total
+        batches = _batched(iter(tasks), self._next_batch_size)
         in_flight: dict[Any, _Flight] = {}
         for slot in range(self.workers):
             for _ in range(self.batches_per_worker):
@@ -119,13 +137,31 @@ class MatchPool:
                     ) from None
                 self._submit(in_flight, flight.slot, flight.batch, flight.attempt + 1)
                 continue
+            self._time(records)
             yield from records
             batch = next(batches, None)
             if batch is not None:
                 self._submit(in_flight, flight.slot, batch, attempt=1)
 
+    def _next_batch_size(self) -> int:
+        size = self.batch_size
+        if self.target_batch_seconds is not None and self._timed_games:
+            per_game = self._timed_seconds / self._timed_games
+            wanted = int(self.target_batch_seconds / per_game) if per_game > 0 else 1 << 30
+            size = max(1, min(self.max_batch_size, wanted))
+            if self._remaining is not None:  # an even share of what is left, in two rounds
+                size = max(1, min(size, -(-self._remaining // (2 * self.workers))))
+        if self._remaining is not None:
+            self._remaining = max(0, self._remaining - size)
+        return size
+
+    def _time(self, records: list[MatchRecord]) -> None:
+        if self.target_batch_seconds is not None:
+            self._timed_games += len(records)
+            self._timed_seconds += sum(record.duration for record in records)
+
     def _new_actor(self) -> Any:
-        return MatchWorker.remote(self.game_id, self.config, self.with_replays)
+        return MatchWorker.remote(self.game_id, self.config, self.with_replays, self.bot_specs)
 
     def _submit(
         self, in_flight: dict[Any, _Flight], slot: int, batch: list[MatchTask], attempt: int
@@ -143,7 +179,8 @@ class MatchPool:
         self.restarts += 1
 
 
-def _batched(tasks: Iterable[MatchTask], size: int) -> Iterator[list[MatchTask]]:
-    iterator = iter(tasks)
-    while batch := list(islice(iterator, size)):
+def _batched(
+    tasks: Iterator[MatchTask], size: Callable[[], int]
+) -> Iterator[list[MatchTask]]:
+    while batch := list(islice(tasks, size())):
         yield batch

@@ -14,10 +14,9 @@ from bench.clients import start_gateway
 from bench.kits import Kit
 from services.ladder.store import open_store
 from services.metrics import ArenaMetrics
+from services.wire import transport
 from tests.clients.test_kits import ALL_KITS, BUILD_TIMEOUT, built  # noqa: F401 (fixture)
 from tests.conftest import free_port
-
-transport = pytest.importorskip("services.gateway.transport", reason="the gateway serves no TLS")
 
 
 def _openssl(*args: str, cwd: Path) -> None:

@@ -16,6 +16,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -64,7 +65,7 @@ def _stop(server: subprocess.Popen[str]) -> None:
 @pytest.mark.timeout(BUILD_TIMEOUT + 600)
 @pytest.mark.parametrize(("game", "players"), [("monster-my-neighbor", 4), ("epic-resort", 2)])
 def test_all_kits_play_served_matches_at_the_same_time(
-    built: list[Kit], redis_url: str, game: str, players: int
+    built: list[Kit], redis_url: str, game: str, players: int, tmp_path: Path
 ) -> None:
     prefix = f"kits-{secrets.token_hex(6)}"
     with open_store(redis_url, key_prefix=prefix) as store:
@@ -75,9 +76,8 @@ def test_all_kits_play_served_matches_at_the_same_time(
         [sys.executable, "-m", "services.cli.main", "serve", "--port", str(port),
          "--metrics-port", str(metrics_port), "--redis", redis_url, "--key-prefix", prefix,
          "--game", game, "--players", str(players), "--fill", "random", "--seed", "8",
-         "--move-timeout", "10", "--gather", "0.5"],
+         "--move-timeout", "10", "--gather", "0.5", "--journal", str(tmp_path / "journal.jsonl")],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "RAY_ADDRESS": ""},
     )
     try:
         address = f"127.0.0.1:{port}"

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import shlex
 from pathlib import Path
 
+import pytest
 import yaml
 
+from services.cli import validate
 from services.cli.main import build_parser
 from services.metrics import ArenaMetrics
 
@@ -23,8 +26,12 @@ def _exported_metric_names() -> set[str]:
     return {
         family.name + suffix
         for family in ArenaMetrics().registry.collect()
-        for suffix in _SUFFIXES[family.type]
+        for suffix in _SUFFIXES.get(family.type, ("",))
     }
+
+
+def _dashboard() -> dict:
+    return json.loads((DEPLOY / "grafana" / "dashboards" / "arena.json").read_text())
 
 
 def _serve_argv() -> list[str]:
@@ -35,25 +42,69 @@ def _serve_argv() -> list[str]:
     return argv[1:]
 
 
+_METRIC = re.compile(r"\b(?:arena|process)_[a-z_]+")
+
+
 def test_every_metric_in_the_dashboard_is_exported() -> None:
-    dashboard = json.loads((DEPLOY / "grafana" / "dashboards" / "arena.json").read_text())
-    exprs = [t["expr"] for panel in dashboard["panels"] for t in panel["targets"]]
-    used = {name for expr in exprs for name in re.findall(r"\barena_[a-z_]+", expr)}
+    exprs = [t["expr"] for panel in _dashboard()["panels"] for t in panel["targets"]]
+    used = {name for expr in exprs for name in _METRIC.findall(expr)}
     assert used, "the dashboard queries no arena metric"
     assert used <= _exported_metric_names()
 
 
-def test_the_service_unit_runs_a_valid_serve_command() -> None:
-    args = build_parser().parse_args(_serve_argv())
+def test_every_metric_in_the_alert_rules_is_exported() -> None:
+    rules = yaml.safe_load((DEPLOY / "prometheus" / "rules.yml").read_text())
+    exprs = [rule["expr"] for group in rules["groups"] for rule in group["rules"]]
+    used = {name for expr in exprs for name in _METRIC.findall(expr)}
+    assert {"arena_decisions_total", "arena_rating_retry_queue", "arena_matches_total"} <= used
+    assert used <= _exported_metric_names()
+
+
+def test_every_dashboard_panel_has_a_unit_and_every_line_a_legend() -> None:
+    for panel in _dashboard()["panels"]:
+        assert panel["fieldConfig"]["defaults"]["unit"], panel["title"]
+        assert panel["options"]["legend"]["showLegend"], panel["title"]
+        legends = [target["legendFormat"] for target in panel["targets"]]
+        assert all(legends) and len(set(legends)) == len(legends), panel["title"]
+
+
+def _skip_file_checks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Parse deploy command lines here, where their TLS files and directories do not
+    exist: the path flags are taken as given."""
+    for check in ("readable_file", "writable_file", "output_dir"):
+        monkeypatch.setattr(validate, check, Path)
+
+
+def _serve_args(monkeypatch: pytest.MonkeyPatch) -> argparse.Namespace:
+    _skip_file_checks(monkeypatch)
+    return build_parser().parse_args(_serve_argv())
+
+
+def _unit() -> str:
+    return (DEPLOY / "systemd" / "arena-serve.service").read_text()
+
+
+def test_the_service_unit_runs_a_valid_serve_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    args = _serve_args(monkeypatch)
     assert args.command == "serve"
     assert args.redis.startswith("redis://")
+    assert args.tls_cert and args.tls_key and args.log_format == "json"
+    assert "RAY_" not in _unit()  # the gateway hosts its matches itself
 
 
-def test_prometheus_scrapes_the_gateway_metrics_port() -> None:
+def test_the_service_unit_lets_the_gateway_drain(monkeypatch: pytest.MonkeyPatch) -> None:
+    args = _serve_args(monkeypatch)
+    settings = dict(re.findall(r"^(\w+)=(.*)$", _unit(), re.M))
+    assert settings["KillMode"] == "mixed"  # SIGTERM to the gateway; it stops its workers
+    assert float(settings["TimeoutStopSec"]) > args.drain_timeout
+    assert args.journal.parent == Path("/var/lib") / settings["StateDirectory"]
+
+
+def test_prometheus_scrapes_the_gateway_metrics_port(monkeypatch: pytest.MonkeyPatch) -> None:
     config = yaml.safe_load((DEPLOY / "prometheus" / "prometheus.yml").read_text())
     (job,) = [j for j in config["scrape_configs"] if j["job_name"] == "arena-gateway"]
     targets = job["static_configs"][0]["targets"]
-    args = build_parser().parse_args(_serve_argv())
+    args = _serve_args(monkeypatch)
     assert f"127.0.0.1:{args.metrics_port}" in targets
 
 
@@ -72,3 +123,79 @@ def test_ray_cluster_config_starts_head_and_workers_from_the_project_venv() -> N
     commands = cluster["head_start_ray_commands"] + cluster["worker_start_ray_commands"]
     assert any("--head" in c for c in cluster["head_start_ray_commands"])
     assert all(".venv/bin/ray start" in c for c in commands if "ray start" in c)
+    assert all(".venv/bin/ray stop" in c for c in commands if "ray stop" in c)
+    # Every node runs with token auth and receives the same token file.
+    assert all("RAY_AUTH_MODE=token" in c for c in commands if "ray start" in c)
+    assert "~/.ray/auth_token" in cluster["file_mounts"]
+
+
+def _redis_port() -> int:
+    conf = (DEPLOY / "redis" / "redis.conf").read_text()
+    (port,) = re.findall(r"^port (\d+)$", conf, re.M)
+    return int(port)
+
+
+def test_ray_and_redis_and_metrics_ports_do_not_collide(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    cluster = yaml.safe_load((DEPLOY / "ray" / "cluster.yaml").read_text())
+    (head,) = [c for c in cluster["head_start_ray_commands"] if "--head" in c]
+    ray_port = int(re.findall(r"--port=(\d+)", head)[0])
+    workers = " ".join(cluster["worker_start_ray_commands"])
+    assert f"$RAY_HEAD_IP:{ray_port}" in workers
+    args = _serve_args(monkeypatch)
+    ports = [_redis_port(), ray_port, args.port, args.metrics_port]
+    assert len(set(ports)) == len(ports)
+    assert args.metrics_port != 9100  # node_exporter's
+
+
+def _pinned_ray() -> str:
+    lock = (DEPLOY.parent / "requirements.lock").read_text()
+    (version,) = re.findall(r"^ray==([\d.]+)", lock, re.M)
+    return version
+
+
+def test_kuberay_manifest_matches_the_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    documents = list(yaml.safe_load_all((DEPLOY / "kuberay" / "raycluster.yaml").read_text()))
+    by_kind = {d["kind"]: d for d in documents}
+    spec = by_kind["RayCluster"]["spec"]
+    assert spec["rayVersion"] == _pinned_ray()
+    assert spec["authOptions"]["mode"] == "token"
+    assert spec["headGroupSpec"]["rayStartParams"]["port"] != str(_redis_port())
+    # The gateway needs no Ray: its own Deployment, one pod owning the journal's volume.
+    deployment = by_kind["Deployment"]["spec"]
+    assert deployment["replicas"] == 1 and deployment["strategy"]["type"] == "Recreate"
+    pod = deployment["template"]["spec"]
+    (gateway,) = pod["containers"]
+    _skip_file_checks(monkeypatch)
+    args = build_parser().parse_args(gateway["args"])
+    assert args.command == "serve"
+    assert not any(e["name"].startswith("RAY_") for e in gateway["env"])
+    assert {e["name"] for e in gateway["env"]} == {"ARENA_REDIS_URL"}
+    (mount,) = gateway["volumeMounts"]
+    assert args.journal.parent == Path(mount["mountPath"])
+    (volume,) = pod["volumes"]
+    assert volume["persistentVolumeClaim"]["claimName"] == (
+        by_kind["PersistentVolumeClaim"]["metadata"]["name"])
+    assert pod["terminationGracePeriodSeconds"] > args.drain_timeout
+    assert {p["containerPort"] for p in gateway["ports"]} == {args.port, args.metrics_port}
+    service = by_kind["Service"]["spec"]
+    assert service["selector"] == deployment["selector"]["matchLabels"]
+    assert {p["port"] for p in service["ports"]} == {args.port, args.metrics_port}
+
+
+def test_the_walkthrough_runs_every_shell_block_of_the_readme() -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("walkthrough", DEPLOY / "walkthrough.py")
+    assert spec is not None and spec.loader is not None
+    walkthrough = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(walkthrough)
+    steps = walkthrough.blocks((DEPLOY / "README.md").read_text())
+    markers = [marker for marker, _ in steps]
+    assert markers.count("ports") == 1 and "skip" not in markers
+    code = "\n".join(code for _, code in steps)
+    for needed in ("redis-server", "ray start --head", "ray start --address", "arena serve",
+                   "prometheus --config.file", "arena bot", "arena bots register",
+                   "--tls-cert", "--tls-ca", "--journal", "kill -TERM"):
+        assert needed in code

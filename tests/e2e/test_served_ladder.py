@@ -1,8 +1,8 @@
 """End to end, as an operator runs it: register bots, serve, connect two bot processes.
 
-Everything is a real process: `arena bots register`, `arena serve` (gateway, Ray, Redis
-ladder, /metrics, replays) and two `arena bot` clients. Afterwards the ladder in Redis,
-the Prometheus counters and the saved replays must tell the same story.
+Everything is a real process: `arena bots register`, `arena serve` (gateway and its host
+workers, Redis ladder, /metrics, replays) and two `arena bot` clients. Afterwards the
+ladder in Redis, the Prometheus counters and the saved replays must tell the same story.
 """
 
 from __future__ import annotations
@@ -76,9 +76,9 @@ def test_two_remote_bots_play_rated_matches_through_arena_serve(
     server = subprocess.Popen(
         [*ARENA, "serve", "--port", str(port), "--metrics-port", str(metrics_port),
          *store_args, "--game", GAME, "--players", "5", "--fill", "random",
-         "--replays", str(replays), "--min-bots", "2", "--seed", "42"],
+         "--replays", str(replays), "--min-bots", "2", "--seed", "42",
+         "--journal", str(tmp_path / "journal.jsonl")],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "RAY_ADDRESS": ""},
     )
     try:
         address = f"127.0.0.1:{port}"
@@ -132,6 +132,8 @@ def test_two_remote_bots_play_rated_matches_through_arena_serve(
     assert value("arena_decisions_total", game=GAME, source="remote") == remote
     assert value("arena_decisions_total", game=GAME, source="builtin") == decisions - remote
     assert value("arena_active_matches") == 0
+    assert value("arena_rating_retry_queue") == 0 and value("arena_results_unrated") == 0
+    assert value("process_resident_memory_bytes") > 0  # the default process collector
 
     replayed = _arena("replay", str(files[-1]), "--quiet")
     assert replayed.returncode == 0, replayed.stderr
@@ -143,7 +145,7 @@ def test_serve_without_redis_registers_bots_given_on_the_command_line(tmp_path: 
     server = subprocess.Popen(
         [*ARENA, "serve", "--port", str(port), "--bot", "solo", "--gather", "0.1"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={k: v for k, v in os.environ.items() if k != "ARENA_REDIS_URL"} | {"RAY_ADDRESS": ""},
+        env={k: v for k, v in os.environ.items() if k != "ARENA_REDIS_URL"},
     )
     try:
         assert server.stdout is not None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import queue
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -43,6 +44,8 @@ class Transcript:
     """Everything one test bot received, in order, and how its stream ended."""
 
     responses: list[arena_pb2.PlayResponse] = field(default_factory=list)
+    # time.monotonic() when each response arrived
+    times: list[float] = field(default_factory=list)
     replies: dict[int, int] = field(default_factory=dict)
     status: grpc.StatusCode | None = None
     details: str = ""
@@ -97,6 +100,7 @@ class TestBot:
         try:
             for response in call:
                 self.transcript.responses.append(response)
+                self.transcript.times.append(time.monotonic())
                 if response.WhichOneof("message") != "decision_request":
                     continue
                 request = response.decision_request

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from arena.v1 import arena_pb2, monster_my_neighbor_pb2
 
-from services.gateway import frames
+from services.wire import frames
 
 
 def _expected(request_id: int, seat: int) -> arena_pb2.PlayResponse:
@@ -46,3 +46,21 @@ def test_varint_matches_protobuf_encoding() -> None:
     for value in (0, 1, 127, 128, 300, 2**32, 2**63):
         encoded = arena_pb2.DecisionReply(request_id=value).SerializeToString()
         assert encoded == (frames.integer(1, value) if value else b"")
+
+
+def test_composed_match_start_equals_protobuf_built_one() -> None:
+    config = arena_pb2.MatchConfig(players=5, options_json="{}", cards="x" * 300)
+    start = arena_pb2.MatchStart(match_id="m-2", game="g", players=5, seat=3,
+                                 seat_labels=["a", "builtin:random"])
+    expected = arena_pb2.PlayResponse(match_start=arena_pb2.MatchStart(
+        match_id="m-2", game="g", players=5, seat=3, seat_labels=["a", "builtin:random"],
+        config=config))
+    frame = frames.match_start(start, config.SerializeToString())
+    assert arena_pb2.PlayResponse.FromString(frame) == expected
+
+
+def test_varints_match_protobuf_on_both_sides_of_the_lookup_table() -> None:
+    assert frames.varint(0) == b"\x00"
+    for value in (1, 127, 128, 16383, 16384, 2**32 - 1, 2**63):
+        message = arena_pb2.DecisionReply(request_id=value)
+        assert message.SerializeToString() == b"\x08" + frames.varint(value)

@@ -52,6 +52,7 @@ def test_requests_encode_the_seats_own_observation_and_options() -> None:
     codec = game.wire()
     state = game.new_state(replay.config, replay.seed)
     remaining = list(asked)
+    marks: dict[int, object] = {}
     for seat, index in replay.choices:
         if REMOTE[seat]:
             request, chosen = next(item for item in remaining if item[0].seat == seat)
@@ -61,13 +62,45 @@ def test_requests_encode_the_seats_own_observation_and_options() -> None:
             seen = state.observation(seat)
             assert chosen == index and message.kind == decision.kind
             assert message.observation == arena_pb2.Observation(
-                monster_my_neighbor=codec.observation(state.observation(seat)))
+                monster_my_neighbor=codec.observation(seen, marks.get(seat)))
+            marks[seat] = codec.log_mark(seen)
             assert [(o.label, o.monster_my_neighbor) for o in message.options] == [
                 (state.describe_option(seat, i), codec.option(seen, decision.kind, option))
                 for i, option in enumerate(decision.options)
             ]
         state.apply(seat, index)
     assert not remaining
+
+
+def test_each_seat_gets_every_log_event_once_and_in_order() -> None:
+    received: dict[int, tuple[list, list]] = {0: ([], []), 2: ([], [])}
+
+    def choose(h: MatchHost, r: SeatRequest) -> HostStep:
+        message = _parse(r)
+        obs = message.observation.monster_my_neighbor
+        public, private = received[r.seat]
+        assert obs.public_events_from == len(public)
+        assert obs.private_events_from == len(private)
+        public.extend(obs.public_events)
+        private.extend(obs.private_events)
+        return h.submit(r.seat, 0)
+
+    step = _play(_host(8), choose)[-1]
+    assert step.replay is not None
+    replay = Replay.from_json(dict(step.replay))
+    game = get_game(GAME)
+    state = game.new_state(replay.config, replay.seed)
+    asked = {seat: 0 for seat in received}
+    for seat, index in replay.choices:
+        if REMOTE[seat]:
+            asked[seat] += 1
+            if asked[seat] == sum(1 for s, _ in replay.choices if s == seat):
+                whole = game.wire().observation(state.observation(seat))
+                public, private = received[seat]
+                assert public == list(whole.public_events)
+                assert private == list(whole.private_events)
+        state.apply(seat, index)
+    assert all(received[seat][0] for seat in received)
 
 
 def test_legal_choices_play_to_the_end_and_the_replay_holds() -> None:

@@ -59,9 +59,12 @@ def test_a_full_match_is_played_rated_saved_and_counted(start_gateway) -> None:
     builtin = gateway.metric("arena_decisions_total", game=GAME, source="builtin")
     assert remote == len(requests)
     assert remote + builtin == len(replay.choices)
-    assert gateway.metric("arena_decision_seconds_count", game=GAME, source="remote") == remote
-    assert gateway.metric("arena_active_matches") == 0
-    assert gateway.metric("arena_connected_bots") == 0
+    assert gateway.metric("arena_remote_decision_seconds_count", game=GAME) == remote
+    assert gateway.metric("arena_builtin_decision_seconds_total", game=GAME) > 0
+    assert gateway.metric("arena_rating_retry_queue") == 0
+    assert gateway.metric("arena_results_unrated") == 0
+    assert gateway.settles("arena_active_matches", 0)
+    assert gateway.settles("arena_connected_bots", 0)
 
 
 def _requests_by_seat(transcripts: list[Transcript]) -> dict[int, list[arena_pb2.DecisionRequest]]:
@@ -89,24 +92,27 @@ def test_each_request_carries_only_its_own_seats_observation(start_gateway) -> N
     game = get_game(GAME)
     codec = game.wire()
     state = game.new_state(replay.config, replay.seed)
-    replies = {k: v for t in transcripts for k, v in t.replies.items()}
+    replies = {t.of("match_start")[0].seat: t.replies for t in transcripts}
     next_request = dict.fromkeys(requests, 0)
+    marks: dict[int, object] = {}
     for seat, index in replay.choices:
         if seat in requests:
             request = requests[seat][next_request[seat]]
             next_request[seat] += 1
             observation = state.observation(seat)
-            expected = arena_pb2.Observation(monster_my_neighbor=codec.observation(observation))
+            expected = arena_pb2.Observation(
+                monster_my_neighbor=codec.observation(observation, marks.get(seat)))
             assert request.observation == expected
+            marks[seat] = codec.log_mark(observation)
             others = [state.observation(s) for s in range(len(replay.labels)) if s != seat]
             assert all(request.observation != arena_pb2.Observation(
-                monster_my_neighbor=codec.observation(o)) for o in others)
+                monster_my_neighbor=codec.observation(o, marks.get(seat))) for o in others)
             decision = state.decision(seat)
             assert request.kind == decision.kind
             assert [o.monster_my_neighbor for o in request.options] == [
                 codec.option(observation, decision.kind, option) for option in decision.options
             ]
-            assert index == replies[request.request_id]
+            assert index == replies[seat][request.request_id]
         state.apply(seat, index)
     assert next_request == {seat: len(r) for seat, r in requests.items()}
 

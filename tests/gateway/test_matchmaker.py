@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from services.gateway.match import rating_ranks
+from services.gateway.match_end import rating_ranks
 from services.gateway.matchmaker import Matchmaker, derive_match_seed, seat_order
 from services.gateway.session import BotSession
 
@@ -20,15 +20,16 @@ async def _until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
 
 
 def _gather(
-    players: int, names: list[str], min_bots: int = 1, pause_after: int | None = None
+    players: int, names: list[str], min_bots: int = 1, pause_after: int | None = None,
+    per_bot: int = 1,
 ) -> list[list[str]]:
     """The groups formed from bots arriving in ``names`` order (a 0.2 s pause after the
-    first ``pause_after`` of them)."""
+    first ``pause_after`` of them); matches never end."""
 
     async def scenario() -> list[list[str]]:
         groups: list[list[str]] = []
         matchmaker = Matchmaker(
-            players, 0.05, lambda g: groups.append([s.name for s in g]), min_bots
+            players, 0.05, lambda g: groups.append([s.name for s in g]), min_bots, per_bot
         )
         task = asyncio.create_task(matchmaker.run())
         try:
@@ -49,7 +50,41 @@ def test_a_full_table_starts_at_once_and_leftovers_get_the_next_match() -> None:
 
 
 def test_a_bot_name_takes_one_seat_per_match() -> None:
-    assert _gather(3, ["a", "a", "b"]) == [["a", "b"], ["a"]]
+    assert _gather(3, ["a", "a", "b"], per_bot=2) == [["a", "b"], ["a"]]
+
+
+def test_a_bots_further_stream_waits_until_its_match_ends() -> None:
+    async def scenario() -> None:
+        groups: list[list[BotSession]] = []
+        matchmaker = Matchmaker(3, 0.05, groups.append)
+        task = asyncio.create_task(matchmaker.run())
+        first, second = BotSession("a", 0), BotSession("a", 0)
+        matchmaker.enqueue(first)
+        matchmaker.enqueue(second)
+        await _until(lambda: len(groups) == 1)
+        await asyncio.sleep(0.2)
+        assert groups == [[first]] and matchmaker.playing("a") == 1
+        matchmaker.release(first)
+        await _until(lambda: len(groups) == 2)
+        assert groups[1] == [second] and matchmaker.playing("a") == 1
+        task.cancel()
+
+    asyncio.run(scenario())
+
+
+def test_a_stopped_matchmaker_returns_the_waiting_and_starts_nothing() -> None:
+    async def scenario() -> None:
+        groups: list[list[BotSession]] = []
+        matchmaker = Matchmaker(3, 0.05, groups.append, min_bots=2)
+        task = asyncio.create_task(matchmaker.run())
+        waiting = BotSession("a", 0)
+        matchmaker.enqueue(waiting)
+        assert matchmaker.stop() == [waiting]
+        matchmaker.enqueue(BotSession("b", 0))
+        await asyncio.sleep(0.2)
+        assert groups == [] and task.done()
+
+    asyncio.run(scenario())
 
 
 def test_without_min_bots_a_lone_bot_starts_after_the_window() -> None:

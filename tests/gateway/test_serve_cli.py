@@ -16,8 +16,17 @@ from services.cli.main import main as arena
         (["--move-timeout", "0"], "--move-timeout must be > 0"),
         (["--max-strikes", "0"], "--max-strikes must be at least 1"),
         (["--min-bots", "6"], "--min-bots must be between 1 and --players"),
+        (["--tls-cert", __file__], "--tls-cert and --tls-key go together"),
+        (["--tls-key", __file__], "--tls-cert and --tls-key go together"),
+        (["--tls-client-ca", __file__], "--tls-client-ca needs --tls-cert and --tls-key"),
     ],
 )
 def test_bad_serve_options_exit_2_with_a_message(args, message, capsys) -> None:
     assert arena(["serve", *args]) == 2
     assert message in capsys.readouterr().err.replace("\n", " ")
+
+
+def test_a_bot_certificate_needs_its_key(capsys) -> None:
+    code = arena(["bot", "--server", "127.0.0.1:1", "--token", "t", "--tls-cert", __file__])
+    assert code == 2
+    assert capsys.readouterr().err == "error: --tls-cert and --tls-key go together\n"

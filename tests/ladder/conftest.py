@@ -18,7 +18,7 @@ def unique_prefix() -> str:
 def delete_prefix(url: str, prefix: str) -> None:
     client = redis.Redis.from_url(url)
     try:
-        keys = list(client.scan_iter(match=f"{prefix}:*"))
+        keys = list(client.scan_iter(match=f"{{{prefix}:*"))
         if keys:
             client.delete(*keys)
     finally:

@@ -1,7 +1,8 @@
-"""Concurrent writers: many threads, and several processes on Redis, apply an
-overlapping set of matches, each several times at once. Every match must be counted
-exactly once, and the final ladder must equal a sequential application in the order
-the store recorded."""
+"""Concurrent writers: eight threads, and eight processes on Redis, apply an overlapping
+set of matches, each several times at once, and every match seats the shared fill label
+``builtin:random`` (the case that made optimistic writes conflict on every match).
+Every match must be counted exactly once, and the final ladder must equal a sequential
+application in the order the store recorded, to the bit."""
 
 from __future__ import annotations
 
@@ -15,15 +16,17 @@ from services.ladder.store import LadderStore
 from tests.ladder.concurrent_workers import Match, apply_all
 
 GAME = "monster-my-neighbor"
+FILL = "builtin:random"
 
 
 def make_matches(count: int, seed: int) -> list[Match]:
     rng = random.Random(seed)
-    pool = [f"bot{i}" for i in range(7)] + ["builtin:random"]
+    pool = [f"bot{i}" for i in range(7)] + [FILL]
     matches: list[Match] = []
     for i in range(count):
         seats = rng.randint(2, 5)
-        names = [rng.choice(pool) for _ in range(seats)]
+        names = [FILL] + [rng.choice(pool) for _ in range(seats - 1)]
+        rng.shuffle(names)
         ranks = [rng.randint(1, seats) for _ in range(seats)]
         matches.append((f"match-{seed}-{i}", names, ranks))
     return matches
@@ -41,6 +44,7 @@ def assert_counted_once_as_sequential(
     for match_id, deltas in returned:
         assert deltas == recorded[match_id]
 
+    assert all(FILL in names for _, names, _ in matches)
     # Games per bot: one per match it took part in.
     expected_games = Counter(name for _, names, _ in matches for name in set(names))
     assert {e.name: e.games for e in store.ladder(GAME)} == dict(expected_games)
@@ -77,7 +81,7 @@ def test_processes_applying_overlapping_matches_count_each_once(
     from services.ladder.store import open_store
 
     matches = make_matches(60, seed=23)
-    processes = 4
+    processes = 8
     context = multiprocessing.get_context("spawn")
     start = context.Barrier(processes)
     queue = context.Queue()

@@ -10,10 +10,15 @@ import pytest
 from services.ladder.elo import (
     DEFAULT_K,
     DELTA_DECIMALS,
+    MAX_SEATS,
+    RATING_UNITS,
+    TALLY_UNITS,
     expected_score,
     match_deltas,
-    mean_seat_ranks,
-    win_shares,
+    rank_units,
+    rating_units,
+    round_rating,
+    win_units,
 )
 
 
@@ -105,21 +110,47 @@ def test_deltas_are_deterministic() -> None:
         assert match_deltas(names, ranks, ratings) == match_deltas(names, ranks, dict(ratings))
 
 
-def test_win_shares_split_first_place_between_ties() -> None:
-    assert win_shares(["a", "b", "c"], [1, 1, 3]) == {"a": 0.5, "b": 0.5, "c": 0.0}
-    assert win_shares(["a", "b", "a"], [1, 2, 1]) == {"a": 1.0, "b": 0.0}
-    three_way = win_shares(["a", "b", "c"], [1, 1, 1])
-    assert three_way == pytest.approx({"a": 1 / 3, "b": 1 / 3, "c": 1 / 3})
+def test_win_units_split_first_place_between_ties() -> None:
+    u = TALLY_UNITS
+    assert win_units(["a", "b", "c"], [1, 1, 3]) == {"a": u // 2, "b": u // 2, "c": 0}
+    assert win_units(["a", "b", "a"], [1, 2, 1]) == {"a": u, "b": 0}
+    assert win_units(["a", "b", "c"], [1, 1, 1]) == {"a": u // 3, "b": u // 3, "c": u // 3}
 
 
-def test_mean_seat_ranks_average_the_seats_of_one_identity() -> None:
-    assert mean_seat_ranks(["a", "b", "a"], [1, 2, 3]) == {"a": 2.0, "b": 2.0}
+def test_every_tie_and_seat_share_is_a_whole_number_of_tally_units() -> None:
+    for seats in range(1, MAX_SEATS + 1):
+        assert TALLY_UNITS % seats == 0
+
+
+def test_rank_units_average_the_seats_of_one_identity() -> None:
+    assert rank_units(["a", "b", "a"], [1, 2, 3]) == {"a": 2 * TALLY_UNITS, "b": 2 * TALLY_UNITS}
+    assert rank_units(["a", "a", "a", "b"], [1, 1, 2, 4]) == {
+        "a": 4 * TALLY_UNITS // 3, "b": 4 * TALLY_UNITS
+    }
+
+
+def test_rounding_is_to_the_nearest_millionth_half_up() -> None:
+    assert RATING_UNITS == 10**DELTA_DECIMALS
+    assert rating_units(7.6880984) == 7_688_098
+    assert rating_units(7.6880986) == 7_688_099
+    assert rating_units(-7.6880984) == -7_688_098
+    assert rating_units(0.0000005) == 1  # half up
+    assert rating_units(-0.0000005) == 0
+    assert round_rating(1500.00000049) == 1500.0
+    assert round_rating(16 / 3) == 5_333_333 / RATING_UNITS
+
+
+def test_more_seats_than_the_ladder_supports_are_rejected() -> None:
+    names = [f"p{i}" for i in range(MAX_SEATS + 1)]
+    with pytest.raises(ValueError, match="2 to 16 seats"):
+        match_deltas(names, list(range(1, MAX_SEATS + 2)), {})
 
 
 @pytest.mark.parametrize(
     ("names", "ranks"),
     [(["a"], [1]), (["a", "b"], [1]), (["a", ""], [1, 2]), (["a", "b"], [0, 1]),
-     (["a", "b"], [1, True]), (["a", "b"], [1, 1.5])],
+     (["a", "b"], [1, True]), (["a", "b"], [1, 1.5]), (["a", "b"], [1, 3]),
+     (["a\0b", "c"], [1, 2])],
 )
 def test_malformed_results_are_rejected(names: list[str], ranks: list[int]) -> None:
     with pytest.raises(ValueError):

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import hashlib
+import time
 
 import pytest
 import redis
+from redis.crc import key_slot
 
-from services.ladder.elo import INITIAL_RATING, match_deltas
+from services.ladder.elo import INITIAL_RATING, match_deltas, round_rating
 from services.ladder.memory_store import MemoryStore
 from services.ladder.redis_store import RedisStore
 from services.ladder.store import (
@@ -26,7 +28,7 @@ def stored_text(store: LadderStore) -> str:
         client = redis.Redis.from_url(store.url)
         try:
             parts = []
-            for key in client.scan_iter(match=f"{store.key_prefix}:*"):
+            for key in client.scan_iter(match=f"{{{store.key_prefix}:*"):
                 parts.append(key.decode())
                 if client.type(key) == b"hash":
                     for field, value in client.hgetall(key).items():
@@ -110,6 +112,21 @@ def test_a_repeated_match_id_with_another_result_is_a_conflict(store: LadderStor
     assert store.ladder(GAME) == before
 
 
+def test_any_unicode_name_and_repeat_round_trips(store: LadderStore) -> None:
+    names = ["émile", "名人", "builtin:random", "a b\tc", "émile"]
+    ranks = [1, 2, 2, 4, 5]
+    deltas = store.apply_match(GAME, "m-ü", names, ranks)
+    record = store.applied_match(GAME, "m-ü")
+    assert record is not None
+    assert (record.participants, record.ranks) == (tuple(names), tuple(ranks))
+    assert record.deltas == deltas and list(deltas) == ["émile", "名人", "builtin:random", "a b\tc"]
+    assert store.apply_match(GAME, "m-ü", names, ranks) == deltas
+    with pytest.raises(MatchConflict, match="名人"):
+        store.apply_match(GAME, "m-ü", names[::-1], ranks)
+    assert {e.name for e in store.ladder(GAME)} == set(names)
+    assert [p.match_id for p in store.rating_history(GAME, "名人")] == ["m-ü"]
+
+
 def test_match_ids_are_scoped_by_game(store: LadderStore) -> None:
     store.apply_match(GAME, "m1", ["a", "b"], [1, 2])
     store.apply_match("epic-resort", "m1", ["a", "b"], [2, 1])
@@ -127,7 +144,7 @@ def test_ladder_is_ordered_best_first_with_stats(store: LadderStore) -> None:
     for i, (names, ranks) in enumerate(matches):
         store.apply_match(GAME, f"m{i}", names, ranks)
         for name, delta in match_deltas(names, ranks, expected).items():
-            expected[name] = round(expected.get(name, INITIAL_RATING) + delta, 6)
+            expected[name] = round_rating(expected.get(name, INITIAL_RATING) + delta)
     ladder = store.ladder(GAME)
     assert [(e.name, e.rating) for e in ladder] == sorted(
         expected.items(), key=lambda item: -item[1]
@@ -184,3 +201,60 @@ def test_malformed_matches_are_rejected_without_effect(
     with pytest.raises(ValueError):
         store.apply_match(game, match_id, names, ranks)
     assert store.ladder(GAME) == []
+
+
+def test_rating_history_lists_each_match_oldest_first(store: LadderStore) -> None:
+    before = time.time()
+    store.apply_match(GAME, "m1", ["a", "b"], [1, 2])
+    store.apply_match(GAME, "m2", ["a", "c", "builtin:random"], [3, 1, 2])
+    store.apply_match(GAME, "m3", ["b", "c"], [1, 2])
+    history = store.rating_history(GAME, "a")
+    assert [point.match_id for point in history] == ["m1", "m2"]
+    assert history[-1].rating == store.bot_stats(GAME, "a").rating  # type: ignore[union-attr]
+    assert history[0].rating == INITIAL_RATING + 16.0
+    assert all(before - 1 <= point.at <= time.time() + 1 for point in history)
+    assert history[0].to_json() == {"match_id": "m1", "rating": 1516.0, "at": history[0].at}
+    assert [p.match_id for p in store.rating_history(GAME, "a", limit=1)] == ["m2"]
+    assert store.rating_history(GAME, "nobody") == []
+    assert store.rating_history("epic-resort", "a") == []
+
+
+def test_rating_history_keeps_only_the_newest_points(store_url: tuple[str | None, str]) -> None:
+    url, prefix = store_url
+    with open_store(url, key_prefix=prefix, history=3) as store:
+        for i in range(5):
+            store.apply_match(GAME, f"m{i}", ["a", "b"], [1 + i % 2, 2 - i % 2])
+        assert [p.match_id for p in store.rating_history(GAME, "a")] == ["m2", "m3", "m4"]
+        assert store.rating_history(GAME, "b", limit=10)[-1].rating == (
+            store.bot_stats(GAME, "b").rating  # type: ignore[union-attr]
+        )
+        with pytest.raises(ValueError):
+            store.rating_history(GAME, "a", limit=0)
+    with pytest.raises(ValueError):
+        open_store(url, key_prefix=prefix, history=0)
+
+
+def test_every_key_of_one_operation_shares_a_redis_cluster_slot(
+    redis_url: str, key_prefix: str
+) -> None:
+    """Hash tags put a game's ladder in one slot, and the bot registry in one slot, so
+    each script touches one slot (what Redis Cluster requires)."""
+    with open_store(redis_url, key_prefix=key_prefix) as store:
+        store.register_bot("alice")
+        store.apply_match(GAME, "m1", ["alice", "builtin:random", "bob"], [1, 2, 3])
+        store.apply_match("epic-resort", "m1", ["alice", "bob"], [1, 2])
+    client = redis.Redis.from_url(redis_url)
+    try:
+        keys = [key.decode() for key in client.scan_iter(match=f"{{{key_prefix}:*")]
+    finally:
+        client.close()
+    groups: dict[str, set[int]] = {}
+    for key in keys:
+        tag = key[1 : key.index("}")]
+        groups.setdefault(tag, set()).add(key_slot(key.encode()))
+    assert set(groups) == {
+        f"{key_prefix}:bots", f"{key_prefix}:ladder:{GAME}", f"{key_prefix}:ladder:epic-resort"
+    }
+    assert all(len(slots) == 1 for slots in groups.values())
+    # the registry (2); per game: rows, records and one history per bot
+    assert len(keys) == 2 + (2 + 3) + (2 + 2)

@@ -44,7 +44,9 @@ def test_observation_message_carries_the_seats_view() -> None:
     assert sum(c.count for c in msg.composition) == 38
     assert list(msg.monsters_possible) == ["vampire", "mandragora", "werewolf", "kumiho",
                                            "mermaid"]
-    assert "seat 0 targets seat 2 with Dog" in msg.public_log
+    target = pb.MonsterMyNeighborTargetChosen(seat=0, card_type="dog", target_seat=2)
+    assert pb.MonsterMyNeighborPublicEvent(target_chosen=target) in msg.public_events
+    assert msg.public_events_from == 0 and msg.private_events_from == 0
     choose(s, 2, "rumor")
     other = codec.observation(s.observation(1))
     assert other.seats[0].face_down[0].origin == "dog_discard"
@@ -52,7 +54,50 @@ def test_observation_message_carries_the_seats_view() -> None:
     assert other.dog_known_holder == 2
     mine = codec.observation(s.observation(2))
     assert mine.seats[0].face_down[0].known_type == "rumor"
-    assert any("discarded Rumor face down" in line for line in mine.private_log)
+    discard = pb.MonsterMyNeighborOwnDiscard(card_type="rumor", origin="dog_discard")
+    assert [e.own_discard for e in mine.private_events if e.HasField("own_discard")] == [discard]
+    assert not any(e.HasField("own_discard") for e in other.private_events)
+
+
+def test_the_log_after_a_mark_holds_only_the_newer_entries() -> None:
+    codec = GAME.wire()
+    s = position(4, {0: ["dog", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor", "hide"]})
+    choose(s, 0, "dog")
+    before = s.observation(2)
+    mark = codec.log_mark(before)
+    choose(s, 0, 2)
+    choose(s, 2, "rumor")
+    after = s.observation(2)
+    whole = codec.observation(after)
+    tail = codec.observation(after, mark)
+    assert tail.public_events_from == len(before.public_log) > 0
+    assert list(tail.public_events) == list(whole.public_events)[tail.public_events_from:]
+    assert list(tail.private_events) == list(whole.private_events)[tail.private_events_from:]
+    assert tail.private_events_from == 0
+    assert [e.WhichOneof("event") for e in tail.private_events] == ["own_discard", "received"]
+    target = pb.MonsterMyNeighborTargetChosen(seat=0, card_type="dog", target_seat=2)
+    assert tail.public_events[0] == pb.MonsterMyNeighborPublicEvent(target_chosen=target)
+    assert codec.observation(after, codec.log_mark(after)).public_events == []
+
+
+def test_every_log_event_code_has_an_encoder() -> None:
+    from engine.monster_my_neighbor import events
+    from engine.monster_my_neighbor.wire_log import _private_table, _public_table
+
+    public = {v for k, v in vars(events).items() if k.startswith("EV_")}
+    private = {v for k, v in vars(events).items() if k.startswith("PV_")}
+    assert set(_public_table()) == public
+    assert set(_private_table(GAME.wire().option)) == private
+
+
+def test_a_forced_choice_reaches_the_private_log_as_an_option_message() -> None:
+    codec = GAME.wire()
+    s = position(4, {0: ["dog", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor"]})
+    choose(s, 0, "dog")
+    choose(s, 0, 2)  # seat 2 must discard the Rumor (never the Monster while it has another)
+    forced = [e.forced_choice for e in codec.observation(s.observation(2)).private_events
+              if e.HasField("forced_choice")]
+    assert [(f.kind, f.option.card_type) for f in forced] == [("DOG_DISCARD", "rumor")]
 
 
 def test_pending_simultaneous_choice_only_in_own_message() -> None:
@@ -79,3 +124,18 @@ def test_option_messages_for_every_kind() -> None:
     assert codec.option(obs, "CHOOSE_DEAL_COUNT", ChooseCount(2)).count == 2
     pair = codec.option(obs, "DEAL_GIVE", DealGive((hunter, hide)))
     assert list(pair.cards.card_types) == ["hunter", "hide"]
+
+
+def test_a_codec_reusing_encoded_parts_gives_the_same_messages_as_a_fresh_one() -> None:
+    from engine.core import GameConfig, GameRng
+
+    reused = GAME.wire()
+    for seed in range(3):
+        state = GAME.new_state(GameConfig(5, dict(GAME.default_options)), seed)
+        rng = GameRng(seed)
+        while not state.is_terminal():
+            seat = state.pending_seats()[0]
+            for watcher in (0, 3):
+                seen = state.observation(watcher)
+                assert reused.observation(seen) == GAME.wire().observation(seen)
+            state.apply(seat, rng.randrange(len(state.decision(seat).options)))

@@ -15,7 +15,7 @@ from arena.v1 import arena_pb2
 
 from engine.core import Replay
 from services.gateway.config import GatewayConfig
-from services.gateway.hosts import LocalHost
+from services.gateway.hosts import InLoopHosts
 from services.gateway.server import Gateway, GatewayThread
 from services.ladder.store import open_store
 from services.metrics import ArenaMetrics
@@ -56,7 +56,8 @@ class ServedArena:
         self.feed = RedisFeed(redis_url, key_prefix=prefix)
         config = GatewayConfig(game=GAME, players=players, fill="random", move_timeout=30.0,
                                gather_seconds=0.1, replays=self.replays, seed=11)
-        gateway = Gateway(config, self.store, ArenaMetrics(), hosts=LocalHost, feed=self.feed)
+        gateway = Gateway(config, self.store, ArenaMetrics(), hosts=InLoopHosts(),
+                          feed=self.feed)
         self._gateway = GatewayThread(gateway)
         self.address = f"127.0.0.1:{self._gateway.start('127.0.0.1', 0)}"
         self._web = WebServer(create_app(WebData(self.store, self.feed, self.replays)))

@@ -56,9 +56,9 @@ def test_serve_prints_the_web_url_a_match_is_watched_live_then_replayed(
     port = free_port()
     server = subprocess.Popen(
         [*ARENA, "serve", "--port", str(port), "--web-port", "0", *store_args, "--game", GAME,
-         "--players", "4", "--fill", "random", "--replays", str(tmp_path), "--gather", "0.1"],
+         "--players", "4", "--fill", "random", "--replays", str(tmp_path), "--gather", "0.1",
+         "--journal", str(tmp_path / "journal.jsonl")],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "RAY_ADDRESS": ""},
     )
     bot = None
     try:

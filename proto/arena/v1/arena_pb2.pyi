@@ -1,3 +1,4 @@
+from arena.v1 import ark_nova_pb2 as _ark_nova_pb2
 from arena.v1 import epic_resort_pb2 as _epic_resort_pb2
 from arena.v1 import monster_my_neighbor_pb2 as _monster_my_neighbor_pb2
 from google.protobuf.internal import containers as _containers
@@ -40,22 +41,26 @@ ERROR_CODE_FORFEIT: ErrorCode
 ERROR_CODE_UNSUPPORTED_GAME: ErrorCode
 
 class Observation(_message.Message):
-    __slots__ = ("monster_my_neighbor", "epic_resort")
+    __slots__ = ("monster_my_neighbor", "epic_resort", "ark_nova")
     MONSTER_MY_NEIGHBOR_FIELD_NUMBER: _ClassVar[int]
     EPIC_RESORT_FIELD_NUMBER: _ClassVar[int]
+    ARK_NOVA_FIELD_NUMBER: _ClassVar[int]
     monster_my_neighbor: _monster_my_neighbor_pb2.MonsterMyNeighborObservation
     epic_resort: _epic_resort_pb2.EpicResortObservation
-    def __init__(self, monster_my_neighbor: _Optional[_Union[_monster_my_neighbor_pb2.MonsterMyNeighborObservation, _Mapping]] = ..., epic_resort: _Optional[_Union[_epic_resort_pb2.EpicResortObservation, _Mapping]] = ...) -> None: ...
+    ark_nova: _ark_nova_pb2.ArkNovaObservation
+    def __init__(self, monster_my_neighbor: _Optional[_Union[_monster_my_neighbor_pb2.MonsterMyNeighborObservation, _Mapping]] = ..., epic_resort: _Optional[_Union[_epic_resort_pb2.EpicResortObservation, _Mapping]] = ..., ark_nova: _Optional[_Union[_ark_nova_pb2.ArkNovaObservation, _Mapping]] = ...) -> None: ...
 
 class Option(_message.Message):
-    __slots__ = ("label", "monster_my_neighbor", "epic_resort")
+    __slots__ = ("label", "monster_my_neighbor", "epic_resort", "ark_nova")
     LABEL_FIELD_NUMBER: _ClassVar[int]
     MONSTER_MY_NEIGHBOR_FIELD_NUMBER: _ClassVar[int]
     EPIC_RESORT_FIELD_NUMBER: _ClassVar[int]
+    ARK_NOVA_FIELD_NUMBER: _ClassVar[int]
     label: str
     monster_my_neighbor: _monster_my_neighbor_pb2.MonsterMyNeighborOption
     epic_resort: _epic_resort_pb2.EpicResortOption
-    def __init__(self, label: _Optional[str] = ..., monster_my_neighbor: _Optional[_Union[_monster_my_neighbor_pb2.MonsterMyNeighborOption, _Mapping]] = ..., epic_resort: _Optional[_Union[_epic_resort_pb2.EpicResortOption, _Mapping]] = ...) -> None: ...
+    ark_nova: _ark_nova_pb2.ArkNovaOption
+    def __init__(self, label: _Optional[str] = ..., monster_my_neighbor: _Optional[_Union[_monster_my_neighbor_pb2.MonsterMyNeighborOption, _Mapping]] = ..., epic_resort: _Optional[_Union[_epic_resort_pb2.EpicResortOption, _Mapping]] = ..., ark_nova: _Optional[_Union[_ark_nova_pb2.ArkNovaOption, _Mapping]] = ...) -> None: ...
 
 class Hello(_message.Message):
     __slots__ = ("token", "games", "bot_name", "client_version", "max_matches")

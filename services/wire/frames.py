@@ -38,14 +38,24 @@ _REQ_OPTIONS = _field_number(_REQ, "options")
 _RESPONSE_DECISION_REQUEST = _field_number(arena_pb2.PlayResponse, "decision_request")
 
 
-def varint(value: int) -> bytes:
-    """Base-128 varint of a non-negative integer."""
+def _encode_varint(value: int) -> bytes:
     out = bytearray()
     while value > 0x7F:
         out.append((value & 0x7F) | 0x80)
         value >>= 7
     out.append(value)
     return bytes(out)
+
+
+# Tags, lengths, ids and deadlines are nearly always below 2**14: look them up.
+_SMALL_VARINTS = tuple(_encode_varint(value) for value in range(1 << 14))
+
+
+def varint(value: int) -> bytes:
+    """Base-128 varint of a non-negative integer."""
+    if value < 16384:
+        return _SMALL_VARINTS[value]
+    return _encode_varint(value)
 
 
 def delimited(number: int, payload: bytes) -> bytes:
@@ -100,3 +110,14 @@ def decision_request(
         body,
     ))
     return delimited(_RESPONSE_DECISION_REQUEST, request)
+
+
+_START_CONFIG = _field_number(arena_pb2.MatchStart, "config")
+_RESPONSE_MATCH_START = _field_number(arena_pb2.PlayResponse, "match_start")
+
+
+def match_start(start: arena_pb2.MatchStart, config: bytes) -> bytes:
+    """A serialized PlayResponse carrying ``start`` with the pre-serialized MatchConfig
+    ``config`` (the same for every match of a gateway, card file included)."""
+    body = start.SerializeToString() + delimited(_START_CONFIG, config)
+    return delimited(_RESPONSE_MATCH_START, body)

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Run the version-sensitive tests on another install of the project:
+#   .ci/python-check.sh minimums  the oldest versions pyproject.toml allows for each direct
+#                                 dependency (uv --resolution lowest-direct), Python 3.11
+#   .ci/python-check.sh 3.13      Python 3.13 from Debian trixie (a debootstrap chroot: the
+#                                 registries CI reaches have no other CPython 3.13), with
+#                                 the versions of requirements.lock
+# Python 3.12 is not tested: neither Debian bookworm/trixie nor PyPI ships a CPython 3.12
+# (uv's own Python downloads come from GitHub, which CI cannot reach).
+# The subset covers what depends on library or interpreter versions: protobuf and gRPC
+# (wire codecs, the gateway, the bot client), redis-py and Lua (the ladder), Ray (the
+# runner pool, arena play, the served end to end test), prometheus-client (metrics),
+# PyYAML (card data), rich and argparse (the CLI), PyArrow, NumPy, SciPy and Matplotlib
+# (tournament results files, statistics and plots).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$(pwd)
+
+SUBSET=(
+  tests/ladder tests/metrics tests/runner tests/e2e tests/deploy
+  tests/gateway/test_matches.py tests/gateway/test_protocol.py tests/gateway/test_botclient.py
+  tests/cli/test_inputs.py tests/cli/test_client_imports.py
+  tests/monster_my_neighbor/test_wire.py tests/epic_resort/test_wire.py
+  tests/monster_my_neighbor/test_card_file.py
+  tests/tournament/test_stats.py tests/tournament/test_results_and_report.py
+  tests/tournament/test_cli_inputs.py
+)
+
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
+}
+
+minimums() {
+  local work venv
+  work=$(mktemp -d)
+  venv="$work/venv"
+  .venv/bin/uv pip compile pyproject.toml --extra server --extra web --extra eval --extra test \
+    --python-version 3.11 \
+    --resolution lowest-direct --quiet -o "$work/minimums.txt"
+  echo "lowest allowed direct dependencies:"
+  grep -E '^(grpcio|grpcio-health-checking|grpcio-reflection|protobuf|redis|pyyaml|rich|ray|prometheus-client|pyarrow|numpy|scipy|matplotlib)==' \
+    "$work/minimums.txt" | sed 's/^/  /'
+  python3 -m venv "$venv"
+  .venv/bin/uv pip install --quiet --python "$venv/bin/python" -r "$work/minimums.txt"
+  .venv/bin/uv pip install --quiet --python "$venv/bin/python" --no-deps -e .
+  "$venv/bin/python" -m pytest -q -p no:cacheprovider "${SUBSET[@]}"
+  rm -rf "$work"
+}
+
+python313() {
+  local root=/var/tmp/arena-trixie
+  if [ ! -x "$root/usr/bin/python3.13" ]; then
+    rm -rf "$root"
+    debootstrap --variant=minbase --include=python3.13,python3.13-venv,redis-server,ca-certificates \
+      trixie "$root" http://deb.debian.org/debian >/dev/null
+  fi
+  # The chroot trusts what this machine trusts (its registries may sit behind a proxy).
+  cp "${SSL_CERT_FILE:-/etc/ssl/certs/ca-certificates.crt}" "$root/etc/ssl/certs/ca-certificates.crt"
+  cp /etc/resolv.conf "$root/etc/resolv.conf"
+  mkdir -p "$root/work/arena"
+  local redis_port
+  redis_port=$(free_port)
+  # A private mount namespace: the mounts vanish with it.
+  unshare --mount --propagation private bash -s "$root" "$repo" "$redis_port" "${SUBSET[@]}" <<'EOF'
+set -euo pipefail
+root=$1 repo=$2 redis_port=$3; shift 3
+mount --bind "$repo" "$root/work/arena"
+mount -t proc proc "$root/proc"
+mount --rbind /dev "$root/dev"
+mount -t tmpfs tmpfs "$root/tmp"
+chroot "$root" /usr/bin/env -i PATH=/usr/bin:/bin HOME=/root LANG=C.UTF-8 \
+  PIP_CERT=/etc/ssl/certs/ca-certificates.crt PIP_DISABLE_PIP_VERSION_CHECK=1 \
+  ARENA_TEST_REDIS_URL="redis://127.0.0.1:$redis_port/0" \
+  /bin/bash -s "$redis_port" "$@" <<'INNER'
+set -euo pipefail
+redis_port=$1; shift
+cd /work/arena
+python3.13 -m venv /opt/venv313
+/opt/venv313/bin/pip install --quiet -r requirements.lock
+/opt/venv313/bin/pip install --quiet --no-deps -e .
+redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no \
+  --daemonize yes --pidfile /tmp/redis.pid >/dev/null
+trap 'kill "$(cat /tmp/redis.pid)" 2>/dev/null || true' EXIT
+for _ in $(seq 50); do redis-cli -p "$redis_port" ping >/dev/null 2>&1 && break; sleep 0.1; done
+/opt/venv313/bin/python -c 'import sys, ray, grpc, google.protobuf as pb; print("Python", sys.version.split()[0], "ray", ray.__version__, "grpcio", grpc.__version__, "protobuf", pb.__version__)'
+/opt/venv313/bin/python -m pytest -q -p no:cacheprovider "$@"
+INNER
+EOF
+}
+
+case "${1:-}" in
+  minimums) minimums ;;
+  3.13) python313 ;;
+  *) echo "usage: $0 minimums|3.13" >&2; exit 2 ;;
+esac

@@ -1,0 +1,209 @@
+"""Ladder benchmark: match results per second into Redis, against a bare EVALSHA floor.
+
+Each writer is a process with its own connection, applying five-seat matches as fast as
+it can for a fixed time: four bots drawn from a pool of 100 and the shared fill label
+``builtin:random`` in every match (the case that made optimistic writes conflict).
+
+- *results/s*: ``RedisStore.apply_match``, everything a result costs: validation, one
+  EVALSHA of the apply script (idempotency check, reads, Elo, writes, history).
+- *floor*: the same writers sending a bare EVALSHA whose script does the same writes
+  (each participant's rating and tallies, the match record, the history lists) with
+  values computed beforehand, and nothing else. ``ratio`` is results/s over floor.
+
+Both run side by side on a private redis-server (no persistence), alternating floor and
+store ``--rounds`` times; each figure is the median of its rounds, which a busy machine
+sways less than a best or a mean. One line per writer count:
+``ladder writers=4 results/s=21000 floor=25000 ratio=0.84``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import shutil
+import socket
+import statistics
+import struct
+import subprocess
+import tempfile
+import time
+from typing import Any
+
+GAME = "monster-my-neighbor"
+FILL = "builtin:random"
+POOL = [f"bot{i:03d}" for i in range(100)]
+SEATS = 5
+DISTINCT_MATCHES = 1000
+
+# The floor: the apply script's writes, with values given. KEYS as the apply script's.
+# ARGV: match id, record, then per distinct participant: name, row, history point.
+_FLOOR = """
+local rows = {}
+local n = (#ARGV - 2) / 3
+for j = 1, n do
+  rows[2 * j - 1], rows[2 * j] = ARGV[3 * j], ARGV[3 * j + 1]
+end
+redis.call('HSET', KEYS[1], unpack(rows))
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+for j = 1, n do
+  redis.call('LPUSH', KEYS[2 + j], ARGV[3 * j + 2] .. ARGV[1])
+  redis.call('LTRIM', KEYS[2 + j], '0', '999')
+end
+return {'ok', 1, 16000000, -16000000, 0, 0, 0}
+"""
+
+
+def _matches(seed: int) -> list[tuple[list[str], list[int]]]:
+    rng = random.Random(seed)
+    matches = []
+    for _ in range(DISTINCT_MATCHES):
+        names = [*rng.sample(POOL, SEATS - 1), FILL]
+        rng.shuffle(names)
+        ranks = list(range(1, SEATS + 1))
+        rng.shuffle(ranks)
+        matches.append((names, ranks))
+    return matches
+
+
+def _store_writer(url: str, prefix: str, writer: int, seconds: float, start: Any) -> int:
+    from services.ladder.redis_store import RedisStore
+
+    store = RedisStore(url, key_prefix=prefix)
+    matches = _matches(writer)
+    store.apply_match(GAME, f"warm-{writer}", *matches[0])
+    start.wait()
+    done = 0
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        for names, ranks in matches[:100]:
+            store.apply_match(GAME, f"w{writer}-{done}", names, ranks)
+            done += 1
+        matches.append(matches.pop(0))
+    store.close()
+    return done
+
+
+def _floor_writer(url: str, prefix: str, writer: int, seconds: float, start: Any) -> int:
+    import redis
+
+    from services.ladder.redis_format import GameKeys, result_text
+
+    client = redis.Redis.from_url(url, decode_responses=True)
+    sha = client.script_load(_FLOOR)
+    keys = GameKeys.of(prefix, GAME)
+    calls = []
+    rng = random.Random(writer)
+    for names, ranks in _matches(writer):
+        distinct = list(dict.fromkeys(names))
+        call_keys = [keys.bots, keys.matches, *[keys.history(name) for name in distinct]]
+        deltas = [rng.randrange(-16_000_000, 16_000_000) for _ in distinct]
+        record = struct.pack(f"<{len(deltas) + 3}d", len(deltas), len(names), 1, *deltas)
+        args: list[str | bytes] = [record + result_text(names, ranks)]
+        for name in distinct:
+            rating = rng.randrange(1_400_000_000, 1_600_000_000)
+            row = struct.pack("<dddd", rating, rng.randrange(10**4), rng.randrange(10**9),
+                              rng.randrange(10**10))
+            args += [name, row, struct.pack("<dd", rating, time.time())]
+        calls.append((["EVALSHA", sha, len(call_keys), *call_keys], args))
+    start.wait()
+    done = 0
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        for head, args in calls[:100]:
+            client.execute_command(*head, f"w{writer}-{done}", *args)
+            done += 1
+        calls.append(calls.pop(0))
+    client.close()
+    return done
+
+
+def _worker(target: Any, args: tuple[Any, ...], start: Any, counts: Any) -> None:
+    counts.put(target(*args, start))
+
+
+def _run(target: Any, url: str, writers: int, seconds: float) -> float:
+    """Results per second of ``writers`` processes running ``target`` together."""
+    context = multiprocessing.get_context("spawn")
+    prefix = f"bench-{target.__name__}-{writers}-{time.monotonic_ns()}"
+    start = context.Barrier(writers + 1)
+    counts = context.Queue()
+    processes = [
+        context.Process(
+            target=_worker, args=(target, (url, prefix, writer, seconds), start, counts)
+        )
+        for writer in range(writers)
+    ]
+    for process in processes:
+        process.start()
+    start.wait(timeout=120)
+    began = time.perf_counter()
+    total = sum(counts.get(timeout=seconds + 120) for _ in processes)
+    elapsed = time.perf_counter() - began
+    for process in processes:
+        process.join(timeout=30)
+    return total / max(elapsed, seconds)
+
+
+class _RedisServer:
+    """A private redis-server on a free loopback port, without persistence."""
+
+    def __init__(self) -> None:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            raise SystemExit("redis-server is not installed (apt-get install redis-server)")
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.dir = tempfile.mkdtemp(prefix="bench-ladder-")
+        self.proc = subprocess.Popen(
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", self.dir,
+             "--save", "", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    def flush(self) -> None:
+        import redis
+
+        with redis.Redis.from_url(self.url) as client:
+            client.flushall()
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--writers", default="1,4", help="writer counts (default 1,4)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="seconds per run")
+    parser.add_argument("--rounds", type=int, default=5, help="runs per case; median kept")
+    args = parser.parse_args(argv)
+    server = _RedisServer()
+    try:
+        for writers in (int(w) for w in args.writers.split(",")):
+            floors, stores = [], []
+            for _ in range(args.rounds):
+                server.flush()
+                floors.append(_run(_floor_writer, server.url, writers, args.seconds))
+                server.flush()
+                stores.append(_run(_store_writer, server.url, writers, args.seconds))
+            floor, store = statistics.median(floors), statistics.median(stores)
+            print(f"ladder writers={writers} results/s={store:.0f} floor={floor:.0f} "
+                  f"ratio={store / floor:.2f}", flush=True)
+    finally:
+        server.stop()
+
+
+if __name__ == "__main__":
+    main()

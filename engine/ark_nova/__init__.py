@@ -1,0 +1,59 @@
+"""Ark Nova (Feuerland, 2021), base game, 2-4 players, maps A and 0.
+
+Players build modern zoos: each turn one of five action cards (Animals, Association,
+Build, Cards, Sponsors), whose strength is its slot, is played and moves to slot 1.
+Appeal and conservation points race towards each other; when they meet for a player the
+game ends and VP = appeal - target appeal for the CP reached. Spec
+``shared/rules/ark_nova.md`` (its section 22 decisions are implemented as written).
+
+What is special for an engine:
+
+- **Many small decisions**: an action is the card, then its card/building, then cell and
+  rotation, then each optional effect; every step is a typed decision (``steps.py``).
+- **All 235 cards** are spec-18 effect primitives keyed from the card data
+  (``abilities.py``, ``sponsors.py``, ``projects.py``, ``final_scoring.py``,
+  ``map_bonuses.py``); the few needing their own code are listed in ``custom.py``.
+- Hidden information (hands, final scoring cards, deck order) and chance (shuffles from
+  the state's own RNG); interactive effects may ask another seat to decide.
+"""
+
+from __future__ import annotations
+
+from engine.ark_nova.bots import BOTS
+from engine.ark_nova.cards import default_cards_text
+from engine.ark_nova.game_state import ArkNovaState, new_state, validate_config
+from engine.ark_nova.observation import Observation, observation_to_json
+from engine.ark_nova.params import DEFAULT_OPTIONS
+from engine.ark_nova.search import SEARCH
+from engine.core.game import Game, GameInfo
+
+INFO = GameInfo(
+    game_id="ark-nova",
+    name="Ark Nova",
+    min_players=2,
+    max_players=4,
+    hidden_information=True,
+    simultaneous_decisions=False,
+    chance=True,
+    spectator=True,
+)
+
+def _wire():
+    from engine.ark_nova.wire import ArkNovaCodec
+
+    return ArkNovaCodec()
+
+
+GAME = Game(
+    info=INFO,
+    new_state=new_state,
+    validate_config=validate_config,
+    observation_to_json=observation_to_json,
+    default_options=DEFAULT_OPTIONS,
+    wire=_wire,
+    card_text=default_cards_text,
+    bots=BOTS,
+    search=SEARCH,
+)
+
+__all__ = ["GAME", "INFO", "ArkNovaState", "Observation"]

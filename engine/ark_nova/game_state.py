@@ -1,0 +1,76 @@
+"""The :class:`engine.core.GameState` of Ark Nova: a thin shell over ``State`` that
+delegates to the rules driver, the observation gate and the decision steps' labels."""
+
+from __future__ import annotations
+
+from engine.ark_nova import events
+from engine.ark_nova.cards import load_cards
+from engine.ark_nova.endgame import final_result
+from engine.ark_nova.observation import Observation, observe
+from engine.ark_nova.params import make_params
+from engine.ark_nova.setup import setup
+from engine.ark_nova.state import State
+from engine.core import flow
+from engine.core.decision import Decision
+from engine.core.errors import ConfigError, NotYourTurn
+from engine.core.game import GameConfig, GameState
+from engine.core.result import Result
+from engine.core.rng import GameRng
+
+
+class ArkNovaState(GameState):
+    __slots__ = ("s",)
+
+    def __init__(self, s: State) -> None:
+        self.s = s
+
+    @classmethod
+    def new(cls, config: GameConfig, seed: int) -> ArkNovaState:
+        validate_config(config)
+        s = State(load_cards(config.cards), make_params(config.options), config.players,
+                  GameRng(seed))
+        setup(s)
+        flow.advance(s)
+        return cls(s)
+
+    def pending_seats(self) -> tuple[int, ...]:
+        return tuple(self.s.asked)
+
+    def decision(self, seat: int) -> Decision:
+        options = self.s.asked.get(seat)
+        if options is None:
+            raise NotYourTurn(f"seat {seat} owes no decision now")
+        step = self.s.asked_step
+        return Decision(seat, step.kind, tuple(options))
+
+    def apply(self, seat: int, index: int) -> None:
+        flow.choose(self.s, seat, index)
+
+    def observation(self, seat: int) -> Observation:
+        return observe(self.s, seat)
+
+    def is_terminal(self) -> bool:
+        return self.s.terminal
+
+    def result(self) -> Result:
+        return final_result(self.s)
+
+    def clone(self) -> ArkNovaState:
+        return ArkNovaState(self.s.clone())
+
+    def describe_option(self, seat: int, index: int) -> str:
+        return self.decision(seat).options[index].describe(self.s, seat)
+
+    def public_log(self) -> tuple[str, ...]:
+        return tuple(events.describe(self.s.cards, ev) for ev in self.s.log)
+
+
+def validate_config(config: GameConfig) -> None:
+    if not isinstance(config.players, int) or not 2 <= config.players <= 4:
+        raise ConfigError(f"ark-nova needs 2 to 4 players, got {config.players!r}")
+    make_params(config.options)
+    load_cards(config.cards)
+
+
+def new_state(config: GameConfig, seed: int) -> ArkNovaState:
+    return ArkNovaState.new(config, seed)

@@ -1,0 +1,115 @@
+"""Setup for 2-4 players (spec 3), ending with each player's draft of 4 of 8 cards.
+
+The draft is sequential from the start player; the discarded cards stay face down until
+everyone has chosen (then they go to the discard pile and the display is revealed), so no
+seat learns another's choice early.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.ark_nova import zoo
+from engine.ark_nova.buildings import ENC_T, KIOSK_T, Footprint, footprints
+from engine.ark_nova.maps import load_map
+from engine.ark_nova.state import BLOCKED, BONUS_TILES, FREE, Player, State
+from engine.ark_nova.steps import Ask, Option, Step
+
+BREAK_LENGTH = {2: 9, 3: 12, 4: 15}
+DRAFT_DRAW, DRAFT_KEEP = 8, 4
+
+
+def _start_buildings(p: Player) -> None:
+    for b in p.map.start_buildings:
+        code = KIOSK_T if b.building == "kiosk" else ENC_T[int(b.building.split("-")[1])]
+        shape = zoo.TYPES[code].shape
+        fp: Footprint = next(f for f in footprints(p.map, shape)
+                             if sorted(f.p.cells) == sorted(b.cells))
+        zoo.add_building(p, code, fp)
+
+
+def setup(s: State) -> None:
+    n = s.n
+    rng = s.rng
+    cards = s.cards
+    map_data = load_map(s.params.map_id)
+    s.break_len = BREAK_LENGTH[n]
+    tiles = list(BONUS_TILES)
+    rng.shuffle(tiles)
+    s.tiles5, s.tiles8 = tiles[:2], tiles[2:4]
+    s.deck = list(cards.zoo_cards)
+    rng.shuffle(s.deck)
+    s.display = [s.deck.pop() for _ in range(6)]
+    base = list(cards.base_projects)
+    rng.shuffle(base)
+    shown = 4 if n == 4 else 3
+    s.base_row, s.unused_base = base[:shown], base[shown:]
+    for i, c in enumerate(s.base_row):
+        s.levels[c] = [FREE, FREE, FREE]
+        if n == 2:
+            s.levels[c][i] = BLOCKED
+    s.final_deck = list(cards.finals)
+    rng.shuffle(s.final_deck)
+    s.start_player = rng.randrange(n)
+    s.players = [Player(map_data) for _ in range(n)]
+    for k in range(n):
+        seat = (s.start_player + k) % n
+        p = s.players[seat]
+        p.appeal = k
+        others = [1, 2, 3, 4]
+        rng.shuffle(others)
+        p.order = [0, *others]
+        _start_buildings(p)
+        p.finals = [s.final_deck.pop(), s.final_deck.pop()]
+    for k in range(n):
+        seat = (s.start_player + k) % n
+        p = s.players[seat]
+        p.limbo = [s.deck.pop() for _ in range(DRAFT_DRAW)]
+    s.steps.append(DraftDone())
+    for k in reversed(range(n)):
+        s.steps.append(DraftKeep((s.start_player + k) % n, DRAFT_KEEP))
+
+
+@dataclass(frozen=True, slots=True)
+class DraftKeep(Ask):
+    """Spec 3.2 F: keep 4 of the 8 dealt cards, one at a time."""
+
+    seat: int
+    left: int
+    kind = "KEEP_STARTING_CARD"
+
+    def offer(self, s: State, seat: int) -> Sequence[Option]:
+        return [KeepStartingCard.of(c) for c in sorted(s.players[seat].limbo)]
+
+
+@dataclass(frozen=True, slots=True)
+class KeepStartingCard(Option):
+    card: int
+
+    def apply(self, s: State, seat: int) -> None:
+        step = s.steps.pop()
+        assert isinstance(step, DraftKeep)
+        p = s.players[seat]
+        p.limbo.remove(self.card)
+        p.hand.append(self.card)
+        if step.left > 1:
+            s.steps.append(DraftKeep(seat, step.left - 1))
+        else:
+            s.draft_discards.extend(sorted(p.limbo))
+            p.limbo.clear()
+
+    def describe(self, s: State, seat: int) -> str:
+        return f"keep {s.cards[self.card].name}"
+
+
+@dataclass(frozen=True, slots=True)
+class DraftDone(Step):
+    """Everyone has chosen: discards go face up, the display is revealed, play starts."""
+
+    def run(self, s: State) -> None:
+        from engine.ark_nova.turn import StartTurn
+
+        s.discard.extend(s.draft_discards)
+        s.draft_discards = []
+        s.steps.append(StartTurn(s.start_player))

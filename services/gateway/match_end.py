@@ -1,0 +1,131 @@
+"""What every match of a gateway shares, and how a match ends: result, rating, MatchEnd."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from arena.v1 import arena_pb2
+
+from engine.core import GameConfig, Replay, Result, competition_ranks, get_game
+from services.gateway.config import GatewayConfig
+from services.gateway.hosts import Hosts
+from services.gateway.results import MatchResult, ResultQueue
+from services.ladder.store import LadderStore
+from services.metrics import ArenaMetrics
+from services.spectate.feed import MatchFeed
+
+if TYPE_CHECKING:
+    from services.gateway.match import MatchRunner, RemoteSeat
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchContext:
+    """The gateway's settings and services, shared by its matches. ``match_config`` is
+    the serialized MatchConfig every MatchStart carries (the card file included)."""
+
+    config: GatewayConfig
+    game_config: GameConfig
+    match_config: bytes
+    hosts: Hosts
+    store: LadderStore
+    results: ResultQueue
+    metrics: ArenaMetrics
+    feed: MatchFeed | None = None  # spectators follow every match through it
+
+    @classmethod
+    def build(
+        cls, config: GatewayConfig, hosts: Hosts, store: LadderStore, results: ResultQueue,
+        metrics: ArenaMetrics, feed: MatchFeed | None = None,
+    ) -> MatchContext:
+        game = get_game(config.game)
+        game_config = GameConfig(
+            config.players, {**game.default_options, **config.options}, config.cards
+        )
+        default_cards = game.card_text() if game.card_text is not None else ""
+        match_config = arena_pb2.MatchConfig(
+            players=config.players, options_json=json.dumps(dict(game_config.options)),
+            cards=config.cards or default_cards, custom_cards=config.cards is not None,
+        ).SerializeToString()
+        return cls(config, game_config, match_config, hosts, store, results, metrics, feed)
+
+
+def rating_ranks(ranks: Sequence[int], forfeited: AbstractSet[int]) -> tuple[int, ...]:
+    """Game ranks with forfeited seats moved to the (shared) last place."""
+    keys = [(0, 0) if seat in forfeited else (1, -rank) for seat, rank in enumerate(ranks)]
+    return competition_ranks(keys)
+
+
+async def finish(runner: MatchRunner, step: Any) -> None:
+    """Record the result durably, rate it, save the replay, then send every MatchEnd."""
+    context = runner.context
+    assert step.result is not None and step.replay is not None
+    result: Result = step.result
+    forfeited = {
+        seat for seat, remote in runner.remote.items()
+        if remote.forfeited or remote.session.gone
+    }
+    ranks = rating_ranks(result.ranks, forfeited)
+    outcome = MatchResult(runner.game, runner.match_id, runner.labels, ranks)
+    deltas = await context.results.submit(outcome)
+    ratings: dict[str, float] = {}
+    if deltas is not None:
+        try:
+            ratings = await asyncio.to_thread(_ratings, context.store, runner)
+        except Exception as exc:
+            log.warning("ratings after match %s could not be read: %s", runner.match_id, exc)
+    if context.config.replays is not None:
+        try:
+            await asyncio.to_thread(_save_replay, Path(context.config.replays),
+                                    runner.match_id, step.replay)
+        except OSError as exc:
+            log.error("replay of match %s not saved: %s", runner.match_id, exc)
+    status = "forfeit" if forfeited else "completed"
+    context.metrics.matches.labels(runner.game, status).inc()
+    results = [
+        arena_pb2.SeatResult(seat=seat, label=label, score=float(result.scores[seat]),
+                             rank=result.ranks[seat], forfeited=seat in forfeited)
+        for seat, label in enumerate(runner.labels)
+    ]
+    for seat, remote in runner.remote.items():
+        reason = (arena_pb2.MATCH_END_REASON_FORFEIT if seat in forfeited
+                  else arena_pb2.MATCH_END_REASON_COMPLETED)
+        name = remote.session.name
+        send_match_end(
+            runner, remote, seat, reason, results, deltas is not None,
+            (deltas or {}).get(name, 0.0), ratings.get(name, 0.0),
+        )
+
+
+def send_match_end(
+    runner: MatchRunner, remote: RemoteSeat, seat: int, reason: int,
+    results: Sequence[arena_pb2.SeatResult] = (), rated: bool = False,
+    rating_change: float = 0.0, rating: float = 0.0,
+) -> None:
+    end = arena_pb2.MatchEnd(
+        match_id=runner.match_id, results=results, seat=seat, reason=reason, rated=rated,
+        rating_change=rating_change, rating=rating,
+    )
+    remote.session.send(arena_pb2.PlayResponse(match_end=end).SerializeToString())
+
+
+def _ratings(store: LadderStore, runner: MatchRunner) -> dict[str, float]:
+    ratings = {}
+    for remote in runner.remote.values():
+        entry = store.bot_stats(runner.game, remote.session.name)
+        if entry is not None:
+            ratings[remote.session.name] = entry.rating
+    return ratings
+
+
+def _save_replay(directory: Path, match_id: str, replay: Mapping[str, Any]) -> None:
+    directory.mkdir(parents=True, exist_ok=True)
+    Replay.from_json(dict(replay)).save(directory / f"{match_id}.json")

@@ -1,0 +1,106 @@
+"""How the Redis ladder store lays out its keys and writes values as text.
+
+Keys (``P`` is the key prefix, default ``arena``). Everything one operation touches
+shares a hash tag (the part in braces), so each script runs on one Redis Cluster slot:
+
+- ``{P:bots}:digests`` hash: token SHA-256 digest -> bot name
+- ``{P:bots}:names`` hash: bot name -> token digest
+- ``{P:ladder:GAME}:bots`` hash: bot name -> row: rating, games, win units, rank units
+  packed as four little-endian doubles
+- ``{P:ladder:GAME}:matches`` hash: match id -> record: n (distinct participants), the
+  seat count, seq and n deltas packed as doubles, then the result (:func:`result_text`)
+- ``{P:ladder:GAME}:history:NAME`` list, newest first: rating and Unix time as two
+  little-endian doubles, then the match id
+
+Ratings and deltas are whole millionths (``elo.RATING_UNITS``), statistics whole
+``elo.TALLY_UNITS``: every stored number is an integer below 2**53, exact as a double.
+Numbers are packed (``struct``, which Redis's Lua has too) because that is what the
+apply script reads and writes fastest, with no text conversion. Deltas are in order of
+first seat.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from services.ladder.elo import RATING_UNITS
+from services.ladder.records import AppliedMatch, BotTally, LadderEntry, RatingPoint
+
+_ROW = struct.Struct("<dddd")
+_POINT = struct.Struct("<dd")
+_HEADER = struct.Struct("<ddd")
+
+
+@dataclass(frozen=True, slots=True)
+class GameKeys:
+    """The keys of one game's ladder."""
+
+    bots: str
+    matches: str
+    history_prefix: str
+
+    @classmethod
+    def of(cls, prefix: str, game: str) -> GameKeys:
+        tag = f"{{{prefix}:ladder:{game}}}"
+        return cls(f"{tag}:bots", f"{tag}:matches", f"{tag}:history:")
+
+    def history(self, name: str) -> str:
+        return self.history_prefix + name
+
+
+def bot_keys(prefix: str) -> tuple[str, str]:
+    """The (digests, names) hashes of registered bots."""
+    tag = f"{{{prefix}:bots}}"
+    return f"{tag}:digests", f"{tag}:names"
+
+
+def validate_key_prefix(prefix: str) -> None:
+    """Raise ValueError unless ``prefix`` can start every key (no space, no braces)."""
+    if not prefix or any(c.isspace() or c in "{}" for c in prefix):
+        raise ValueError(f"invalid key prefix {prefix!r}: no spaces or braces")
+
+
+def seat_bytes(participants: Sequence[str], ranks: Sequence[int]) -> tuple[list[str], bytes]:
+    """The distinct participants in order of first seat, and the seat bytes: for each
+    seat its participant's number (1-based), then for each seat its rank."""
+    names = list(dict.fromkeys(participants))
+    number = {name: i for i, name in enumerate(names, start=1)}
+    return names, bytes(map(number.__getitem__, participants)) + bytes(ranks)
+
+
+def result_text(participants: Sequence[str], ranks: Sequence[int]) -> bytes:
+    """The canonical result a repeat of a match id must carry: the seat bytes, then the
+    distinct names joined by NUL (names never contain NUL)."""
+    names, seats = seat_bytes(participants, ranks)
+    return seats + "\0".join(names).encode("utf-8")
+
+
+def parse_result(seats: int, raw: bytes) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    names = raw[2 * seats :].decode("utf-8").split("\0")
+    participants = tuple(names[number - 1] for number in raw[:seats])
+    return participants, tuple(raw[seats : 2 * seats])
+
+
+def parse_entry(name: str, row: bytes) -> LadderEntry:
+    """A bot's ladder entry from its row in the ``bots`` hash."""
+    rating, games, wins, ranks = _ROW.unpack(row)
+    tally = BotTally(int(games), int(wins), int(ranks))
+    return LadderEntry.from_tally(name, rating / RATING_UNITS, tally)
+
+
+def parse_match(match_id: str, raw: bytes) -> AppliedMatch:
+    """A match record: n, the seat count, seq and n deltas as doubles, then the result."""
+    count, seats, seq = _HEADER.unpack_from(raw)
+    n = int(count)
+    units = struct.unpack_from(f"<{n}d", raw, _HEADER.size)
+    participants, ranks = parse_result(int(seats), raw[_HEADER.size + 8 * n :])
+    names = dict.fromkeys(participants)
+    deltas = dict(zip(names, [unit / RATING_UNITS for unit in units], strict=True))
+    return AppliedMatch(match_id, int(seq), participants, ranks, deltas)
+
+
+def parse_point(raw: bytes) -> RatingPoint:
+    rating, at = _POINT.unpack_from(raw)
+    return RatingPoint(raw[_POINT.size :].decode("utf-8"), rating / RATING_UNITS, at)

@@ -1,0 +1,48 @@
+"""The gateway's load, caps and failures: streams, refusals, queue waits, host workers,
+the store's reachability and the event loop's tasks. (Results waiting for the ladder are
+``arena_rating_retry_queue`` and ``arena_results_unrated`` in
+:mod:`services.metrics.arena`.)"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+
+_WAIT_BUCKETS = (0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0)
+
+
+class GatewayMetrics:
+    """``arena_streams``, ``arena_refused_streams_total{reason}``, ``arena_waiting_bots``,
+    ``arena_queue_wait_seconds``, ``arena_host_workers``,
+    ``arena_host_failures_total``, ``arena_store_up`` and ``arena_event_loop_tasks``."""
+
+    def __init__(self, registry: CollectorRegistry) -> None:
+        self.streams = Gauge(
+            "arena_streams", "Open Play streams, authenticated or not.", registry=registry)
+        self.refused = Counter(
+            "arena_refused_streams", "Streams ended before play, by reason: streams, "
+            "streams_per_connection, hello_rate, draining, store_unavailable, "
+            "unauthenticated, hello_timeout, bad_hello, unsupported_game, internal.",
+            ["reason"], registry=registry)
+        self.waiting_bots = Gauge(
+            "arena_waiting_bots", "Authenticated streams waiting for a match.",
+            registry=registry)
+        self.queue_wait = Histogram(
+            "arena_queue_wait_seconds", "Time a stream waited for its next match.",
+            buckets=_WAIT_BUCKETS, registry=registry)
+        self.host_workers = Gauge(
+            "arena_host_workers", "Host worker processes answering calls.", registry=registry)
+        self.host_failures = Counter(
+            "arena_host_failures", "Host workers that died or stalled (their matches "
+            "were aborted).", registry=registry)
+        self.store_up = Gauge(
+            "arena_store_up", "1 while the ladder store answers, else 0.", registry=registry)
+        self.loop_tasks = Gauge(
+            "arena_event_loop_tasks", "Tasks alive in the gateway's event loop.",
+            registry=registry)
+
+    def watch(self, tasks: Callable[[], int], workers: Callable[[], int]) -> None:
+        """Read the live counts from the gateway whenever metrics are collected."""
+        self.loop_tasks.set_function(tasks)
+        self.host_workers.set_function(workers)

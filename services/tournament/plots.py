@@ -1,0 +1,83 @@
+"""The two plots of a tournament report (matplotlib, no display needed).
+
+- ``winrate.png``: a heat map of head-to-head win rates, row entrant against column
+  entrant, each cell labelled with the rate and its 95% Wilson interval.
+- ``ratings.png``: Bradley-Terry ratings (Elo scale) with 95% bootstrap intervals,
+  best at the top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+import numpy as np
+
+matplotlib.use("Agg")  # no display: before pyplot is first imported (in the functions)
+
+MAX_LABEL = 28
+
+
+def _label(name: str) -> str:
+    return name if len(name) <= MAX_LABEL else "…" + name[-(MAX_LABEL - 1):]
+
+
+def plot_winrate(head_to_head: Mapping[str, Mapping[str, Any]], names: Sequence[str],
+                 path: Path, games: int) -> None:
+    import matplotlib.pyplot as plt
+
+    count = len(names)
+    rates = np.full((count, count), np.nan)
+    for i, row in enumerate(names):
+        for j, col in enumerate(names):
+            cell = head_to_head.get(row, {}).get(col)
+            if cell is not None:
+                rates[i, j] = cell["rate"]
+    size = max(4.0, 1.1 * count + 2)
+    fig, ax = plt.subplots(figsize=(size + 1.5, size))
+    image = ax.imshow(np.ma.masked_invalid(rates), cmap="RdYlGn", vmin=0, vmax=1)
+    ax.set_xticks(range(count), [_label(n) for n in names], rotation=45, ha="right")
+    ax.set_yticks(range(count), [_label(n) for n in names])
+    small = count > 8
+    for i, row in enumerate(names):
+        for j, col in enumerate(names):
+            cell = head_to_head.get(row, {}).get(col)
+            if cell is None:
+                continue
+            text = f"{cell['rate']:.0%}"
+            if not small and cell.get("rate_ci"):
+                lo, hi = cell["rate_ci"]
+                text += f"\n[{lo:.0%}, {hi:.0%}]"
+            ax.text(j, i, text, ha="center", va="center", fontsize=7 if small else 9)
+    ax.set_xlabel("opponent")
+    ax.set_ylabel("entrant")
+    ax.set_title(f"Head-to-head win rate (row ahead of column), {games:,} games")
+    fig.colorbar(image, ax=ax, fraction=0.046, pad=0.04, label="win rate")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def plot_ratings(entrants: Mapping[str, Mapping[str, Any]], path: Path, games: int) -> None:
+    import matplotlib.pyplot as plt
+
+    rated = [(name, e["rating"], e["rating_ci"]) for name, e in entrants.items()
+             if e.get("rating") is not None]
+    rated.sort(key=lambda item: item[1])
+    count = len(rated)
+    fig, ax = plt.subplots(figsize=(7.5, max(2.5, 0.45 * count + 1.5)))
+    ys = np.arange(count)
+    values = np.array([rating for _, rating, _ in rated])
+    lows = np.array([rating - ci[0] if ci else 0.0 for _, rating, ci in rated])
+    highs = np.array([ci[1] - rating if ci else 0.0 for _, rating, ci in rated])
+    ax.errorbar(values, ys, xerr=[lows, highs], fmt="o", capsize=4, color="tab:blue")
+    ax.axvline(0, color="grey", linewidth=0.8, linestyle="--")
+    ax.set_yticks(ys, [_label(name) for name, _, _ in rated])
+    ax.set_xlabel("rating (Elo scale, Bradley-Terry, mean 0) with 95% bootstrap interval")
+    ax.set_title(f"Ratings, {games:,} games")
+    ax.grid(axis="x", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)

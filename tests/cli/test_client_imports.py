@@ -1,0 +1,58 @@
+"""The client commands import no server stack, so the client install (``pip install
+tabletop-arena``, without the ``server`` extra) runs them. CI also installs the client
+alone in a fresh venv and runs them (.ci/run, "client-only install")."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import free_port
+from tests.gateway.certs import make_pki
+
+SERVER_STACK = ("ray", "prometheus_client", "services.gateway.server", "services.runner",
+                "services.metrics", "starlette", "uvicorn", "jinja2", "services.web",
+                # the eval extra and what needs it (`arena tournament`, `arena report`)
+                "pyarrow", "numpy", "scipy", "matplotlib", "services.tournament")
+
+_PROBE = """
+import json, sys
+from services.cli.main import main
+code = main(json.loads(sys.argv[1]))
+print(json.dumps([code, sorted(m for m in {stack} if m in sys.modules)]))
+"""
+
+
+def imported_after(argv: list[str]) -> tuple[int, list[str]]:
+    done = subprocess.run(
+        [sys.executable, "-c", _PROBE.format(stack=SERVER_STACK), json.dumps(argv)],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    code, modules = json.loads(done.stdout.strip().splitlines()[-1])
+    return code, modules
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--help"],
+        ["tournament", "--help"],
+        ["report", "--help"],
+        ["ladder", "--game", "monster-my-neighbor", "--json"],
+        ["bots", "list"],
+        ["replay", "/nonexistent/replay.json"],
+        ["bot", "--server", "127.0.0.1:{port}", "--token", "t", "--matches", "1"],
+        ["bot", "--server", "127.0.0.1:{port}", "--token", "t", "--matches", "1",
+         "--tls-ca", "{ca}"],
+    ],
+)
+def test_client_commands_import_no_server_stack(argv: list[str], tmp_path: Path) -> None:
+    pki = make_pki(tmp_path)
+    argv = [arg.format(port=free_port(), ca=pki.ca) for arg in argv]
+    code, modules = imported_after(argv)
+    assert modules == [], f"arena {argv[0]} imported {modules}"
+    assert code in (0, 1, 2)

@@ -1,0 +1,120 @@
+"""Durable results: kept (Redis stream, else the journal) before MatchEnd, applied to the
+ladder exactly once, also when Redis is down at the end of a match or the gateway
+restarts with results left over."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from pathlib import Path
+
+from arena.v1 import arena_pb2
+
+from services.gateway.result_log import (
+    DurableResults,
+    MatchResult,
+    ResultJournal,
+    ResultStream,
+    journal_pending,
+)
+from services.ladder.store import open_store
+from tests.gateway.botkit import TestBot, hello_frame
+from tests.gateway.conftest import GAME
+
+
+def _durable(url: str, prefix: str, journal: Path) -> DurableResults:
+    return DurableResults(ResultStream(url, prefix), ResultJournal(journal))
+
+
+def _until(condition, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
+
+
+def test_a_result_of_a_redis_outage_is_journaled_and_applied_once_when_redis_returns(
+    start_gateway, redis_server, tmp_path
+) -> None:
+    prefix = f"test-results-{secrets.token_hex(4)}"
+    store = open_store(redis_server.url, key_prefix=prefix)
+    journal = tmp_path / "journal.jsonl"
+    gateway = start_gateway(store=store, durable=_durable(redis_server.url, prefix, journal))
+    token = gateway.token("patient")
+
+    def stop_redis_then_play(_request, n):
+        if n == 0:
+            redis_server.stop()
+        return 0
+
+    transcript = TestBot(gateway.address, hello_frame(token), stop_redis_then_play)
+    (end,) = transcript.start().join().of("match_end")
+    assert end.reason == arena_pb2.MATCH_END_REASON_COMPLETED and not end.rated
+    assert len(gateway.gateway.results) == 1
+    assert [r.match_id for r in journal_pending(journal)] == [end.match_id]
+    assert gateway.metric("arena_rating_retry_queue") == 1
+    assert gateway.metric("arena_results_unrated") == 1
+
+    redis_server.start()
+    _until(lambda: len(gateway.gateway.results) == 0)
+    assert gateway.metric("arena_rating_retry_queue") == 0
+    assert gateway.metric("arena_results_unrated") == 0
+    applied = [m for m in store.applied_matches(GAME) if m.match_id == end.match_id]
+    assert len(applied) == 1
+    assert list(applied[0].ranks) == [r.rank for r in end.results]
+    stats = store.bot_stats(GAME, "patient")
+    assert stats is not None and stats.games == 1
+    assert journal_pending(journal) == []
+
+
+def test_results_left_by_a_crashed_run_are_applied_once_at_start(
+    start_gateway, redis_url, tmp_path
+) -> None:
+    prefix = f"test-results-{secrets.token_hex(4)}"
+    store = open_store(redis_url, key_prefix=prefix)
+    labels = ("alice", "builtin:random", "bob")
+    in_stream = MatchResult(GAME, "crashed-1", labels, (1, 2, 3))
+    in_journal = MatchResult(GAME, "crashed-2", labels, (3, 1, 2))
+    applied_not_forgotten = MatchResult(GAME, "crashed-3", labels, (2, 1, 3))
+    journal = tmp_path / "journal.jsonl"
+    before = _durable(redis_url, prefix, journal)
+    before.stream.add(in_stream)
+    before.journal.add(in_journal)
+    before.stream.add(applied_not_forgotten)
+    store.apply_match(GAME, "crashed-3", list(labels), [2, 1, 3])
+    with open(journal, "a") as torn:
+        torn.write('{"op": "result", "result": {"game"')  # a write cut by the crash
+    before.close()
+
+    gateway = start_gateway(store=store, durable=_durable(redis_url, prefix, journal))
+    _until(lambda: gateway.gateway.results.recovered and len(gateway.gateway.results) == 0)
+    ids = sorted(m.match_id for m in store.applied_matches(GAME))
+    assert ids == ["crashed-1", "crashed-2", "crashed-3"]
+    stats = store.bot_stats(GAME, "alice")
+    assert stats is not None and stats.games == 3
+    stream = ResultStream(redis_url, prefix)
+    assert stream.entries() == [] and journal_pending(journal) == []
+    stream.close()
+
+
+def test_the_journal_keeps_only_what_is_pending_across_reopening(tmp_path) -> None:
+    path = tmp_path / "journal.jsonl"
+    journal = ResultJournal(path)
+    first = MatchResult(GAME, "m-1", ("a", "b"), (1, 2))
+    second = MatchResult(GAME, "m-2", ("a", "b"), (2, 1))
+    journal.add(first)
+    journal.add(second)
+    journal.remove("m-1")
+    journal.close()
+    reopened = ResultJournal(path)
+    assert reopened.entries() == [("m-2", second)]
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert lines == [{"op": "result", "result": json.loads(second.to_json())}]
+    try:
+        ResultJournal(path)
+    except OSError as exc:
+        assert "in use" in str(exc)
+    else:
+        raise AssertionError("a second owner opened the journal")
+    reopened.close()

@@ -1,0 +1,162 @@
+"""Entrant specs: built-in bots, user classes from files and packages, names, and what
+ships to the workers."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from engine.core import ConfigError, GameConfig, play_match
+from services.runner.bot_specs import BotMaker, user_class_spec
+from services.tournament.entrants import (
+    entrant_item,
+    package_to_ship,
+    resolve_entrants,
+    runtime_env,
+    split_entrants,
+)
+
+GAME = "monster-my-neighbor"
+DOCS_EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "big_hand_hunter.py"
+
+BOT_SOURCE = '''
+from engine.core import make_bot
+
+
+class {cls}:
+    name = "{cls}"
+    needs_observation = True
+
+    def __init__(self):
+        self._inner = make_bot("monster-my-neighbor", "random")
+
+    def choose(self, observation, decision, rng):
+        return self._inner.choose(observation, decision, rng)
+'''
+
+
+@pytest.fixture
+def clean_imports() -> Iterator[None]:
+    """Forget modules and sys.path entries a test adds."""
+    modules, path = set(sys.modules), list(sys.path)
+    yield
+    for name in set(sys.modules) - modules:
+        del sys.modules[name]
+    sys.path[:] = path
+
+
+def test_split_entrants_keeps_built_in_parameters_together() -> None:
+    assert split_entrants("random, heuristic") == ["random", "heuristic"]
+    assert split_entrants("mcts:iterations=200,ms=50,random,b.py:Bot") == [
+        "mcts:iterations=200,ms=50", "random", "b.py:Bot"]
+    assert split_entrants("new=mcts:iterations=9,ms=5,greedy") == [
+        "new=mcts:iterations=9,ms=5", "greedy"]
+    assert split_entrants("a=random,b=random") == ["a=random", "b=random"]
+
+
+def test_names_default_to_the_spec_or_the_class() -> None:
+    assert entrant_item("mcts:iterations=200") == ("mcts:iterations=200", "mcts:iterations=200")
+    assert entrant_item("bots/mine.py:Mine") == ("Mine", "bots/mine.py:Mine")
+    assert entrant_item("fast=mcts:iterations=20") == ("fast", "mcts:iterations=20")
+    assert entrant_item({"name": "x", "bot": "random"}) == ("x", "random")
+    with pytest.raises(ConfigError):
+        entrant_item({"name": "x"})
+
+
+def test_a_spec_is_a_user_class_only_when_an_identifier_follows_the_colon() -> None:
+    assert user_class_spec("random") is None
+    assert user_class_spec("mcts:iterations=200") is None
+    spec = user_class_spec("pkg.mod:Cls")
+    assert spec is not None and (spec.target, spec.class_name) == ("pkg.mod", "Cls")
+    spec = user_class_spec("a/b.py:Cls")
+    assert spec is not None and spec.target == "a/b.py"
+
+
+def test_built_in_entrants_ship_nothing_and_unknown_ones_are_named() -> None:
+    entrants = resolve_entrants(GAME, [("random", "random"), ("h", "heuristic")])
+    assert [e.worker_spec for e in entrants] == ["random", "heuristic"]
+    assert runtime_env(entrants) is None
+    with pytest.raises(ConfigError, match="nosuchbot"):
+        resolve_entrants(GAME, [("x", "nosuchbot")])
+    with pytest.raises(ConfigError, match="repeated: random"):
+        resolve_entrants(GAME, [("random", "random"), ("random", "heuristic")])
+
+
+def test_a_strategy_file_ships_as_a_module_named_after_it(
+    tmp_path: Path, clean_imports: None
+) -> None:
+    path = tmp_path / "my_strategy_file.py"
+    path.write_text(BOT_SOURCE.format(cls="Mine"))
+    (entrant,) = resolve_entrants(GAME, [entrant_item(f"{path}:Mine")])
+    assert entrant.name == "Mine"
+    assert entrant.worker_spec == "my_strategy_file:Mine"
+    assert entrant.ship == str(path) and len(entrant.fingerprint or "") == 64
+    assert runtime_env([entrant]) == {"py_modules": [str(path)]}
+    maker = BotMaker(GAME, {"Mine": entrant.worker_spec})
+    outcome = play_match(GAME, GameConfig(3), 5, [maker("Mine") for _ in range(3)])
+    assert outcome.decisions > 0
+
+
+def test_the_docs_example_is_a_working_strategy(clean_imports: None) -> None:
+    (entrant,) = resolve_entrants(GAME, [entrant_item(f"{DOCS_EXAMPLE}:BigHandHunter")])
+    maker = BotMaker(GAME, {entrant.name: entrant.worker_spec})
+    bots = [maker(entrant.name), maker(entrant.name), BotMaker(GAME)("heuristic")]
+    assert play_match(GAME, GameConfig(3), 1, bots).decisions > 0
+
+
+def test_a_local_package_ships_whole_and_an_installed_one_does_not(
+    tmp_path: Path, clean_imports: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package = tmp_path / "my_local_bots"
+    (package / "sub").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "sub" / "__init__.py").write_text("")
+    (package / "sub" / "strategy.py").write_text(BOT_SOURCE.format(cls="Deep"))
+    monkeypatch.chdir(tmp_path)
+    (entrant,) = resolve_entrants(GAME, [entrant_item("my_local_bots.sub.strategy:Deep")])
+    assert entrant.worker_spec == "my_local_bots.sub.strategy:Deep"
+    assert entrant.ship == str(package)
+    assert package_to_ship("engine.monster_my_neighbor.bots") is None  # this project
+    assert package_to_ship("yaml") is None  # installed in site-packages
+
+
+def test_user_code_errors_are_clear(tmp_path: Path, clean_imports: None) -> None:
+    shadow = tmp_path / "json.py"
+    shadow.write_text(BOT_SOURCE.format(cls="J"))
+    with pytest.raises(ConfigError, match="shadow the module 'json'"):
+        resolve_entrants(GAME, [entrant_item(f"{shadow}:J")])
+    good = tmp_path / "fine_bot_module.py"
+    good.write_text(BOT_SOURCE.format(cls="Fine") + textwrap.dedent('''
+        class NoChoose:
+            name = "x"
+            needs_observation = True
+
+        class NoName:
+            needs_observation = True
+
+            def choose(self, observation, decision, rng):
+                return 0
+
+        class NoNeeds:
+            name = "x"
+
+            def choose(self, observation, decision, rng):
+                return 0
+
+        class Broken:
+            def __init__(self):
+                raise RuntimeError("boom")
+    '''))
+    for cls, message in (("Missing", "has no class 'Missing'"), ("NoChoose", "needs a method"),
+                         ("NoName", "`name` attribute"), ("NoNeeds", "needs_observation"),
+                         ("Broken", "boom")):
+        with pytest.raises(ConfigError, match=message):
+            resolve_entrants(GAME, [entrant_item(f"{good}:{cls}")])
+    with pytest.raises(ConfigError, match=r"not a \.py file"):
+        resolve_entrants(GAME, [entrant_item(f"{tmp_path}/absent.py:X")])
+    with pytest.raises(ConfigError, match="no module named 'no_such_pkg_x'"):
+        resolve_entrants(GAME, [entrant_item("no_such_pkg_x.mod:X")])

@@ -5,7 +5,9 @@ five-player Monster My Neighbor matches through the real ladder store; the web f
 then serves it on loopback. Timed: the JSON ladder (``/api/ladder/GAME``), the whole
 home page (``/``: every game's ladder, live and finished matches) as the server answers
 it, and, where Debian's chromium is installed, the page load in headless Chromium
-(navigation start to the load event).
+(navigation start to the load event). Then a four-player Ark Nova replay between random
+bots: its first page (the whole match re-simulated once), a page at a turn near the end
+(from the kept checkpoints) and that page's load in Chromium.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ import subprocess
 import tempfile
 import time
 import urllib.request
+from pathlib import Path
 
+from engine.core import GameConfig, Replay, get_game, make_bot, play_match
 from services.ladder.store import open_store
 from services.spectate.redis_feed import RedisFeed
 from services.web.app import create_app
@@ -66,6 +70,17 @@ def _timed(url: str, runs: int) -> tuple[float, float, int]:
     return statistics.median(samples), max(samples), size
 
 
+def _ark_nova_replay(directory: Path, seed: int = 7) -> Replay:
+    """A four-player Ark Nova match between random bots, saved as ``an-bench.json``."""
+    game = "ark-nova"
+    config = GameConfig(4, dict(get_game(game).default_options))
+    outcome = play_match(game, config, seed, [make_bot(game, "random") for _ in range(4)])
+    labels = ("alice", "bob", "carol", "dave")
+    replay = Replay(game, config, seed, outcome.replay.choices, outcome.result, labels)
+    replay.save(directory / "an-bench.json")
+    return replay
+
+
 def _browser_load(url: str, runs: int) -> float | None:
     """Median navigation-to-load time in headless Chromium, or None without it."""
     if not (shutil.which("chromium") and shutil.which("chromedriver")):
@@ -97,6 +112,23 @@ def _browser_load(url: str, runs: int) -> float | None:
         shutil.rmtree(profile, ignore_errors=True)
 
 
+def _time_ark_nova_replay(base: str, replays: Path, runs: int) -> None:
+    replay = _ark_nova_replay(replays)
+    turn = len(replay.choices) * 9 // 10
+    url = f"{base}/matches/an-bench?turn={turn}"
+    started = time.perf_counter()
+    urllib.request.urlopen(f"{base}/matches/an-bench?turn=0", timeout=120).read()
+    first = time.perf_counter() - started
+    print(f"web: Ark Nova replay, 4 players, {len(replay.choices)} decisions")
+    print(f"  first page (the match re-simulated once)  {first * 1000:7.1f} ms")
+    median, worst, size = _timed(url, runs)
+    print(f"  page at turn {turn:<6} median {median * 1000:7.1f} ms  worst "
+          f"{worst * 1000:7.1f} ms  {size / 1024:7.1f} KiB")
+    load = _browser_load(url, 5)
+    if load is not None:
+        print(f"  that page's load in headless Chromium: median {load * 1000:.0f} ms")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--redis", help="use this Redis instead of a private redis-server")
@@ -112,6 +144,7 @@ def main(argv: list[str] | None = None) -> None:
     store = open_store(url, key_prefix=prefix)
     feed = RedisFeed(url, key_prefix=prefix)
     server = None
+    replays = Path(tempfile.mkdtemp(prefix="arena-bench-replays-"))
     try:
         rng = random.Random(1)
         names = [f"bot{i:04d}" for i in range(args.bots)]
@@ -121,7 +154,7 @@ def main(argv: list[str] | None = None) -> None:
             store.apply_match(GAME, f"bench-{k}", seated, rng.sample(range(1, 6), 5))
         filled = time.perf_counter() - started
         rated = len(store.ladder(GAME))
-        server = WebServer(create_app(WebData(store, feed)))
+        server = WebServer(create_app(WebData(store, feed, replays)))
         base = f"http://127.0.0.1:{server.start()}"
         print(f"web: {rated} bots rated over {args.matches} matches ({filled:.1f} s to rate)")
         for label, path in (("JSON ladder", f"/api/ladder/{GAME}"), ("home page", "/")):
@@ -133,7 +166,9 @@ def main(argv: list[str] | None = None) -> None:
             print("  (no chromium: browser page load not measured)")
         else:
             print(f"  home page load in headless Chromium: median {load * 1000:.0f} ms")
+        _time_ark_nova_replay(base, replays, args.runs)
     finally:
+        shutil.rmtree(replays, ignore_errors=True)
         if server is not None:
             server.stop()
         feed.close()

@@ -38,6 +38,13 @@ INFO = GameInfo(
     spectator=True,
 )
 
+
+def _board():
+    from engine.ark_nova.board import ArkNovaBoard
+
+    return ArkNovaBoard()
+
+
 def _wire():
     from engine.ark_nova.wire import ArkNovaCodec
 
@@ -52,6 +59,7 @@ GAME = Game(
     default_options=DEFAULT_OPTIONS,
     wire=_wire,
     card_text=default_cards_text,
+    board=_board,
     bots=BOTS,
     search=SEARCH,
 )

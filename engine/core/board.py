@@ -12,6 +12,7 @@ may be passed too, and the view then also shows what was hidden (hands, private 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, Protocol
 from xml.sax.saxutils import escape, quoteattr
 
@@ -25,13 +26,22 @@ class BoardView(Protocol):
         ...
 
 
+@lru_cache(maxsize=4096)
+def _quoted(value: str) -> str:
+    return quoteattr(value)  # colours, classes and sizes repeat: escape each once
+
+
+@lru_cache(maxsize=256)
+def _attr_name(key: str) -> str:
+    return key.rstrip("_").replace("_", "-")
+
+
 def _attrs(attrs: dict[str, Any]) -> str:
     parts = []
     for key, value in attrs.items():
         if value is None or value is False:
             continue
-        name = key.rstrip("_").replace("_", "-")
-        parts.append(f" {name}={quoteattr(str(value))}")
+        parts.append(f" {_attr_name(key)}={_quoted(str(value))}")
     return "".join(parts)
 
 
@@ -63,6 +73,17 @@ class Svg:
     def polyline(self, points: Sequence[tuple[float, float]], **attrs: Any) -> None:
         coords = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
         self._parts.append(f'<polyline points="{coords}"{_attrs(attrs)}/>')
+
+    def polygon(self, points: Sequence[tuple[float, float]], **attrs: Any) -> None:
+        coords = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+        self._parts.append(f'<polygon points="{coords}"{_attrs(attrs)}/>')
+
+    def path(self, d: str, **attrs: Any) -> None:
+        self._parts.append(f"<path d={_quoted(d)}{_attrs(attrs)}/>")
+
+    def tooltip(self, content: object) -> None:
+        """A ``<title>`` for the enclosing group: the browser shows it on hover."""
+        self._parts.append(f"<title>{escape(str(content))}</title>")
 
     def text(self, x: float, y: float, content: object, **attrs: Any) -> None:
         self._parts.append(

@@ -2,8 +2,9 @@
 
 Each kit is found by its executable ``clients/<kit>/run`` and built through it (a kit
 that fails to build fails here). Then all kits play at the same time, one bot each,
-through ``arena serve`` (Ray match hosts, Redis ladder, /metrics): 4-player Monster My
-Neighbor and 2-player Epic Resort. Afterwards the kits' own SUMMARY lines, the Redis
+through ``arena serve`` (pooled match hosts, Redis ladder, /metrics): 4-player Monster My
+Neighbor, 2-player Epic Resort and 2-player Ark Nova, with no game-specific code in the
+kits' random bots. Afterwards the kits' own SUMMARY lines, the Redis
 ladder and the Prometheus counters must tell the same story. Smaller tests check that
 every kit reconnects when its stream drops and gives up on a refused token.
 """
@@ -63,7 +64,8 @@ def _stop(server: subprocess.Popen[str]) -> None:
 
 
 @pytest.mark.timeout(BUILD_TIMEOUT + 600)
-@pytest.mark.parametrize(("game", "players"), [("monster-my-neighbor", 4), ("epic-resort", 2)])
+@pytest.mark.parametrize(
+    ("game", "players"), [("monster-my-neighbor", 4), ("epic-resort", 2), ("ark-nova", 2)])
 def test_all_kits_play_served_matches_at_the_same_time(
     built: list[Kit], redis_url: str, game: str, players: int, tmp_path: Path
 ) -> None:

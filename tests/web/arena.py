@@ -49,12 +49,16 @@ class PacedBot:
 
 
 class ServedArena:
-    def __init__(self, redis_url: str, tmp: Path, players: int = 5) -> None:
+    def __init__(
+        self, redis_url: str, tmp: Path, players: int = 5, game: str = GAME
+    ) -> None:
+        self.game = game
+        self.players = players
         prefix = f"test-arena-{secrets.token_hex(6)}"
         self.replays = tmp / "replays"
         self.store = open_store(redis_url, key_prefix=prefix)
         self.feed = RedisFeed(redis_url, key_prefix=prefix)
-        config = GatewayConfig(game=GAME, players=players, fill="random", move_timeout=30.0,
+        config = GatewayConfig(game=game, players=players, fill="random", move_timeout=30.0,
                                gather_seconds=0.1, replays=self.replays, seed=11)
         gateway = Gateway(config, self.store, ArenaMetrics(), hosts=InLoopHosts(),
                           feed=self.feed)
@@ -67,7 +71,7 @@ class ServedArena:
     def connect(self, name: str, bot: PacedBot) -> TestBot:
         """Register ``name`` and connect it for one match."""
         token = self.store.register_bot(name)
-        client = TestBot(self.address, hello_frame(token, games=(GAME,)), bot.policy).start()
+        client = TestBot(self.address, hello_frame(token, games=(self.game,)), bot.policy).start()
         self._bots.append(client)
         return client
 

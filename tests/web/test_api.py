@@ -6,10 +6,11 @@ import json
 import threading
 import time
 import urllib.request
+import xml.etree.ElementTree as ET
 
 import pytest
 
-from engine.core import Replay
+from engine.core import SPECTATOR, Replay, get_game
 from services.ladder.elo import INITIAL_RATING
 from services.ladder.store import open_store
 from services.spectate.redis_feed import RedisFeed
@@ -22,6 +23,7 @@ from tests.web.conftest import Site, fetch
 
 GAME = "monster-my-neighbor"
 LABELS = ("alice", "bob", "builtin:random", "carol")
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 def rate(site: Site, match_id: str, replay: Replay) -> None:
@@ -123,6 +125,28 @@ def test_replays_older_than_the_feed_come_from_the_replay_directory(site: Site) 
         reply = site.get(f"/api/matches/{match_id}")
         assert reply.status == 500 and match_id in reply.json()["error"]
         assert site.get(f"/matches/{match_id}").status == 500
+
+
+def test_ark_nova_matches_draw_every_zoo_live_and_in_replay(site: Site) -> None:
+    labels = ("alice", "bob", "carol")
+    replay = recorded_match("ark-nova", 3, seed=5, labels=labels)
+    publish(site.feed, "an-live", replay, upto=240)
+    live = site.get("/api/matches/an-live").json()["frame"]["board"]
+    state = get_game("ark-nova").new_state(replay.config, replay.seed)
+    for seat, index in replay.choices[:240]:
+        state.apply(seat, index)
+    assert live == get_game("ark-nova").board().render(state.observation(SPECTATOR), labels)
+    assert len([g for g in ET.fromstring(live).iter(f"{SVG}g") if g.get("class") == "zoo"]) == 3
+    assert 'class="hand-card"' not in live
+    replay.save(site.replays / "an-done.json")
+    turn = len(replay.choices) // 2
+    body = site.get(f"/api/matches/an-done?turn={turn}").json()
+    assert body["game"] == "ark-nova" and 'class="zoo-map"' in body["board"]
+    assert 'class="hand-card"' not in body["board"]
+    hidden = site.get(f"/api/matches/an-done?turn={turn}&hidden=1").json()
+    assert 'class="hand-card"' in hidden["board"]
+    page = site.get(f"/matches/an-done?turn={turn}").text
+    assert 'class="building"' in page and "Ark Nova" in page
 
 
 def test_events_stream_frames_until_the_end(site: Site) -> None:

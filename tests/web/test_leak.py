@@ -9,14 +9,9 @@ the same for a state where the Monster or any card sits in another hand.
 
 from __future__ import annotations
 
-import json
 import random
-import re
-import threading
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -24,11 +19,7 @@ from engine.core import SPECTATOR, get_game
 from engine.monster_my_neighbor.game_state import MonsterState
 from tests.monster_my_neighbor.test_properties import hidden_variants
 from tests.web.arena import GAME, PacedBot, ServedArena
-from tests.web.conftest import fetch
-
-BOARD = re.compile(r'<div class="board" id="board">(.*?)</div>', re.S)
-PRIVATE_KEYS = {"seed", "choices", "hand", "hands", "private_log", "own_pending_choice",
-                "options", "replay"}
+from tests.web.spectator import drawings, watch_as_spectator
 
 
 @pytest.fixture
@@ -36,16 +27,6 @@ def arena(redis_url: str, tmp_path: Path) -> Iterator[ServedArena]:
     served = ServedArena(redis_url, tmp_path)
     yield served
     served.close()
-
-
-def keys(value: Any) -> Iterator[str]:
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield key
-            yield from keys(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from keys(item)
 
 
 def role_variant(s: MonsterState, rng: random.Random) -> MonsterState | None:
@@ -73,61 +54,19 @@ def role_variant(s: MonsterState, rng: random.Random) -> MonsterState | None:
 def test_spectator_endpoints_never_send_a_role_or_a_hand(arena: ServedArena) -> None:
     bot = PacedBot(delay=0.02, seed=5)
     arena.connect("watched", bot)
-    match_id = arena.wait_live()
-    events: list[dict[str, Any]] = []
-
-    def follow() -> None:
-        url = f"{arena.base}/api/matches/{match_id}/events"
-        with urllib.request.urlopen(url, timeout=120) as stream:
-            for raw in stream:
-                line = raw.decode()
-                if line.startswith("data: "):
-                    events.append(json.loads(line[6:]))
-
-    spectator = threading.Thread(target=follow, daemon=True)
-    spectator.start()
-    bot.gate.set()
-    boards: list[str] = []
-    bodies: list[Any] = []
-    while arena.feed.match(match_id).status == "live":  # type: ignore[union-attr]
-        for path in ("/api/matches/live", f"/api/matches/{match_id}"):
-            reply = fetch(arena.base + path)
-            if reply.status == 200:
-                bodies.append(reply.json())
-        page = fetch(arena.base + f"/matches/{match_id}").text
-        if 'data-status="live"' in page:
-            boards += BOARD.findall(page)
-    spectator.join(timeout=120)
-    replay = arena.wait_replay(match_id)
-
-    live_bodies = [b for b in bodies if isinstance(b, list) or b.get("view") == "live"]
-    assert live_bodies and boards, "the spectator saw the match while it was live"
-    for body in live_bodies:
-        assert not PRIVATE_KEYS & set(keys(body))
-        if isinstance(body, dict):
-            boards.append(body["frame"]["board"])
-    frames = [e for e in events if "board" in e]
-    assert len(frames) >= 3 and events[-1]["status"] == "completed"
-    for frame in frames:
-        assert not PRIVATE_KEYS & set(keys(frame))
-    boards += [f["board"] for f in frames]
+    seen = watch_as_spectator(arena, bot)
+    replay = arena.wait_replay(seen.match_id)
 
     # Every board sent is the public drawing of a true state, and that drawing is the
     # same wherever the Monster or any other card hides.
-    game = get_game(GAME)
-    view = game.board()
-    state = game.new_state(replay.config, replay.seed)
+    view = get_game(GAME).board()
+    drawn = drawings(replay)
     rng = random.Random(1)
-    drawn: dict[str, list[MonsterState]] = {}
-    for turn in range(len(replay.choices) + 1):
-        drawing = view.render(state.observation(SPECTATOR), replay.labels)
-        drawn.setdefault(drawing, []).append(state.clone())
-        if turn < len(replay.choices):
-            state.apply(*replay.choices[turn])
     roles = 0
-    for board in set(boards):
+    for board in set(seen.boards):
         assert board in drawn, "a board that no true state draws was sent"
         for truth in drawn[board]:
+            assert isinstance(truth, MonsterState)
             variants = hidden_variants(truth, SPECTATOR, rng)
             moved = role_variant(truth, rng)
             if moved is not None:

@@ -11,14 +11,28 @@ MatchStart).
 
 The baseline is a bare grpc.aio bidirectional echo that answers each reply with one of
 the DecisionRequest frames the gateway sent in the same run, so both directions carry
-the same bytes, through the same client. Cases: the gateway as served (its host worker
-processes) and with matches in its own event loop (``--host-workers 0``).
+the same bytes, through the same client. Cases: the gateway as served (``arena serve``'s
+default hosting on this machine, marked ``*``: matches in its own event loop on two cores
+or fewer, else host worker processes) and the other hosting mode (one host worker, or
+in-loop).
+
+The echo runs twice, right after the served case and after the others, and its two
+runs are pooled: the machine's load moves while the cases run one after the other, and
+every ratio divides by the echo.
+
+A third server, *echo + match host*, is the floor of any Python gateway built on this
+engine: the echo's handler (read, then write, in one task) with the match host's real
+step in between (the remote seat's choice applied, the four fill seats played, the
+seat's request encoded) and nothing else: no sessions, deadlines, matchmaking or
+results. What separates it from the bare echo is the engine and the observation encoder;
+what separates the gateway from it is the gateway's own work.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import multiprocessing
 import os
 import statistics
@@ -67,6 +81,12 @@ class Run:
     def rate(self) -> float:
         return len(self.samples) / self.seconds
 
+    def pooled(self, other: Run) -> Run:
+        """Both runs' measurements as one run (the echo before and after the others)."""
+        return Run(self.samples + other.samples, self.seconds + other.seconds,
+                   self.frame_sizes + other.frame_sizes, self.waits + other.waits,
+                   self.frames + other.frames, self.server_cpu + other.server_cpu)
+
     def quantile(self, q: float) -> float:
         ordered = sorted(self.samples)
         return ordered[min(len(ordered) - 1, int(len(ordered) * q))] if ordered else float("nan")
@@ -98,12 +118,51 @@ def _gateway_child(conn: Connection, bots: int, host_workers: int) -> None:
 def _echo_child(conn: Connection) -> None:
     frames: list[bytes] = conn.recv()
 
-    async def play(_requests: object, context: grpc.aio.ServicerContext) -> None:
-        sent = 0
-        while (await context.read()) is not grpc.aio.EOF:
-            await context.write(frames[sent % len(frames)])
-            sent += 1
+    # One counter for all streams: together they cycle through every frame the gateway
+    # sent, so the echo's sizes are the gateway's (each stream from frame 0 would favour
+    # the first frames of a match).
+    sent = itertools.count()
 
+    async def play(_requests: object, context: grpc.aio.ServicerContext) -> None:
+        while (await context.read()) is not grpc.aio.EOF:
+            await context.write(frames[next(sent) % len(frames)])
+
+    _serve_echo(conn, play)
+
+
+def _hosted_echo_child(conn: Connection) -> None:
+    from engine.core import GameConfig, get_game
+    from services.runner.host import HostStep, MatchHost
+    from services.wire import frames
+
+    game = get_game(GAME)
+    config = GameConfig(5, dict(game.default_options)).to_json()
+    remote = [True, False, False, False, False]
+    labels = ["bench", *["builtin:random"] * 4]
+    matches = iter(range(1, 1 << 30))
+
+    def new_match() -> tuple[MatchHost, HostStep, bytes]:
+        number = next(matches)
+        host = MatchHost(GAME, config, number, remote, labels, "random")
+        return host, host.start(), frames.seat_prefix(f"floor-{number}", 0)
+
+    async def play(_requests: object, context: grpc.aio.ServicerContext) -> None:
+        host, step, prefix = new_match()
+        request_id = 0
+        while (raw := await context.read()) is not grpc.aio.EOF:
+            reply = arena_pb2.PlayRequest.FromString(raw).decision_reply
+            if request_id:
+                step = host.submit(0, reply.option_index)
+            if step.over:
+                host, step, prefix = new_match()
+            request_id += 1
+            await context.write(frames.decision_request(
+                prefix, request_id, 30_000, 0, step.requests[0].body))
+
+    _serve_echo(conn, play)
+
+
+def _serve_echo(conn: Connection, play: object) -> None:
     async def serve() -> None:
         server = grpc.aio.server()
         handler = grpc.method_handlers_generic_handler(
@@ -202,13 +261,16 @@ def run_gateway(bots: int, host_workers: int, seconds: float) -> Run:
         process.join(30)
 
 
-def run_echo(bots: int, frames: list[bytes], seconds: float) -> Run:
+def run_echo(bots: int, frames: list[bytes] | None, seconds: float) -> Run:
+    """The bare echo answering with ``frames``; with None, echo + match host."""
     context = multiprocessing.get_context("spawn")
     parent, child = context.Pipe()
-    process = context.Process(target=_echo_child, args=(child,), daemon=True)
+    target = _echo_child if frames is not None else _hosted_echo_child
+    process = context.Process(target=target, args=(child,), daemon=True)
     process.start()
     try:
-        parent.send(frames)
+        if frames is not None:
+            parent.send(frames)
         port, pids = parent.recv()
         first = arena_pb2.PlayRequest(decision_reply=arena_pb2.DecisionReply(request_id=1))
         return _drive(f"127.0.0.1:{port}", ECHO, [first.SerializeToString()] * bots, seconds,
@@ -216,6 +278,11 @@ def run_echo(bots: int, frames: list[bytes], seconds: float) -> Run:
     finally:
         parent.send("stop")
         process.join(30)
+
+
+def _case(workers: int, served: bool) -> str:
+    hosting = f"{workers} host worker(s)" if workers else "in-loop hosts"
+    return f"gateway, {hosting}{'*' if served else ''}"
 
 
 def _row(bots: int, case: str, run: Run, echo: Run) -> str:
@@ -235,7 +302,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bots", default="1,16,64", help="concurrencies, comma-separated")
     parser.add_argument("--host-workers", type=int, default=None,
                         help="host workers of the served case (default: the serve default)")
-    parser.add_argument("--no-in-loop", action="store_true", help="skip the in-loop case")
+    parser.add_argument("--no-other", action="store_true",
+                        help="skip the other hosting mode (in-loop when the served case has "
+                        "host workers, else one host worker)")
+    parser.add_argument("--no-floor", action="store_true",
+                        help="skip the echo + match host case")
     args = parser.parse_args(argv or [])
     from services.gateway.config import default_workers
 
@@ -246,16 +317,23 @@ def main(argv: list[str] | None = None) -> None:
           f"{'bytes':>8}{'p50/echo':>10}{'rate/echo':>11}{'wait ms':>10}{'cpu µs':>9}")
     for bots in (int(b) for b in args.bots.split(",")):
         served = run_gateway(bots, workers, args.seconds)
-        runs = [(f"gateway, {workers} host worker(s)", served)]
-        if not args.no_in_loop:
-            runs.append(("gateway, in-loop hosts", run_gateway(bots, 0, args.seconds)))
-        echo = run_echo(bots, served.frames, args.seconds)
+        echo_before = run_echo(bots, served.frames, args.seconds)
+        runs = [(_case(workers, served=True), served)]
+        if not args.no_other:
+            other = 0 if workers else 1
+            runs.append((_case(other, served=False), run_gateway(bots, other, args.seconds)))
+        if not args.no_floor:
+            runs.append(("echo + match host", run_echo(bots, None, args.seconds)))
+        echo = echo_before.pooled(run_echo(bots, served.frames, args.seconds))
         for case, run in runs:
             print(_row(bots, case, run, echo), flush=True)
         print(_row(bots, "bare gRPC echo", echo, echo), flush=True)
     print("rate: decisions (echo: round trips) per second over all bots; p50/p99: round "
           "trip at the bot; wait: median MatchEnd-to-MatchStart gap; cpu: server processes' CPU "
           "time per decision (gateway and host workers; echo server)")
+    print("*: the serve default on this machine (--host-workers)")
+    print("echo + match host: the echo with the real match step between read and write, "
+          "nothing else (the floor of a Python gateway on this engine and encoder)")
 
 
 if __name__ == "__main__":

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib
-
-from bench import engine, ladder, tournament
+from bench import engine, gateway, ladder, tournament, web
 
 
 def main() -> None:
@@ -13,17 +11,10 @@ def main() -> None:
     tournament.main([])
     print()
     ladder.main([])
-    try:
-        gateway = importlib.import_module("bench.gateway")
-    except ModuleNotFoundError as err:
-        if err.name != "bench.gateway":
-            raise
-        print("\n(gateway benchmark not available: bench/gateway.py is missing)")
-        return
     print()
     gateway.main()
     print()
-    importlib.import_module("bench.web").main([])
+    web.main([])
 
 
 if __name__ == "__main__":

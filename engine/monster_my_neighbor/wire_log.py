@@ -10,7 +10,7 @@ its encoder.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from arena.v1 import monster_my_neighbor_pb2 as pb
 
@@ -48,6 +48,27 @@ from engine.monster_my_neighbor.events import (
 )
 from engine.monster_my_neighbor.options import KIND_NAMES
 
+_Message = pb.MonsterMyNeighborObservation
+_LENGTH_DELIMITED, _VARINT = 2, 0
+_PUBLIC, _PRIVATE = 0, 1  # cache keys of the two logs (their event codes overlap)
+
+
+def _tag(message: Any, field: str, wire_type: int) -> bytes:
+    return _varint(message.DESCRIPTOR.fields_by_name[field].number << 3 | wire_type)
+
+
+def _varint(value: int) -> bytes:
+    """Base-128 varint of a non-negative integer (protobuf's wire format)."""
+    out = bytearray()
+    while value > 0x7F:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+_PRIVATE_TAG = _tag(_Message, "private_events", _LENGTH_DELIMITED)
+_POSITION_TAG = _tag(pb.MonsterMyNeighborPrivateEvent, "public_events_before", _VARINT)
 Names = tuple[str, ...]
 Event = tuple[Any, ...]
 # The codec's option encoder: (observation, decision kind, option) -> option message.
@@ -132,7 +153,18 @@ def _private_table(option: OptionEncoder) -> dict[int, PrivateEncoder]:
 
 
 class LogEncoder:
-    """Appends a seat's unsent log entries to an observation message."""
+    """Appends a seat's unsent log entries to an observation message.
+
+    An entry's encoding depends only on the card names and the event (a private entry's
+    position, how many public events preceded it, is written around it), so each is
+    encoded once per process and reused as bytes by every later request, seat and match
+    that logs the same event: most events recur (a seat playing a card type at a
+    rotation). The cache is keyed by exactly what the encoding reads, so it can carry
+    nothing between seats; it is emptied when it reaches ``CACHE_LIMIT`` entries.
+    """
+
+    CACHE_LIMIT = 1 << 16
+    _encoded: ClassVar[dict[tuple[Any, ...], bytes]] = {}
 
     def __init__(self, option: OptionEncoder) -> None:
         self._public = _public_table()
@@ -145,12 +177,33 @@ class LogEncoder:
         names = obs.cards.names
         public, private, times = obs.public_log, obs.private_log, obs.private_log_times
         msg.public_events_from = since.public
-        msg.public_events.extend(
-            encode_public[e[0]](names, e) for e in public[since.public:]
-        )
         msg.private_events_from = since.private
-        msg.private_events.extend(
-            encode_private[e[0]](obs, names, e, t)
-            for e, t in zip(private[since.private:], times[since.private:], strict=True)
-        )
+        fields = [
+            self._field((_PUBLIC, names, e), lambda e=e: _Message(
+                public_events=[encode_public[e[0]](names, e)]))
+            for e in public[since.public:]
+        ]
+        # A private entry without its position (public_events_before, field 1, a varint
+        # written first), so that it recurs too; the position is added around it.
+        for e, t in zip(private[since.private:], times[since.private:], strict=True):
+            entry = self._field(
+                (_PRIVATE, names, e), lambda e=e: encode_private[e[0]](obs, names, e, 0))
+            if t:
+                entry = _POSITION_TAG + _varint(t) + entry
+            fields.append(_PRIVATE_TAG + _varint(len(entry)) + entry)
+        if fields:
+            msg.MergeFromString(b"".join(fields))
         return LogMark(len(public), len(private))
+
+    def _field(self, key: tuple[Any, ...], encode: Callable[[], Any]) -> bytes:
+        """The entry's field bytes, from the cache or ``encode``d now."""
+        cache = self._encoded
+        try:
+            cached = cache.get(key)
+        except TypeError:  # an event holding a list: encode it, do not keep it
+            return encode().SerializeToString()
+        if cached is None:
+            if len(cache) >= self.CACHE_LIMIT:
+                cache.clear()
+            cached = cache[key] = encode().SerializeToString()
+        return cached

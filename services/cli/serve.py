@@ -237,8 +237,9 @@ async def _serve(
             web = WebServer(create_app(WebData(store, feed, args.replays)), args.host,
                             args.web_port)
             print(f"web on {web.url(web.start())}", flush=True)
-        print(f"serving {config.game} on {args.host}:{port} ({scheme}, "
-              f"{config.host_workers} host worker(s))", flush=True)
+        hosting = (f"{config.host_workers} host worker(s)" if config.host_workers
+                   else "matches in the gateway's loop")
+        print(f"serving {config.game} on {args.host}:{port} ({scheme}, {hosting})", flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):

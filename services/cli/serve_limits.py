@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.core import ConfigError
 from services.cli import validate
-from services.gateway.config import default_workers
+from services.gateway.config import IN_LOOP_MAX_CORES, default_workers
 from services.wire.transport import TlsFiles
 
 DEFAULT_JOURNAL = Path("arena-journal.jsonl")
@@ -25,7 +25,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--host-workers", type=validate.non_negative_int, default=default_workers(),
         metavar="N",
         help="long-lived processes hosting the matches, many each; 0 hosts them in the "
-        f"gateway's own event loop (default: cores - 1, here {default_workers()})")
+        f"gateway's own event loop (default: cores - 1, or 0 on {IN_LOOP_MAX_CORES} cores or "
+        f"fewer; here {default_workers()})")
     hosting.add_argument(
         "--host-timeout", type=validate.positive_seconds, default=10.0, metavar="S",
         help="seconds a host worker may take for one call before it counts as stalled: it "

@@ -53,6 +53,14 @@ class GatewayConfig:
     health_interval: float = 2.0
 
 
-def default_workers() -> int:
-    """One host worker per core beyond the one the gRPC loop uses (at least one)."""
-    return max(1, (os.cpu_count() or 2) - 1)
+# Up to this many cores the matches are hosted in the gateway's own loop by default:
+# measured in docs/architecture.md, a host worker then has no idle core to run on and its
+# socket hop per decision costs more than it saves.
+IN_LOOP_MAX_CORES = 2
+
+
+def default_workers(cores: int | None = None) -> int:
+    """One host worker per core beyond the one the gRPC loop uses; none (in-loop
+    hosting) on a machine of IN_LOOP_MAX_CORES cores or fewer."""
+    cores = cores if cores is not None else os.cpu_count() or 1
+    return 0 if cores <= IN_LOOP_MAX_CORES else cores - 1

@@ -11,6 +11,7 @@ import time
 
 from arena.v1 import arena_pb2
 
+from services.gateway.config import default_workers
 from tests.gateway.botkit import TestBot, hello_frame
 from tests.gateway.conftest import GAME, RunningGateway
 
@@ -117,3 +118,8 @@ def test_a_match_waits_for_the_replacement_when_no_worker_is_alive(start_gateway
     ends = bot.start().join(timeout=120).of("match_end")
     assert [e.reason for e in ends] == [arena_pb2.MATCH_END_REASON_COMPLETED] * 2
     assert _replaced(gateway, [pid])
+
+
+def test_serve_hosts_in_loop_on_two_cores_or_fewer_and_in_workers_beyond() -> None:
+    # Measured in docs/architecture.md: on two cores a worker has no idle core to use.
+    assert [default_workers(cores) for cores in (1, 2, 3, 4, 16)] == [0, 0, 2, 3, 15]

@@ -1,0 +1,51 @@
+"""The log entries reused as bytes across requests, seats and matches are the entries
+the log encoders build: every request of many matches, compared message by message."""
+
+from __future__ import annotations
+
+import random
+
+from arena.v1 import monster_my_neighbor_pb2 as pb
+
+from engine.core import GameConfig, get_game
+from engine.monster_my_neighbor.wire_log import NO_MARK, LogEncoder
+
+GAME = get_game("monster-my-neighbor")
+
+
+def _direct_logs(encoder: LogEncoder, obs, since) -> pb.MonsterMyNeighborObservation:
+    """The seat's new log entries built message by message, with no cache."""
+    names = obs.cards.names
+    msg = pb.MonsterMyNeighborObservation(
+        public_events_from=since.public, private_events_from=since.private)
+    msg.public_events.extend(
+        encoder._public[e[0]](names, e) for e in obs.public_log[since.public:])
+    msg.private_events.extend(
+        encoder._private[e[0]](obs, names, e, t) for e, t in zip(
+            obs.private_log[since.private:], obs.private_log_times[since.private:], strict=True))
+    return msg
+
+
+def test_cached_log_entries_equal_the_entries_built_directly() -> None:
+    LogEncoder._encoded.clear()
+    rng = random.Random(3)
+    checked = 0
+    for match in range(12):
+        players = 3 + match % 4
+        state = GAME.new_state(GameConfig(players, dict(GAME.default_options)), match)
+        codec = GAME.wire()
+        marks: list = [None] * players
+        while not state.is_terminal():
+            for seat in state.pending_seats():
+                obs = state.observation(seat)
+                mark = marks[seat] or NO_MARK
+                encoder = codec._log
+                got = pb.MonsterMyNeighborObservation()
+                encoder.fill(got, obs, mark)
+                assert got == _direct_logs(encoder, obs, mark)
+                marks[seat] = codec.log_mark(obs)
+                checked += 1
+            seat = rng.choice(state.pending_seats())
+            state.apply(seat, rng.randrange(len(state.decision(seat).options)))
+    assert checked > 500
+    assert 0 < len(LogEncoder._encoded) <= LogEncoder.CACHE_LIMIT

@@ -59,10 +59,12 @@ class GameConfig:
 class GameInfo:
     """Static metadata: the shape of a game before any rule is read.
 
-    Generic code reads the flags: with ``hidden_information`` a search bot must
-    determinize before simulating (without it, the observation's state is the truth);
-    with ``simultaneous_decisions`` several seats may be pending at once; ``chance``
-    says the state's rng drives shuffles and draws (so clones fork it).
+    With ``hidden_information`` a search bot must determinize before simulating (without
+    it, ``mcts`` samples once and simulates on clones of that state); with
+    ``simultaneous_decisions`` several seats may be pending at once; ``chance`` says the
+    state's rng drives shuffles and draws (so clones fork it). Bot authors and tools read
+    the last two; ``tests/core/test_game_contract.py`` holds every installed game to all
+    of them and to ``GameState.clone`` being an independent copy that replays identically.
 
     ``spectator``: the game's observation gate answers ``observation(SPECTATOR)`` with the
     public view (no hand, no private log, no pending choice); spectators of a live match

@@ -21,6 +21,11 @@ stops). With only an iteration budget the bot is deterministic for its rng strea
 ``tree=self`` branches only on the searching seat's own decisions: other seats decide by
 the rollout policy inside the tree too, so the tree holds the bot's own plans against a
 model of the others (the game's policy) rather than against a uniformly exploring table.
+
+``crn=true`` (common random numbers) tries every root option on the same sample with the
+same random stream: one sample per sweep, one rollout per root option. The options are
+then compared on the same hidden cards and the same luck, which removes most of the noise
+when outcomes vary a lot from deal to deal (the budget still counts rollouts).
 """
 
 from __future__ import annotations
@@ -67,7 +72,7 @@ class MctsBot:
 
     def __init__(
         self, game: Game, iterations: int = 200, ms: float = 0.0, c: float = 0.7,
-        rollout: int = 0, tree: str = "all",
+        rollout: int = 0, tree: str = "all", crn: bool = False,
     ) -> None:
         if game.search is None:
             raise ValueError(f"{game.game_id} does not support search")
@@ -78,6 +83,7 @@ class MctsBot:
         if tree not in ("all", "self"):
             raise ValueError(f"tree must be all or self, got {tree!r}")
         self.tree_all = tree == "all"
+        self.crn = crn
         self.game = game
         self.search = game.search
         self.iterations = iterations
@@ -97,14 +103,21 @@ class MctsBot:
         fixed = None if self.game.info.hidden_information else self.search.sample(
             observation, rng)
         deadline = self.clock() + self.ms / 1000 if self.ms else math.inf
+        sweep = len(options) if self.crn else 1  # rollouts per sample
         done = 0
-        while (not self.iterations or done < self.iterations) and (
+        while (not self.iterations or done == 0 or done + sweep <= self.iterations) and (
             done == 0 or not self.ms or self.clock() < deadline
         ):
             state = fixed.clone() if fixed is not None else self.game.determinize(
                 observation, seat, rng)
-            self._iterate(root, state, seat, rng)
-            done += 1
+            if self.crn:
+                luck = rng.randrange(1 << 30)
+                for i in range(sweep):
+                    twin = state.clone() if i < sweep - 1 else state
+                    self._iterate(root, twin, seat, GameRng(luck), first=i)
+            else:
+                self._iterate(root, state, seat, rng)
+            done += sweep
         self.last_iterations = done
         self.last_root = root
         children = root.children
@@ -118,7 +131,10 @@ class MctsBot:
         return max(range(len(options)), key=score)
 
     # ------------------------------------------------------------------ one iteration
-    def _iterate(self, root: Node, state: GameState, seat: int, rng: GameRng) -> None:
+    def _iterate(
+        self, root: Node, state: GameState, seat: int, rng: GameRng, first: int = -1
+    ) -> None:
+        """One descent, expansion, rollout and backup; ``first`` forces the root option."""
         search = self.search
         start = state.clone() if search.horizon is not None else state
         path: list[Node] = []
@@ -133,7 +149,22 @@ class MctsBot:
                 continue
             options = state.decision(mover).options
             children = node.children
-            untried: list[int] = []
+            if node is root and first >= 0:
+                untried = [] if (mover, options[first]) in children else [first]
+                for option in options:
+                    child = children.get((mover, option))
+                    if child is not None:
+                        child.available += 1
+                if untried:
+                    child = self._expand(children, mover, options[first], state, first)
+                    path.append(child)
+                    break
+                best_child = children[(mover, options[first])]
+                state.apply(mover, first)
+                path.append(best_child)
+                node = best_child
+                continue
+            untried = []
             best_i, best_v, best_child = -1, -math.inf, None
             for i, option in enumerate(options):
                 child = children.get((mover, option))
@@ -148,11 +179,7 @@ class MctsBot:
                         best_i, best_v, best_child = i, v, child
             if untried:
                 i = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                child = Node(mover)
-                child.available = 1
-                children[(mover, options[i])] = child
-                state.apply(mover, i)
-                path.append(child)
+                path.append(self._expand(children, mover, options[i], state, i))
                 break
             assert best_child is not None
             state.apply(mover, best_i)
@@ -162,6 +189,16 @@ class MctsBot:
         for visited in path:
             visited.visits += 1
             visited.total += 0.5 if rewards is None else rewards[visited.mover]
+
+    @staticmethod
+    def _expand(children: dict[tuple[int, Hashable], Node], mover: int, option: Hashable,
+                state: GameState, index: int) -> Node:
+        """A new child for an untried option, which is then played."""
+        child = Node(mover)
+        child.available = 1
+        children[(mover, option)] = child
+        state.apply(mover, index)
+        return child
 
     def _rollout(
         self, start: GameState, state: GameState, rng: GameRng

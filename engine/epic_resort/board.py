@@ -15,12 +15,13 @@ from engine.core.board import Svg
 from engine.epic_resort.cards import CardSet
 from engine.epic_resort.events import card_name
 from engine.epic_resort.observation import Observation, SlotView
+from engine.epic_resort.state import CAP
 
 WIDTH = 960
 TOP = 150
 RESORT_H = 136
 SLOT_W, SLOT_H = 176, 112
-TRACK_MAX = 14
+TRACK_MAX = CAP  # the flair and gold tracks end at the resource cap
 PHASES = ("setup", "I · get to work", "II · actions", "III · a ship arrives",
           "IV · hero rewards", "V · clean up", "game over")
 

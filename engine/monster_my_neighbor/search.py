@@ -40,5 +40,7 @@ def evaluate(start: GameState, now: GameState) -> list[float]:
     return out
 
 
+# The default budget: 100 rollouts a decision, every root option tried on the same sample
+# and luck (crn), the other seats played by the heuristic inside the tree too (tree=self).
 SEARCH = Search(sample=determinize, policy=policy, horizon=horizon, evaluate=evaluate,
-                defaults={"iterations": 100})
+                defaults={"iterations": 100, "tree": "self", "crn": True})

@@ -7,7 +7,9 @@ from typing import Any
 
 from engine.core import GameRng, GameState
 
-SHARED = frozenset({"cards", "params"})  # immutable data shared by every state of a game
+# Immutable data shared by every state of a game, and memo caches that clones share on
+# purpose (Ark Nova's ``pcache`` of legal footprints is replaced whenever the zoo changes).
+SHARED = frozenset({"cards", "params", "pcache"})
 
 
 def _slots(cls: type) -> list[str]:

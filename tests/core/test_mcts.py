@@ -40,6 +40,17 @@ def test_iteration_budget_is_exact() -> None:
     assert bot.last_iterations == 37 and len(calls) == 37
 
 
+def test_common_random_numbers_sweep_every_root_option_on_each_sample() -> None:
+    game, calls = counting_game()
+    state, decision = first_decision()
+    n = len(decision.options)
+    bot = MctsBot(game, iterations=4 * n + 1, crn=True)
+    bot.choose(state.observation(0), decision, GameRng(1))
+    assert len(calls) == 4 and bot.last_iterations == 4 * n
+    assert bot.last_root is not None
+    assert sorted(child.visits for child in bot.last_root.children.values()) == [4] * n
+
+
 def test_millisecond_budget_stops_at_the_deadline() -> None:
     state, decision = first_decision()
     bot = MctsBot(GAME, iterations=0, ms=5)

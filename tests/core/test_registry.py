@@ -106,7 +106,7 @@ def test_make_bot_converts_parameters_to_their_types() -> None:
     ("spec", "message"),
     [
         ("nobody", "unknown bot 'nobody' for epic-resort; built-in bots: greedy, mcts, random"),
-        ("mcts:depth=3", "bot 'mcts' has no parameter 'depth'; its parameters: c, iterations"),
+        ("mcts:depth=3", "bot 'mcts' has no parameter 'depth'; its parameters: c, crn, iterations"),
         ("mcts:iterations=many", "bot 'mcts': parameter 'iterations' must be an int, got 'many'"),
         ("mcts:ms=soon", "parameter 'ms' must be a float"),
         ("mcts:iterations=-1", "bot 'mcts': iterations, ms, c and rollout must not be negative"),

@@ -37,10 +37,6 @@ class MatchResult:
     ranks: tuple[int, ...]
     score: float | None = None
 
-    @property
-    def solo(self) -> bool:
-        return self.score is not None
-
     def to_json(self) -> str:
         data: dict[str, Any] = {"game": self.game, "match_id": self.match_id,
                                 "labels": list(self.labels), "ranks": list(self.ranks)}

@@ -1,4 +1,5 @@
-"""``arena ladder``: show a game's Elo ladder as a table or JSON."""
+"""``arena ladder``: show a game's Elo ladder, or with ``--solo`` its solo standings (one-seat
+matches, counted by score, not rated), as a table or JSON."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from rich.table import Table
 
 from engine.core import available_games
 from services.ladder.cli_options import add_store_arguments, store_from_args
-from services.ladder.records import LadderEntry
+from services.ladder.records import LadderEntry, SoloEntry
 from services.ladder.store import StoreError
 
 
@@ -22,6 +23,11 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--game", required=True, help="game id, e.g. monster-my-neighbor")
     parser.add_argument("--json", action="store_true", help="print a JSON list of entries")
     parser.add_argument("--limit", type=int, metavar="N", help="show only the best N bots")
+    parser.add_argument(
+        "--solo", action="store_true",
+        help="show the solo standings (one-seat matches, e.g. Ark Nova solo: games, mean "
+        "and best score, wins = games scored >= 0) instead of the Elo ladder",
+    )
     add_store_arguments(parser)
     parser.set_defaults(func=run)
 
@@ -46,6 +52,20 @@ def ladder_table(game: str, entries: list[LadderEntry]) -> Table:
     return table
 
 
+def solo_table(game: str, entries: list[SoloEntry]) -> Table:
+    table = Table(title=f"{game} solo standings")
+    table.add_column("#", justify="right")
+    table.add_column("Bot")
+    table.add_column("Games", justify="right")
+    table.add_column("Mean score", justify="right")
+    table.add_column("Best score", justify="right")
+    table.add_column("Wins", justify="right")
+    for place, entry in enumerate(entries, start=1):
+        table.add_row(str(place), entry.name, str(entry.games), f"{entry.mean:.2f}",
+                      f"{entry.best:g}", str(entry.wins))
+    return table
+
+
 def run(args: argparse.Namespace) -> int:
     err = Console(stderr=True)
     games = available_games()
@@ -55,16 +75,23 @@ def run(args: argparse.Namespace) -> int:
     if args.limit is not None and args.limit < 1:
         err.print("[red]error:[/] --limit must be at least 1")
         return 2
+    rated: list[LadderEntry] = []
+    solo: list[SoloEntry] = []
     try:
         with store_from_args(args, err) as store:
-            entries = store.ladder(args.game, limit=args.limit)
+            if args.solo:
+                solo = store.solo_standings(args.game, limit=args.limit)
+            else:
+                rated = store.ladder(args.game, limit=args.limit)
     except StoreError as exc:
         err.print(f"[red]error:[/] {exc}")
         return 1
     if args.json:
-        print(json.dumps([entry.to_json() for entry in entries], indent=2))
-    elif entries:
-        Console().print(ladder_table(args.game, entries))
+        print(json.dumps([entry.to_json() for entry in solo or rated], indent=2))
+    elif solo:
+        Console().print(solo_table(args.game, solo))
+    elif rated:
+        Console().print(ladder_table(args.game, rated))
     else:
-        print(f"No rated matches yet for {args.game}.")
+        print(f"No {'solo' if args.solo else 'rated'} matches yet for {args.game}.")
     return 0

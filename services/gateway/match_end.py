@@ -66,8 +66,9 @@ def rating_ranks(ranks: Sequence[int], forfeited: AbstractSet[int]) -> tuple[int
 
 async def finish(runner: MatchRunner, step: Any) -> None:
     """Record the result durably, rate it, save the replay, then send every MatchEnd.
-    A one-seat match (a solo game) has nobody to be rated against: it is not rated, and
-    its MatchEnd carries the score (Ark Nova solo: the final VP)."""
+    A one-seat match (a solo game) has nobody to be rated against: it takes the same
+    durable path but goes to the ladder's solo standings, unrated, and its MatchEnd
+    carries the score (Ark Nova solo: the final VP)."""
     context = runner.context
     assert step.result is not None and step.replay is not None
     result: Result = step.result
@@ -75,11 +76,13 @@ async def finish(runner: MatchRunner, step: Any) -> None:
         seat for seat, remote in runner.remote.items()
         if remote.forfeited or remote.session.gone
     }
-    deltas = None
-    if len(runner.labels) > 1:
-        ranks = rating_ranks(result.ranks, forfeited)
-        outcome = MatchResult(runner.game, runner.match_id, runner.labels, ranks)
-        deltas = await context.results.submit(outcome)
+    solo = len(runner.labels) == 1
+    ranks = rating_ranks(result.ranks, forfeited)
+    score = float(result.scores[0]) if solo else None
+    outcome = MatchResult(runner.game, runner.match_id, runner.labels, ranks, score)
+    deltas = await context.results.submit(outcome)
+    if solo:
+        deltas = None  # counted in the solo standings, not rated
     ratings: dict[str, float] = {}
     if deltas is not None:
         try:

@@ -28,22 +28,29 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class MatchResult:
-    """A finished match as the ladder applies it."""
+    """A finished match as the ladder applies it. A one-seat (solo) match carries its
+    ``score`` and goes to the solo standings instead of being rated."""
 
     game: str
     match_id: str
     labels: tuple[str, ...]
     ranks: tuple[int, ...]
+    score: float | None = None
 
     def to_json(self) -> str:
-        return json.dumps({"game": self.game, "match_id": self.match_id,
-                           "labels": list(self.labels), "ranks": list(self.ranks)})
+        data: dict[str, Any] = {"game": self.game, "match_id": self.match_id,
+                                "labels": list(self.labels), "ranks": list(self.ranks)}
+        if self.score is not None:
+            data["score"] = self.score
+        return json.dumps(data)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> MatchResult:
         data = json.loads(text)
+        score = data.get("score")
         return cls(str(data["game"]), str(data["match_id"]),
-                   tuple(str(x) for x in data["labels"]), tuple(int(r) for r in data["ranks"]))
+                   tuple(str(x) for x in data["labels"]), tuple(int(r) for r in data["ranks"]),
+                   None if score is None else float(score))
 
 
 # A result's place in durable storage: ("redis", entry id) or ("journal", match id).

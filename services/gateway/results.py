@@ -8,6 +8,9 @@ also applies, at start-up, whatever a previous run left unapplied. Applying is
 idempotent by match id, so a retry after a write whose reply was lost, or a restart
 between applying and forgetting a result, never counts a match twice.
 
+A one-seat (solo) match takes the same path; applying it counts its score in the
+ladder's solo standings (not rated), once per match id too.
+
 Without durable storage (the in-process store, whose ratings die with the process
 anyway) results are applied directly.
 """
@@ -63,8 +66,8 @@ class ResultQueue:
         self._task = asyncio.create_task(self._retry_forever())
 
     async def submit(self, result: MatchResult) -> dict[str, float] | None:
-        """Keep ``result`` durably, then apply it; return the rating changes, or None if
-        it waits for the store (it is applied later)."""
+        """Keep ``result`` durably, then apply it; return the rating changes (none for a
+        solo match), or None if it waits for the store (it is applied later)."""
         self._submitting += 1
         try:
             return await self._submit(result)
@@ -109,6 +112,12 @@ class ResultQueue:
             await asyncio.to_thread(self._durable.close)
 
     async def _apply(self, result: MatchResult) -> dict[str, float]:
+        if result.score is not None:
+            (label,) = result.labels
+            await asyncio.to_thread(
+                self._store.apply_solo, result.game, result.match_id, label, result.score
+            )
+            return {}
         return await asyncio.to_thread(
             self._store.apply_match, result.game, result.match_id, list(result.labels),
             list(result.ranks),

@@ -13,22 +13,32 @@ from collections import deque
 from services.ladder.elo import DEFAULT_K
 from services.ladder.records import (
     AppliedMatch,
+    AppliedSolo,
     BotTally,
     LadderEntry,
     RatingPoint,
+    SoloEntry,
     settle_match,
 )
-from services.ladder.store import DEFAULT_HISTORY, BotAlreadyRegistered, LadderStore, conflict
+from services.ladder.store import (
+    DEFAULT_HISTORY,
+    BotAlreadyRegistered,
+    LadderStore,
+    conflict,
+    solo_conflict,
+)
 
 
 class _GameLadder:
-    """One game's ratings, tallies and applied matches."""
+    """One game's ratings, tallies and applied matches, and its solo standings."""
 
     def __init__(self) -> None:
         self.ratings: dict[str, float] = {}
         self.tallies: dict[str, BotTally] = {}
         self.matches: dict[str, AppliedMatch] = {}
         self.histories: dict[str, deque[RatingPoint]] = {}
+        self.solo: dict[str, SoloEntry] = {}
+        self.solo_matches: dict[str, AppliedSolo] = {}
 
 
 class MemoryStore(LadderStore):
@@ -129,3 +139,26 @@ class MemoryStore(LadderStore):
             ladder = self._games.get(game)
             points = None if ladder is None else ladder.histories.get(name)
             return [] if points is None else list(points)[-limit:]
+
+    def _apply_solo(self, game: str, match_id: str, name: str, score: float) -> bool:
+        with self._lock:
+            ladder = self._games.setdefault(game, _GameLadder())
+            existing = ladder.solo_matches.get(match_id)
+            if existing is not None:
+                if (existing.name, existing.score) != (name, score):
+                    raise solo_conflict(game, match_id, existing.name, existing.score)
+                return False
+            entry = ladder.solo.get(name) or SoloEntry(name, 0, 0.0, 0.0, 0)
+            ladder.solo[name] = entry.counting(score)
+            ladder.solo_matches[match_id] = AppliedSolo(match_id, name, score)
+            return True
+
+    def _applied_solo(self, game: str, match_id: str) -> AppliedSolo | None:
+        with self._lock:
+            ladder = self._games.get(game)
+            return None if ladder is None else ladder.solo_matches.get(match_id)
+
+    def _solo_entries(self, game: str) -> list[SoloEntry]:
+        with self._lock:
+            ladder = self._games.get(game)
+            return [] if ladder is None else list(ladder.solo.values())

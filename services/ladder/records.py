@@ -5,6 +5,9 @@ per bot, an :class:`AppliedMatch` per match id, and a bounded list of
 :class:`RatingPoint` per bot. :func:`settle_match` turns the current values for a
 match's participants into the new ones; the Redis store runs the same arithmetic, step
 for step, in its Lua script (``lua/apply_match.lua``), so both stores agree to the bit.
+
+One-seat (solo) matches are not rated: :class:`SoloEntry` counts them per bot and game
+(games, total and best score, wins), and :class:`AppliedSolo` makes each count once.
 """
 
 from __future__ import annotations
@@ -138,3 +141,39 @@ def settle_match(
         )
     record = AppliedMatch(match_id, seq, tuple(participants), tuple(ranks), deltas)
     return MatchSettlement(new_ratings, new_tallies, record)
+
+
+@dataclass(frozen=True, slots=True)
+class SoloEntry:
+    """One bot's solo standing in one game: a one-seat match has nobody to be rated
+    against, so it counts its score instead. ``wins`` counts games scored >= 0 (Ark
+    Nova solo: the final VP)."""
+
+    name: str
+    games: int
+    total: float
+    best: float
+    wins: int
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.games if self.games else 0.0
+
+    def counting(self, score: float) -> SoloEntry:
+        """This standing after one more game scoring ``score``."""
+        best = score if self.games == 0 else max(self.best, score)
+        return SoloEntry(self.name, self.games + 1, self.total + score, best,
+                         self.wins + (score >= 0))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "games": self.games, "mean_score": self.mean,
+                "best_score": self.best, "wins": self.wins}
+
+
+@dataclass(frozen=True, slots=True)
+class AppliedSolo:
+    """The record of a solo match already counted: a repeat of its id changes nothing."""
+
+    match_id: str
+    name: str
+    score: float

@@ -11,6 +11,10 @@ shares a hash tag (the part in braces), so each script runs on one Redis Cluster
   seat count, seq and n deltas packed as doubles, then the result (:func:`result_text`)
 - ``{P:ladder:GAME}:history:NAME`` list, newest first: rating and Unix time as two
   little-endian doubles, then the match id
+- ``{P:ladder:GAME}:solo`` hash: bot name -> solo row: games, total score, best score,
+  wins packed as four little-endian doubles
+- ``{P:ladder:GAME}:solo_matches`` hash: solo match id -> the score as a little-endian
+  double, then the bot name
 
 Ratings and deltas are whole millionths (``elo.RATING_UNITS``), statistics whole
 ``elo.TALLY_UNITS``: every stored number is an integer below 2**53, exact as a double.
@@ -26,11 +30,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from services.ladder.elo import RATING_UNITS
-from services.ladder.records import AppliedMatch, BotTally, LadderEntry, RatingPoint
+from services.ladder.records import (
+    AppliedMatch,
+    AppliedSolo,
+    BotTally,
+    LadderEntry,
+    RatingPoint,
+    SoloEntry,
+)
 
 _ROW = struct.Struct("<dddd")
 _POINT = struct.Struct("<dd")
 _HEADER = struct.Struct("<ddd")
+_SCORE = struct.Struct("<d")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,11 +52,14 @@ class GameKeys:
     bots: str
     matches: str
     history_prefix: str
+    solo: str
+    solo_matches: str
 
     @classmethod
     def of(cls, prefix: str, game: str) -> GameKeys:
         tag = f"{{{prefix}:ladder:{game}}}"
-        return cls(f"{tag}:bots", f"{tag}:matches", f"{tag}:history:")
+        return cls(f"{tag}:bots", f"{tag}:matches", f"{tag}:history:", f"{tag}:solo",
+                   f"{tag}:solo_matches")
 
     def history(self, name: str) -> str:
         return self.history_prefix + name
@@ -104,3 +119,19 @@ def parse_match(match_id: str, raw: bytes) -> AppliedMatch:
 def parse_point(raw: bytes) -> RatingPoint:
     rating, at = _POINT.unpack_from(raw)
     return RatingPoint(raw[_POINT.size :].decode("utf-8"), rating / RATING_UNITS, at)
+
+
+def pack_score(score: float) -> bytes:
+    return _SCORE.pack(score)
+
+
+def parse_solo_entry(name: str, row: bytes) -> SoloEntry:
+    """A bot's solo standing from its row in the ``solo`` hash."""
+    games, total, best, wins = _ROW.unpack(row)
+    return SoloEntry(name, int(games), total, best, int(wins))
+
+
+def parse_solo_match(match_id: str, raw: bytes) -> AppliedSolo:
+    """A solo match record: the score as a double, then the bot name."""
+    (score,) = _SCORE.unpack_from(raw)
+    return AppliedSolo(match_id, raw[_SCORE.size :].decode("utf-8"), score)

@@ -6,7 +6,8 @@ the participants' ratings and tallies, runs the Elo update, and writes ratings,
 tallies, the match record and each participant's bounded rating history. Redis runs a
 script atomically, so concurrent writers never conflict and nothing is retried for
 contention; the final state equals applying the matches one by one in ``seq`` order.
-Registering a bot is one script too (``lua/register_bot.lua``).
+Registering a bot is one script too (``lua/register_bot.lua``), and so is counting a
+solo match (``lua/apply_solo.lua``).
 
 A lost connection (or a server still loading its append-only file) is retried with
 bounded exponential backoff, then reported as :class:`StoreUnavailable`. Retrying an
@@ -37,14 +38,17 @@ from services.ladder.elo import (
     RATING_UNITS,
     TALLY_UNITS,
 )
-from services.ladder.records import AppliedMatch, LadderEntry, RatingPoint
+from services.ladder.records import AppliedMatch, AppliedSolo, LadderEntry, RatingPoint, SoloEntry
 from services.ladder.redis_format import (
     GameKeys,
     bot_keys,
+    pack_score,
     parse_entry,
     parse_match,
     parse_point,
     parse_result,
+    parse_solo_entry,
+    parse_solo_match,
     seat_bytes,
     validate_key_prefix,
 )
@@ -54,6 +58,7 @@ from services.ladder.store import (
     LadderStore,
     StoreUnavailable,
     conflict,
+    solo_conflict,
 )
 
 T = TypeVar("T")
@@ -88,6 +93,7 @@ _APPLY_MATCH = _Script(
     TALLY_UNITS=TALLY_UNITS,
 )
 _REGISTER_BOT = _Script("register_bot.lua")
+_APPLY_SOLO = _Script("apply_solo.lua")
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,3 +237,25 @@ class RedisStore(LadderStore):
         key = self._keys(game).history(name)
         points = self._retrying(lambda: self._raw.lrange(key, 0, limit - 1))
         return [parse_point(raw) for raw in reversed(points)]
+
+    # -- solo standings -----------------------------------------------------------------
+
+    def _apply_solo(self, game: str, match_id: str, name: str, score: float) -> bool:
+        game_keys = self._keys(game)
+        keys = (game_keys.solo, game_keys.solo_matches)
+        args = (match_id, name, pack_score(score))
+        # The raw client: the record in a conflict reply is packed bytes.
+        reply = self._retrying(lambda: _APPLY_SOLO.run(self._raw, keys, args))
+        if reply[0] == b"conflict":
+            recorded = parse_solo_match(match_id, reply[1])
+            raise solo_conflict(game, match_id, recorded.name, recorded.score)
+        return reply[0] == b"ok"
+
+    def _applied_solo(self, game: str, match_id: str) -> AppliedSolo | None:
+        matches = self._keys(game).solo_matches
+        raw = self._retrying(lambda: self._raw.hget(matches, match_id))
+        return None if raw is None else parse_solo_match(match_id, raw)
+
+    def _solo_entries(self, game: str) -> list[SoloEntry]:
+        rows = self._retrying(lambda: self._raw.hgetall(self._keys(game).solo))
+        return [parse_solo_entry(name.decode("utf-8"), row) for name, row in rows.items()]

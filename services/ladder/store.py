@@ -1,6 +1,7 @@
 """The ladder store contract, its errors, and :func:`open_store`.
 
-A store holds registered bots (by token digest) and, per game, an Elo ladder. Two
+A store holds registered bots (by token digest) and, per game, an Elo ladder and the
+solo standings (one-seat matches, counted by score, not rated). Two
 implementations share this contract: :class:`~services.ladder.memory_store.MemoryStore`
 (in-process, the embedded default) and :class:`~services.ladder.redis_store.RedisStore`.
 Validation and the rating maths live here and in :mod:`services.ladder.records`; an
@@ -9,13 +10,20 @@ implementation only supplies atomic reads and writes.
 
 from __future__ import annotations
 
+import math
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from types import TracebackType
 
 from services.ladder.elo import DEFAULT_K, validate_result
-from services.ladder.records import AppliedMatch, LadderEntry, RatingPoint
+from services.ladder.records import (
+    AppliedMatch,
+    AppliedSolo,
+    LadderEntry,
+    RatingPoint,
+    SoloEntry,
+)
 from services.ladder.tokens import hash_token, new_token, validate_bot_name
 
 _GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
@@ -128,6 +136,42 @@ class LadderStore(ABC):
             raise ValueError(f"limit must be at least 1, got {limit}")
         return self._history(game, name, min(limit or self.history, self.history))
 
+    # -- solo standings -----------------------------------------------------------------
+
+    def apply_solo(self, game: str, match_id: str, name: str, score: float) -> bool:
+        """Count one finished one-seat match of ``name`` scoring ``score``, atomically and
+        at most once per (game, match_id); it is not rated. True if counted now, False if
+        the match id was counted before with the same bot and score; raises MatchConflict
+        if it was counted with another. Solo match ids are apart from rated ones."""
+        validate_game_id(game)
+        validate_match_id(match_id)
+        if not isinstance(name, str) or not name.strip() or "\0" in name:
+            raise ValueError(f"a solo bot name must be a non-empty string without NUL, "
+                             f"got {name!r}")
+        if len(name) > MAX_PARTICIPANT_NAME:
+            raise ValueError(f"participant name longer than {MAX_PARTICIPANT_NAME}")
+        if isinstance(score, bool) or not isinstance(score, int | float) \
+                or not math.isfinite(score):
+            raise ValueError(f"a solo score must be a finite number, got {score!r}")
+        return self._apply_solo(game, match_id, name, float(score))
+
+    def applied_solo(self, game: str, match_id: str) -> AppliedSolo | None:
+        """The record of a counted solo match, or None if it was never counted."""
+        validate_game_id(game)
+        return self._applied_solo(game, match_id)
+
+    def solo_standings(self, game: str, limit: int | None = None) -> list[SoloEntry]:
+        """The game's solo standings, best first (mean score, then best score descending,
+        then name ascending)."""
+        validate_game_id(game)
+        entries = sorted(self._solo_entries(game), key=lambda e: (-e.mean, -e.best, e.name))
+        return entries if limit is None else entries[:limit]
+
+    def solo_stats(self, game: str, name: str) -> SoloEntry | None:
+        """One bot's solo standing, or None if it finished no solo match of ``game``."""
+        validate_game_id(game)
+        return next((e for e in self._solo_entries(game) if e.name == name), None)
+
     @abstractmethod
     def ping(self) -> None:
         """Raise StoreUnavailable if the backing server cannot be reached."""
@@ -180,6 +224,18 @@ class LadderStore(ABC):
     def _history(self, game: str, name: str, limit: int) -> list[RatingPoint]:
         """The newest ``limit`` points of the bot's history, oldest first."""
 
+    @abstractmethod
+    def _apply_solo(self, game: str, match_id: str, name: str, score: float) -> bool:
+        """Atomically count the solo match unless its id is recorded; True if counted.
+
+        Raise :func:`solo_conflict` if the id is recorded with another bot or score."""
+
+    @abstractmethod
+    def _applied_solo(self, game: str, match_id: str) -> AppliedSolo | None: ...
+
+    @abstractmethod
+    def _solo_entries(self, game: str) -> list[SoloEntry]: ...
+
 
 def conflict(
     game: str, match_id: str, participants: Sequence[str], ranks: Sequence[int]
@@ -188,6 +244,13 @@ def conflict(
     return MatchConflict(
         f"match {match_id!r} of {game} was applied with participants "
         f"{list(participants)} and ranks {list(ranks)}"
+    )
+
+
+def solo_conflict(game: str, match_id: str, name: str, score: float) -> MatchConflict:
+    """The error for a solo match id already counted for this other bot or score."""
+    return MatchConflict(
+        f"solo match {match_id!r} of {game} was counted for {name!r} with score {score:g}"
     )
 
 

@@ -138,6 +138,9 @@ def create_app(data: WebData) -> Starlette:
     def api_ladder(request: Request) -> Response:
         return answer(request, "", lambda: data.ladder(request.path_params["game"]))
 
+    def api_solo(request: Request) -> Response:
+        return answer(request, "", lambda: data.solo(request.path_params["game"]))
+
     def api_live(request: Request) -> Response:
         return answer(request, "", data.live)
 
@@ -165,6 +168,7 @@ def create_app(data: WebData) -> Starlette:
         Route("/bots/{name}", bot),
         Route("/matches/{match_id}", match),
         Route("/api/ladder/{game}", api_ladder),
+        Route("/api/solo/{game}", api_solo),
         Route("/api/bots/{name}", bot),
         Route("/api/matches/live", api_live),
         Route("/api/matches/{match_id}", match),

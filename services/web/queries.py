@@ -56,9 +56,18 @@ class WebData:
             row["last_active"] = last.get(row["bot"])
         return rows
 
+    def solo(self, game: str) -> list[dict[str, Any]]:
+        """The game's solo standings (one-seat matches, not rated), best mean first."""
+        if game not in self.games:
+            raise NotFound(f"unknown game {game!r}")
+        return [{"rank": rank, "bot": entry.name, "games": entry.games,
+                 "mean_score": entry.mean, "best_score": entry.best, "wins": entry.wins}
+                for rank, entry in enumerate(self.store.solo_standings(game), start=1)]
+
     def home(self) -> dict[str, Any]:
         return {
             "ladders": {game: self.ladder(game) for game in self.games},
+            "solo": {game: rows for game in self.games if (rows := self.solo(game))},
             "games": {game: get_game(game).info.name for game in self.games},
             "live": [m.summary() for m in self.feed.live()],
             "finished": [m.summary() for m in self.feed.finished(20)],

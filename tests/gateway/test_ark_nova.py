@@ -15,6 +15,7 @@ from arena.v1 import arena_pb2
 from engine.ark_nova.cards import default_cards_text
 from engine.core import Replay, replay_match
 from services.cli.main import main as arena
+from services.ladder.records import AppliedSolo, SoloEntry
 from tests.ark_nova.test_wire import expected_requests
 from tests.gateway.botkit import TestBot, hello_frame
 
@@ -99,6 +100,11 @@ def test_a_served_solo_match_is_not_rated_and_ends_with_the_vp(start_gateway) ->
     result = replay_match(replay).result()
     (seat,) = end.results
     assert seat.score == result.scores[0] and seat.rank == 1
+    vp = result.scores[0]
+    solo = gateway.store.solo_stats(GAME, "alone")  # but it stands in the solo standings
+    assert solo == SoloEntry("alone", 1, vp, vp, int(vp >= 0))
+    assert gateway.store.applied_solo(GAME, start.match_id) == AppliedSolo(
+        start.match_id, "alone", vp)
     assert result.details["turns"] == 27 and result.details["maps"] == ["7"]
     requests = transcript.of("decision_request")
     assert all(r.observation.ark_nova.solo_difficulty == "expert" for r in requests)

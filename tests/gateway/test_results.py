@@ -18,6 +18,7 @@ from services.gateway.result_log import (
     ResultStream,
     journal_pending,
 )
+from services.ladder.records import SoloEntry
 from services.ladder.store import open_store
 from tests.gateway.botkit import TestBot, hello_frame
 from tests.gateway.conftest import GAME
@@ -68,6 +69,37 @@ def test_a_result_of_a_redis_outage_is_journaled_and_applied_once_when_redis_ret
     assert journal_pending(journal) == []
 
 
+def test_a_solo_result_of_a_redis_outage_is_journaled_and_counted_once_when_redis_returns(
+    start_gateway, redis_server, tmp_path
+) -> None:
+    prefix = f"test-results-{secrets.token_hex(4)}"
+    store = open_store(redis_server.url, key_prefix=prefix)
+    journal = tmp_path / "journal.jsonl"
+    gateway = start_gateway(store=store, durable=_durable(redis_server.url, prefix, journal),
+                            game="ark-nova", players=1, min_bots=1)
+    token = gateway.token("alone")
+
+    def stop_redis_then_play(_request, n):
+        if n == 0:
+            redis_server.stop()
+        return 0
+
+    transcript = TestBot(gateway.address, hello_frame(token, games=("ark-nova",)),
+                         stop_redis_then_play)
+    (end,) = transcript.start().join(timeout=600).of("match_end")
+    assert end.reason == arena_pb2.MATCH_END_REASON_COMPLETED and not end.rated
+    assert end.rating_change == 0
+    (pending,) = journal_pending(journal)
+    (seat,) = end.results
+    assert (pending.match_id, pending.score) == (end.match_id, seat.score)
+
+    redis_server.start()
+    _until(lambda: len(gateway.gateway.results) == 0)
+    vp = seat.score
+    assert store.solo_stats("ark-nova", "alone") == SoloEntry("alone", 1, vp, vp, int(vp >= 0))
+    assert store.bot_stats("ark-nova", "alone") is None and journal_pending(journal) == []
+
+
 def test_results_left_by_a_crashed_run_are_applied_once_at_start(
     start_gateway, redis_url, tmp_path
 ) -> None:
@@ -77,12 +109,18 @@ def test_results_left_by_a_crashed_run_are_applied_once_at_start(
     in_stream = MatchResult(GAME, "crashed-1", labels, (1, 2, 3))
     in_journal = MatchResult(GAME, "crashed-2", labels, (3, 1, 2))
     applied_not_forgotten = MatchResult(GAME, "crashed-3", labels, (2, 1, 3))
+    solos = [MatchResult(GAME, f"solo-{n}", ("alice",), (1,), score)
+             for n, score in enumerate((-3.0, 5.0, 2.0))]
     journal = tmp_path / "journal.jsonl"
     before = _durable(redis_url, prefix, journal)
     before.stream.add(in_stream)
     before.journal.add(in_journal)
     before.stream.add(applied_not_forgotten)
     store.apply_match(GAME, "crashed-3", list(labels), [2, 1, 3])
+    before.stream.add(solos[0])
+    before.journal.add(solos[1])
+    before.stream.add(solos[2])
+    store.apply_solo(GAME, "solo-2", "alice", 2.0)  # applied, not yet forgotten
     with open(journal, "a") as torn:
         torn.write('{"op": "result", "result": {"game"')  # a write cut by the crash
     before.close()
@@ -92,7 +130,8 @@ def test_results_left_by_a_crashed_run_are_applied_once_at_start(
     ids = sorted(m.match_id for m in store.applied_matches(GAME))
     assert ids == ["crashed-1", "crashed-2", "crashed-3"]
     stats = store.bot_stats(GAME, "alice")
-    assert stats is not None and stats.games == 3
+    assert stats is not None and stats.games == 3  # the solo games are not rated
+    assert store.solo_stats(GAME, "alice") == SoloEntry("alice", 3, 4.0, 5.0, 2)
     stream = ResultStream(redis_url, prefix)
     assert stream.entries() == [] and journal_pending(journal) == []
     stream.close()
@@ -103,14 +142,17 @@ def test_the_journal_keeps_only_what_is_pending_across_reopening(tmp_path) -> No
     journal = ResultJournal(path)
     first = MatchResult(GAME, "m-1", ("a", "b"), (1, 2))
     second = MatchResult(GAME, "m-2", ("a", "b"), (2, 1))
+    solo = MatchResult(GAME, "m-3", ("a",), (1,), -4.5)
     journal.add(first)
     journal.add(second)
+    journal.add(solo)
     journal.remove("m-1")
     journal.close()
     reopened = ResultJournal(path)
-    assert reopened.entries() == [("m-2", second)]
+    assert reopened.entries() == [("m-2", second), ("m-3", solo)]
     lines = [json.loads(line) for line in path.read_text().splitlines()]
-    assert lines == [{"op": "result", "result": json.loads(second.to_json())}]
+    assert lines == [{"op": "result", "result": json.loads(r.to_json())} for r in (second, solo)]
+    assert "score" not in lines[0]["result"] and lines[1]["result"]["score"] == -4.5
     try:
         ResultJournal(path)
     except OSError as exc:

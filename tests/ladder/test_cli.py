@@ -95,6 +95,31 @@ def test_ladder_json_lists_the_entries_best_first(
         assert entry["name"] in table
 
 
+def test_ladder_solo_lists_the_solo_standings_best_first(
+    redis_url: str, key_prefix: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with open_store(redis_url, key_prefix=key_prefix) as store:
+        store.apply_solo("ark-nova", "s1", "alice", -6)
+        store.apply_solo("ark-nova", "s2", "alice", 2)
+        store.apply_solo("ark-nova", "s3", "bob", 1)
+    argv = ["ladder", "--game", "ark-nova", "--redis", redis_url, "--key-prefix", key_prefix]
+    assert run([*argv, "--solo", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == [
+        {"name": "bob", "games": 1, "mean_score": 1.0, "best_score": 1.0, "wins": 1},
+        {"name": "alice", "games": 2, "mean_score": -2.0, "best_score": 2.0, "wins": 1},
+    ]
+    assert run([*argv, "--solo"]) == 0
+    table = capsys.readouterr().out
+    assert "solo standings" in table and "-2.00" in table
+    assert table.index("bob") < table.index("alice")
+    assert run([*argv, "--json"]) == 0  # solo games are not on the Elo ladder
+    assert json.loads(capsys.readouterr().out) == []
+    assert run(argv) == 0
+    assert "No rated matches yet" in capsys.readouterr().out
+    assert run([*argv, "--solo", "--limit", "1", "--json"]) == 0
+    assert [e["name"] for e in json.loads(capsys.readouterr().out)] == ["bob"]
+
+
 def test_ladder_rejects_an_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["ladder", "--game", "chess", "--json"]) == 2
     err = capsys.readouterr().err

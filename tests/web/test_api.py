@@ -51,6 +51,24 @@ def test_ladder_lists_every_rated_bot_best_first(site: Site) -> None:
     assert missing.status == 404 and "unknown game" in missing.json()["error"]
 
 
+def test_solo_standings_are_listed_apart_from_the_ladder(site: Site) -> None:
+    site.store.apply_solo("ark-nova", "solo-1", "alice", -3)
+    site.store.apply_solo("ark-nova", "solo-2", "alice", 9)
+    site.store.apply_solo("ark-nova", "solo-3", "bob", 1)
+    rows = site.get("/api/solo/ark-nova").json()
+    assert rows == [
+        {"rank": 1, "bot": "alice", "games": 2, "mean_score": 3.0, "best_score": 9.0, "wins": 1},
+        {"rank": 2, "bot": "bob", "games": 1, "mean_score": 1.0, "best_score": 1.0, "wins": 1},
+    ]
+    assert site.get("/api/ladder/ark-nova").json() == []
+    assert site.get(f"/api/solo/{GAME}").json() == []
+    assert site.get("/api/solo/chess").status == 404
+    home = site.get("/", accept="application/json").json()
+    assert home["solo"] == {"ark-nova": rows}
+    html = site.get("/").text
+    assert 'data-solo-bot="alice"' in html and "3.00" in html and "solo standings" in html
+
+
 def test_bot_history_is_its_rating_after_each_match(site: Site) -> None:
     rating = INITIAL_RATING
     expected = []
@@ -192,7 +210,8 @@ def test_nothing_on_the_web_port_writes(site: Site, method: str) -> None:
     rate(site, "ro-1", replay)
     before = site.store.ladder(GAME)
     for path in ("/", "/bots/alice", "/matches/ro-1", f"/api/ladder/{GAME}", "/api/bots/alice",
-                 "/api/matches/live", "/api/matches/ro-1", "/api/matches/ro-1/events"):
+                 "/api/solo/ark-nova", "/api/matches/live", "/api/matches/ro-1",
+                 "/api/matches/ro-1/events"):
         assert site.get(path, method=method).status == 405, path
     assert site.store.ladder(GAME) == before
 

@@ -36,9 +36,10 @@ walkthrough:
 	$(PY) deploy/walkthrough.py
 
 # A real demo tournament on the embedded defaults: built-in bots on a local Ray instance.
-run:
-	$(ARENA) play --game monster-my-neighbor --players 5 --bots random,heuristic \
-		--games 200 --seed 1 --workers 2
+run:  # the demo's report replaces the last one
+	rm -rf out/demo
+	$(ARENA) tournament --game monster-my-neighbor --players 5 --format round-robin \
+		--entrants random,heuristic --games 1000 --seed 1 --workers 2 --out out/demo
 
 test:
 	$(PY) -m pytest -q

@@ -16,9 +16,11 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from bench.strength import Z95, wilson
 from engine.core import GameConfig, get_game, make_bot, play_match
 from services.cli.play import parse_options
+from services.tournament.stats import wilson_interval
+
+Z95 = 1.959964  # the normal quantile of the mean score's 95% interval
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +59,7 @@ def main(argv: list[str] | None = None) -> None:
     mean = statistics.fmean(scores)
     half = Z95 * statistics.stdev(scores) / math.sqrt(len(scores)) if len(scores) > 1 else 0
     wins = sum(1 for score in scores if score >= 0)
-    low, high = wilson(wins, len(scores))
+    low, high = wilson_interval(wins, len(scores))
     shown = ", ".join(f"{key}={value}" for key, value in options.items())
     print(f"{args.game} solo ({shown}): {args.bot}")
     print(f"games {len(scores)}  mean score {mean:.1f}  95% interval [{mean - half:.1f}, "

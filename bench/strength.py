@@ -12,25 +12,13 @@ parallel processes.
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from engine.core import GameConfig, make_bot, play_match
-
-Z95 = 1.959964
-
-
-def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a win rate (95% by default)."""
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+from services.tournament.standings import first_place_shares
+from services.tournament.stats import wilson_interval
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +38,7 @@ def play(task: Task) -> float:
             for q in range(task.players)]
     result = play_match(
         task.game_id, GameConfig(task.players), task.seed + task.index, bots).result
-    return 1 / result.ranks.count(1) if result.ranks[seat] == 1 else 0.0
+    return float(first_place_shares(result.ranks)[seat])
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -71,7 +59,7 @@ def main(argv: list[str] | None = None) -> None:
     with ProcessPoolExecutor(args.workers) as pool:
         wins = sum(pool.map(play, tasks, chunksize=4))
     elapsed = time.perf_counter() - started
-    low, high = wilson(wins, args.games)
+    low, high = wilson_interval(wins, args.games)
     rate = wins / args.games
     other = (1 - rate) / (args.players - 1)
     print(f"{args.game} {args.players}p: {args.bot} in one seat vs {args.against} in "

@@ -29,7 +29,7 @@ def table(game: str) -> dict[str, dict]:
 
 
 @functools.cache
-def test_names(path: Path) -> frozenset[str]:
+def defined_tests(path: Path) -> frozenset[str]:
     """Names of the test functions a module defines, at top level or in a test class."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     names = set()
@@ -75,6 +75,6 @@ def test_every_named_test_exists(game):
     for rule_id, row in table(game).items():
         for ref in row.get("tests", []):
             path, name = resolve(game, ref)
-            if not path.is_file() or name not in test_names(path):
+            if not path.is_file() or name not in defined_tests(path):
                 absent.append(f"{rule_id}: {ref}")
     assert not absent, f"{game}.toml names tests that do not exist: {absent}"

@@ -32,7 +32,8 @@ def test_mandrake_is_playable_after_more_than_two_villagers() -> None:
 def test_unrestricted_cards_are_legal_on_every_turn(rotation: int) -> None:
     """§15.11 and §7.4-§7.12: Friend, Dog, Steal, Deal, Rumor, Gossip, Fog, Outlaw, Villagers
     and Hide carry no turn restriction (Hide and Villagers: playable without effect)."""
-    free = ["friend", "dog", "steal", "deal", "rumor", "gossip", "fog", "outlaw", "villagers", "hide"]
+    free = ["friend", "dog", "steal", "deal", "rumor", "gossip", "fog", "outlaw", "villagers",
+            "hide"]
     for card in free:
         other = "outlaw" if card == "villagers" else "villagers"
         s = position(4, {0: [card, other, "vampire"], 1: ["hide"], 2: ["rumor"]}, rotation=rotation)
@@ -59,6 +60,7 @@ def test_friends_and_counters_reset_and_cards_return_between_rounds() -> None:
     assert st.round_no == 2 and st.removed == [CARDS.type_id("vampire")]
     assert st.friends == [False] * 4
     assert st.counters == [0, 0] and not st.first_hunter_played
-    dealt = sum(st.hand_sizes) + sum(len(a) for a in st.play_areas) + sum(len(f) for f in st.face_down)
+    dealt = (sum(st.hand_sizes) + sum(len(a) for a in st.play_areas)
+             + sum(len(f) for f in st.face_down))
     assert dealt == 16 and sum(st.main_deck) + dealt - 1 == 33
     assert all(len(hand_names(s, q)) + len(st.play_areas[q]) == 4 for q in range(4))

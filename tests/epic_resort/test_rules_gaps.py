@@ -6,8 +6,9 @@ import copy
 import dataclasses
 
 from engine.core.rng import GameRng
-from engine.epic_resort.actions import SendWorker, Train, Upgrade, UseAbility
+from engine.epic_resort.actions import AttractTourists, SendWorker, Train, Upgrade, UseAbility
 from engine.epic_resort.attacks import StartAttack
+from engine.epic_resort.effects import PlaceTourist
 from engine.epic_resort.params import make_params
 from engine.epic_resort.phase1 import FINISH_PLACING, PHASE1, PHASE1_RESOLVE
 from engine.epic_resort.season import PHASE5, REFILL, CardDone
@@ -18,6 +19,7 @@ from tests.epic_resort.helpers import (
     att,
     attack_card,
     bare,
+    hero,
     monster,
     new_game,
     opts,
@@ -141,3 +143,19 @@ def test_clean_up_keeps_damage_and_the_harbormaster() -> None:
     put(s, 0, 0, "beach", damage=2)
     start(s, PHASE5)
     assert s.players[0].slots[0].damage == 2 and (s.hm, s.hm_tokens) == (2, 1)
+
+
+def test_an_attracted_tourist_card_leaves_the_dock_and_the_others_keep_their_order() -> None:
+    """5.3.1 step 3: the card goes to the dock discard pile; the rest keep their order."""
+    s = bare(2)
+    put(s, 0, 0, "beach")
+    put(s, 0, 1, "tiki_hut")
+    s.players[0].flair, s.players[0].hand = 3, [APP]
+    dock = [tourist("families"), tourist("friends"), tourist("day_trippers"), hero("monk")]
+    s.dock = list(dock)
+    _turn(s)
+    pick(s, 0, AttractTourists(1))
+    while s.asked.get(0) and isinstance(opts(s, 0)[0], PlaceTourist):
+        pick(s, 0, opts(s, 0)[0])
+    assert s.dock == [dock[0], dock[2], dock[3]]
+    assert s.dock_discard == [tourist("friends")]

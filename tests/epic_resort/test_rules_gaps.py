@@ -13,7 +13,7 @@ from engine.epic_resort.params import make_params
 from engine.epic_resort.phase1 import FINISH_PLACING, PHASE1, PHASE1_RESOLVE
 from engine.epic_resort.season import PHASE5, REFILL, CardDone
 from engine.epic_resort.state import State
-from engine.epic_resort.turns import Turn
+from engine.epic_resort.turns import PASS, ChooseHarbormaster, Turn
 from tests.epic_resort.helpers import (
     CARDS,
     att,
@@ -27,6 +27,7 @@ from tests.epic_resort.helpers import (
     pick,
     put,
     start,
+    top_step,
     tourist,
     worker,
 )
@@ -159,3 +160,17 @@ def test_an_attracted_tourist_card_leaves_the_dock_and_the_others_keep_their_ord
         pick(s, 0, opts(s, 0)[0])
     assert s.dock == [dock[0], dock[2], dock[3]]
     assert s.dock_discard == [tourist("friends")]
+
+
+def test_a_new_harbormaster_does_not_change_the_turns_still_to_come() -> None:
+    """5.1: seat 0 passes first and hands the card to seat 2; seat 1 still plays next."""
+    s = bare(3)
+    for seat in range(3):
+        put(s, seat, 0, "beach")
+        s.players[seat].hand = [APP]
+    s.hm = 0
+    _turn(s, 0)
+    pick(s, 0, PASS)
+    pick(s, 0, ChooseHarbormaster(2))
+    assert s.hm == 2
+    assert top_step(s) == Turn(1) and pending(s) == (1,)

@@ -17,6 +17,7 @@ from engine.epic_resort.turns import PASS, ChooseHarbormaster, Turn
 from tests.epic_resort.helpers import (
     CARDS,
     att,
+    attack,
     attack_card,
     bare,
     hero,
@@ -29,6 +30,7 @@ from tests.epic_resort.helpers import (
     start,
     top_step,
     tourist,
+    turn,
     worker,
 )
 
@@ -42,9 +44,7 @@ def test_most_heroes_target_is_the_resort_with_the_most_heroes() -> None:
     put(s, 0, 0, "beach", tourists=3)
     s.players[0].gold = 9
     put(s, 1, 0, "beach", tourists=1, hero_name="archer", health=2)
-    s.monster_deck = [monster("wild_boar", 1), monster("restless_spirit")]
-    c = attack_card("attack_01")
-    start(s, StartAttack(c), CardDone(c))
+    attack(s, "restless_spirit")
     assert s.players[0].slots[0].tourists == 3
     assert s.players[1].slots[0].hero == -1  # drained from 2 health to 0: defeated
 
@@ -103,12 +103,6 @@ def test_the_first_harbormaster_is_random_and_holds_no_gold_tokens() -> None:
     assert firsts == {0, 1, 2}
 
 
-def _turn(s: State, seat: int = 0) -> None:
-    s.turn_seat = seat
-    s.main_done = False
-    start(s, Turn(seat))
-
-
 def test_an_upgrade_staffed_enough_can_use_its_ability_at_once() -> None:
     """5.3.4 step 4: the workers stay; if they supply enough, the new top's ability is usable."""
     s = bare(2)
@@ -117,7 +111,7 @@ def test_an_upgrade_staffed_enough_can_use_its_ability_at_once() -> None:
     put(s, 0, 1, "tiki_hut")
     p.hand, p.gold = [APP], 14
     s.draft_avail = [[att("festa")], [], []]
-    _turn(s)
+    turn(s)
     assert UseAbility(0) not in opts(s, 0)  # the Beach has no ability
     pick(s, 0, Upgrade(0, 0, 0))
     assert UseAbility(0) in opts(s, 0)  # Party needs 3 units: the 3 Apprentices stayed
@@ -132,7 +126,7 @@ def test_a_trained_worker_may_be_sent_at_once() -> None:
     put(s, 0, 0, "beach")
     p.hand, p.gold = [worker("journeyman")], 0
     s.worker_piles = [[worker("maitre_d"), 4, False]]
-    _turn(s)
+    turn(s)
     pick(s, 0, Train(worker("journeyman"), 0))
     assert SendWorker(worker("maitre_d"), 0) in opts(s, 0)
 
@@ -154,7 +148,7 @@ def test_an_attracted_tourist_card_leaves_the_dock_and_the_others_keep_their_ord
     s.players[0].flair, s.players[0].hand = 3, [APP]
     dock = [tourist("families"), tourist("friends"), tourist("day_trippers"), hero("monk")]
     s.dock = list(dock)
-    _turn(s)
+    turn(s)
     pick(s, 0, AttractTourists(1))
     while s.asked.get(0) and isinstance(opts(s, 0)[0], PlaceTourist):
         pick(s, 0, opts(s, 0)[0])
@@ -169,7 +163,7 @@ def test_a_new_harbormaster_does_not_change_the_turns_still_to_come() -> None:
         put(s, seat, 0, "beach")
         s.players[seat].hand = [APP]
     s.hm = 0
-    _turn(s, 0)
+    turn(s, 0)
     pick(s, 0, PASS)
     pick(s, 0, ChooseHarbormaster(2))
     assert s.hm == 2

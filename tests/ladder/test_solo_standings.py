@@ -79,6 +79,19 @@ def test_invalid_solo_results_are_rejected(store: LadderStore, name: str, score:
     assert store.solo_standings(GAME) == []
 
 
+@pytest.mark.parametrize("name", ["", "  ", "a\0b", None, 7, "x" * 129])
+def test_a_bad_name_is_refused_alike_in_a_solo_and_a_rated_match(
+    store: LadderStore, name: object
+) -> None:
+    with pytest.raises(ValueError) as solo:
+        store.apply_solo(GAME, "s1", name, 3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError) as rated:
+        store.apply_match(GAME, "m1", [name, "bob"], [1, 2])  # type: ignore[list-item]
+    assert str(solo.value) == str(rated.value)
+    assert repr(name) in str(solo.value) or "longer than 128" in str(solo.value)
+    assert store.solo_standings(GAME) == [] and store.ladder(GAME) == []
+
+
 def test_both_stores_keep_bit_identical_solo_standings(redis_url: str) -> None:
     scores = [0.1, -0.3, 1e-9, 123.456, -7.0, 0.7, 2.5e10, -0.0]
     memory = MemoryStore()

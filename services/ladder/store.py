@@ -166,7 +166,7 @@ class LadderStore(ABC):
     def solo_stats(self, game: str, name: str) -> SoloEntry | None:
         """One bot's solo standing, or None if it finished no solo match of ``game``."""
         validate_game_id(game)
-        return next((e for e in self._solo_entries(game) if e.name == name), None)
+        return self._solo_entry(game, name)
 
     @abstractmethod
     def ping(self) -> None:
@@ -231,6 +231,10 @@ class LadderStore(ABC):
 
     @abstractmethod
     def _solo_entries(self, game: str) -> list[SoloEntry]: ...
+
+    @abstractmethod
+    def _solo_entry(self, game: str, name: str) -> SoloEntry | None:
+        """One bot's solo standing, read on its own (not the whole game's standings)."""
 
 
 def conflict(

@@ -44,5 +44,5 @@ def first_place_shares(ranks: Sequence[int], scores: Sequence[float]) -> tuple[F
     seats = len(ranks)
     check_seats(seats)
     first = [takes_first(rank, score, seats) for rank, score in zip(ranks, scores, strict=True)]
-    winners = max(sum(first), 1)
-    return tuple(Fraction(split_units(f, winners), SHARE_UNITS) for f in first)
+    share = Fraction(split_units(True, max(sum(first), 1)), SHARE_UNITS)
+    return tuple(share if f else Fraction(0) for f in first)

@@ -125,6 +125,26 @@ class GameState(ABC):
         return ()
 
 
+class ShellState(GameState):
+    """A :class:`GameState` that wraps a game's plain data object ``s`` (which has a
+    ``terminal`` flag and its own ``clone()``), and whose options label themselves with
+    ``option.describe(s, seat)``: the part every game's state shell shares."""
+
+    __slots__ = ("s",)
+
+    def __init__(self, s: Any) -> None:
+        self.s = s
+
+    def is_terminal(self) -> bool:
+        return self.s.terminal
+
+    def clone(self) -> ShellState:
+        return type(self)(self.s.clone())
+
+    def describe_option(self, seat: int, index: int) -> str:
+        return self.decision(seat).options[index].describe(self.s, seat)
+
+
 @dataclass(frozen=True, slots=True)
 class Search:
     """What a game gives the generic search bot (:mod:`engine.core.mcts`).

@@ -32,3 +32,14 @@ def test_architectural_zoo_scores_each_criterion_on_its_own() -> None:
     assert card_points(sc.s, sc.me, 4) == 2
     p.covered = full & ~_bit((1, 10)) & ~_bit((0, 11))  # rock (1,12) isolated as well
     assert card_points(sc.s, sc.me, 4) == 1
+
+
+def test_water_covered_through_sponsor_219_no_longer_counts_for_card_004() -> None:
+    """7.3.6: a water cell covered (only sponsor 219 allows it) is no longer water, so it
+    cannot be an isolated water cell for final scoring card 004."""
+    sc = scene(seed=4)
+    p = sc.p
+    p.covered = p.map.plain & ~_bit((7, 2))  # water (8,1) loses its only covered neighbour
+    assert card_points(sc.s, sc.me, 4) == 2  # rock and border only
+    p.covered |= _bit((8, 1))  # now covered by a building
+    assert card_points(sc.s, sc.me, 4) == 3

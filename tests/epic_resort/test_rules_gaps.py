@@ -168,3 +168,20 @@ def test_a_new_harbormaster_does_not_change_the_turns_still_to_come() -> None:
     pick(s, 0, ChooseHarbormaster(2))
     assert s.hm == 2
     assert top_step(s) == Turn(1) and pending(s) == (1,)
+
+
+def test_plunder_takes_its_amount_only_when_no_hero_defends() -> None:
+    """7.7.2-7.7.3: an undefended attraction costs the defender `plunder n` gold, with or
+    without tourists; 7.7.1: a defending hero keeps the gold ("plunder does not apply")."""
+    s = bare(2)
+    s.hm = 0
+    s.players[1].gold = 5
+    put(s, 1, 0, "beach", tourists=3)
+    attack(s, "pirate_scallywags")  # most gold: seat 1; eats 2, plunders 1
+    assert (s.players[1].slots[0].tourists, s.players[1].gold) == (1, 4)
+    s.players[1].slots[0].tourists = 0
+    attack(s, "pirate_scallywags")  # no tourists, no hero: 1 damage and the plunder
+    assert (s.players[1].slots[0].damage, s.players[1].gold) == (1, 3)
+    put(s, 1, 0, "beach", tourists=3, hero_name="knight", health=2)
+    attack(s, "pirate_scallywags")  # defended: no plunder
+    assert s.players[1].gold == 3

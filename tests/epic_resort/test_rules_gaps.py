@@ -185,3 +185,21 @@ def test_plunder_takes_its_amount_only_when_no_hero_defends() -> None:
     put(s, 1, 0, "beach", tourists=3, hero_name="knight", health=2)
     attack(s, "pirate_scallywags")  # defended: no plunder
     assert s.players[1].gold == 3
+
+
+def test_dragon_scorch_only_when_no_tourist_is_left() -> None:
+    """7.7.2 dragon_scorch: 1 damage only if the attraction is left with 0 tourists."""
+    s = bare(2)
+    put(s, 0, 0, "drakuzzi", tourists=4)
+    attack(s, "dragon_whelp")  # strength 3: one tourist stays
+    assert (s.players[0].slots[0].tourists, s.players[0].slots[0].damage) == (1, 0)
+
+
+def test_extra_damage_adds_exactly_its_amount() -> None:
+    """7.7.3: no hero, no tourists: 1 + extra_damage.n damage (the Troll: 2), so a starting
+    attraction (damage limit 3) survives it."""
+    s = bare(2)
+    s.hm = 0
+    put(s, 0, 0, "beach", tourists=0)
+    attack(s, "troll")
+    assert s.players[0].slots[0].damage == 2 and s.players[0].slots[0].stack

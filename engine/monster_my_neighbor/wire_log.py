@@ -14,6 +14,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from arena.v1 import monster_my_neighbor_pb2 as pb
 
+from engine.core.wire_bytes import LENGTH_DELIMITED, VARINT, tag, varint
 from engine.monster_my_neighbor.events import (
     ENDING_NAMES,
     EV_CAPTURE,
@@ -49,26 +50,11 @@ from engine.monster_my_neighbor.events import (
 from engine.monster_my_neighbor.options import KIND_NAMES
 
 _Message = pb.MonsterMyNeighborObservation
-_LENGTH_DELIMITED, _VARINT = 2, 0
 _PUBLIC, _PRIVATE = 0, 1  # cache keys of the two logs (their event codes overlap)
-
-
-def _tag(message: Any, field: str, wire_type: int) -> bytes:
-    return _varint(message.DESCRIPTOR.fields_by_name[field].number << 3 | wire_type)
-
-
-def _varint(value: int) -> bytes:
-    """Base-128 varint of a non-negative integer (protobuf's wire format)."""
-    out = bytearray()
-    while value > 0x7F:
-        out.append(value & 0x7F | 0x80)
-        value >>= 7
-    out.append(value)
-    return bytes(out)
-
-
-_PRIVATE_TAG = _tag(_Message, "private_events", _LENGTH_DELIMITED)
-_POSITION_TAG = _tag(pb.MonsterMyNeighborPrivateEvent, "public_events_before", _VARINT)
+_PRIVATE_TAG = tag(_Message.DESCRIPTOR.fields_by_name["private_events"].number, LENGTH_DELIMITED)
+_POSITION_TAG = tag(
+    pb.MonsterMyNeighborPrivateEvent.DESCRIPTOR.fields_by_name["public_events_before"].number,
+    VARINT)
 Names = tuple[str, ...]
 Event = tuple[Any, ...]
 # The codec's option encoder: (observation, decision kind, option) -> option message.
@@ -170,14 +156,12 @@ class LogEncoder:
         self._public = _public_table()
         self._private = _private_table(option)
 
-    def fill(self, msg: pb.MonsterMyNeighborObservation, obs: Any, since: LogMark) -> LogMark:
-        """Encode the entries of ``obs``'s logs after ``since`` into ``msg``; return the
-        new mark."""
+    def encode(self, obs: Any, since: LogMark) -> bytes:
+        """The ``public_events`` and ``private_events`` fields of ``obs``'s log entries
+        after ``since`` (the ``*_events_from`` fields are the caller's)."""
         encode_public, encode_private = self._public, self._private
         names = obs.cards.names
         public, private, times = obs.public_log, obs.private_log, obs.private_log_times
-        msg.public_events_from = since.public
-        msg.private_events_from = since.private
         fields = [
             self._field((_PUBLIC, names, e), lambda e=e: _Message(
                 public_events=[encode_public[e[0]](names, e)]))
@@ -189,11 +173,9 @@ class LogEncoder:
             entry = self._field(
                 (_PRIVATE, names, e), lambda e=e: encode_private[e[0]](obs, names, e, 0))
             if t:
-                entry = _POSITION_TAG + _varint(t) + entry
-            fields.append(_PRIVATE_TAG + _varint(len(entry)) + entry)
-        if fields:
-            msg.MergeFromString(b"".join(fields))
-        return LogMark(len(public), len(private))
+                entry = _POSITION_TAG + varint(t) + entry
+            fields.append(_PRIVATE_TAG + varint(len(entry)) + entry)
+        return b"".join(fields)
 
     def _field(self, key: tuple[Any, ...], encode: Callable[[], Any]) -> bytes:
         """The entry's field bytes, from the cache or ``encode``d now."""

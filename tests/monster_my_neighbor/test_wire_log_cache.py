@@ -40,8 +40,9 @@ def test_cached_log_entries_equal_the_entries_built_directly() -> None:
                 obs = state.observation(seat)
                 mark = marks[seat] or NO_MARK
                 encoder = codec._log
-                got = pb.MonsterMyNeighborObservation()
-                encoder.fill(got, obs, mark)
+                got = pb.MonsterMyNeighborObservation(
+                    public_events_from=mark.public, private_events_from=mark.private)
+                got.MergeFromString(encoder.encode(obs, mark))
                 assert got == _direct_logs(encoder, obs, mark)
                 marks[seat] = codec.log_mark(obs)
                 checked += 1

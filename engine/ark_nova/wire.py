@@ -39,6 +39,7 @@ from engine.ark_nova.scoring import victory_points
 from engine.ark_nova.state import BONUS_TILES, UNIVERSITY_NAMES, Building
 from engine.ark_nova.steps import Decline
 from engine.core.wire import OptionTableCodec
+from engine.core.wire_bytes import delimited
 
 
 def card_id(card: int) -> str:
@@ -57,6 +58,31 @@ def _building(b: Building, state: int) -> pb.ArkNovaBuilding:
 
 
 def _player(seat: int, v: PlayerView) -> pb.ArkNovaPlayer:
+    msg = _player_without_buildings(seat, v)
+    msg.buildings.extend(_building(b, st) for b, st in v.buildings)
+    return msg
+
+
+_BUILDING_FIELDS: dict[tuple[Building, int], bytes] = {}
+_PLAYER_VIEWS = pb.ArkNovaObservation.DESCRIPTOR.fields_by_name["player_views"].number
+
+
+def player_view_field(seat: int, v: PlayerView) -> bytes:
+    """The ``player_views`` field of one seat's view, each building encoded once per
+    process (a building and its state are immutable values)."""
+    parts = [_player_without_buildings(seat, v).SerializeToString()]
+    for placed in v.buildings:
+        encoded = _BUILDING_FIELDS.get(placed)
+        if encoded is None:
+            if len(_BUILDING_FIELDS) >= 1 << 14:
+                _BUILDING_FIELDS.clear()
+            encoded = _BUILDING_FIELDS[placed] = pb.ArkNovaPlayer(
+                buildings=[_building(*placed)]).SerializeToString()
+        parts.append(encoded)
+    return delimited(_PLAYER_VIEWS, b"".join(parts))
+
+
+def _player_without_buildings(seat: int, v: PlayerView) -> pb.ArkNovaPlayer:
     msg = pb.ArkNovaPlayer(
         seat=seat, map=v.map_id, money=v.money, appeal=v.appeal,
         conservation=v.conservation, reputation=v.reputation, x_tokens=v.x_tokens,
@@ -75,7 +101,6 @@ def _player(seat: int, v: PlayerView) -> pb.ArkNovaPlayer:
         card_tokens=[pb.ArkNovaCardCount(card=card_id(c), count=k) for c, k in v.card_tokens],
         left_track_covered=[bool((v.left_tokens >> i) & 1) for i in range(7)],
         projects_supported=7 - v.left_tokens.bit_count(), supply_tokens=v.supply_tokens,
-        buildings=[_building(b, st) for b, st in v.buildings],
         waza_class=("", "small", "large")[v.waza], harbour_used=v.harbour_used,
     )
     for slot, action in enumerate(v.slots, start=1):
@@ -88,6 +113,13 @@ def _player(seat: int, v: PlayerView) -> pb.ArkNovaPlayer:
 
 
 def observation_message(obs: Observation) -> pb.ArkNovaObservation:
+    msg = _shared_parts(obs)
+    msg.player_views.extend(_player(i, v) for i, v in enumerate(obs.players))
+    return msg
+
+
+def _shared_parts(obs: Observation) -> pb.ArkNovaObservation:
+    """The observation message without ``player_views``."""
     costs = DONATION_COSTS[obs.players_count]
     return pb.ArkNovaObservation(
         seat=obs.seat, players=obs.players_count, map=obs.params.map_id,
@@ -99,7 +131,6 @@ def observation_message(obs: Observation) -> pb.ArkNovaObservation:
         set_aside=[card_id(c) for c in obs.set_aside],
         pouched=[pb.ArkNovaPouch(card=card_id(k), cards=[card_id(c) for c in v])
                  for k, v in obs.pouched],
-        player_views=[_player(i, v) for i, v in enumerate(obs.players)],
         display=[card_id(c) if c >= 0 else "" for c in obs.display],
         deck_size=obs.deck_size, discard=[card_id(c) for c in obs.discard],
         projects=[pb.ArkNovaProject(card=card_id(c), levels=list(v))
@@ -281,5 +312,20 @@ class ArkNovaCodec(OptionTableCodec):
         Decline: _none("decline"),
     }
 
+    def __init__(self) -> None:
+        # Per seat: the last player view encoded and its ``player_views`` field. A view
+        # changes only when its seat acts, and is the costly part of the message.
+        self._views: dict[int, tuple[PlayerView, bytes]] = {}
+
     def observation(self, observation: Observation) -> pb.ArkNovaObservation:
         return observation_message(observation)
+
+    def observation_bytes(self, observation: Observation, since: None = None) -> bytes:
+        """The serialized message; a player view re-encoded only when it changed."""
+        parts = [_shared_parts(observation).SerializeToString()]
+        for seat, view in enumerate(observation.players):
+            last = self._views.get(seat)
+            if last is None or last[0] != view:
+                last = self._views[seat] = (view, player_view_field(seat, view))
+            parts.append(last[1])
+        return b"".join(parts)

@@ -9,10 +9,10 @@ table from option types to messages. Never used on the built-in path.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from arena.v1 import epic_resort_pb2 as pb
 
@@ -103,45 +103,85 @@ def _present(view: PlayerView) -> list[int]:
 
 def observation_message(obs: Observation) -> pb.EpicResortObservation:
     """The deciding seat's observation as a message."""
-    ids = card_ids(obs.cards)
-    msg = pb.EpicResortObservation(
-        seat=obs.seat,
-        players=obs.players_count,
-        season=obs.season,
-        phase=obs.phase,
-        harbormaster=obs.harbormaster,
-        harbormaster_tokens=obs.harbormaster_tokens,
-        hand=_counts(ids.workers, obs.hand),
-        guildmaster_pending=(
-            ids.workers[obs.guildmaster_pending] if obs.guildmaster_pending >= 0 else ""
-        ),
-        dock=[ids.main_cards[c] for c in obs.dock],
-        dock_discard=[ids.main_cards[c] for c in obs.dock_discard],
-        main_deck=_counts(ids.main_cards, obs.main_deck),
-        monster_deck=[ids.monsters[m] for m in obs.monster_deck],
-        monster_deck_face_up=obs.params.monster_deck_face_up,
-        monster_discard=[ids.monsters[m] for m in obs.monster_discard],
-        season_pass_locked=obs.season_pass_locked,
-        turn_seat=obs.turn_seat,
-        main_action_done=obs.main_done,
-        first_pass_done=obs.first_pass_done,
-        end_triggered=obs.end_triggered,
-        terminal=obs.terminal,
-    )
-    for seat, view in enumerate(obs.players):
-        _add_seat(msg.seats.add(), seat, view, ids)
+    return pb.EpicResortObservation.FromString(ObservationParts().encode(obs))
+
+
+_Message = pb.EpicResortObservation
+
+
+class ObservationParts:
+    """The observation message as concatenated parts, each re-encoded only when the
+    content it encodes changed since this instance last encoded it (one instance per
+    match: between two requests most parts, e.g. the main deck's counts, stay put)."""
+
+    def __init__(self) -> None:
+        self._last: dict[Any, tuple[Any, bytes]] = {}
+
+    def _part(self, name: Any, key: Any, build: Callable[[], _Message]) -> bytes:
+        last = self._last.get(name)
+        if last is not None and last[0] == key:
+            return last[1]
+        encoded = build().SerializeToString()
+        self._last[name] = (key, encoded)
+        return encoded
+
+    def encode(self, obs: Observation) -> bytes:
+        """The serialized ``EpicResortObservation`` of ``obs``."""
+        ids = card_ids(obs.cards)
+        part = self._part
+        parts = [
+            _Message(
+                seat=obs.seat, players=obs.players_count, season=obs.season, phase=obs.phase,
+                harbormaster=obs.harbormaster, harbormaster_tokens=obs.harbormaster_tokens,
+                guildmaster_pending=(
+                    ids.workers[obs.guildmaster_pending] if obs.guildmaster_pending >= 0
+                    else ""),
+                monster_deck_face_up=obs.params.monster_deck_face_up,
+                season_pass_locked=obs.season_pass_locked, turn_seat=obs.turn_seat,
+                main_action_done=obs.main_done, first_pass_done=obs.first_pass_done,
+                end_triggered=obs.end_triggered, terminal=obs.terminal,
+            ).SerializeToString(),
+            part("hand", (ids, obs.hand), lambda: _Message(hand=_counts(ids.workers, obs.hand))),
+            part("dock", (ids, obs.dock, obs.dock_discard), lambda: _Message(
+                dock=[ids.main_cards[c] for c in obs.dock],
+                dock_discard=[ids.main_cards[c] for c in obs.dock_discard])),
+            part("main_deck", (ids, obs.main_deck), lambda: _Message(
+                main_deck=_counts(ids.main_cards, obs.main_deck))),
+            part("monsters", (ids, obs.monster_deck, obs.monster_discard), lambda: _Message(
+                monster_deck=[ids.monsters[m] for m in obs.monster_deck],
+                monster_discard=[ids.monsters[m] for m in obs.monster_discard])),
+        ]
+        for seat, view in enumerate(obs.players):
+            parts.append(part(("seat", seat), (ids, view), lambda s=seat, v=view: _seat(s, v, ids)))
+        parts.append(part("draft", (ids, obs.draft_available, obs.draft_piles), lambda: _draft(
+            obs, ids)))
+        parts.append(part("worker_piles", (ids, obs.worker_piles), lambda: _Message(
+            worker_piles=[pb.EpicResortWorkerPile(worker=ids.workers[w], count=k, locked=locked)
+                          for w, k, locked in obs.worker_piles])))
+        if obs.attack is not None or obs.steps:
+            last = _Message()
+            if obs.attack is not None:
+                _set_attack(last.attack, obs.attack, ids)
+            if obs.steps:
+                _set_prompt(last.prompt, obs, ids)
+            parts.append(last.SerializeToString())
+        return b"".join(parts)
+
+
+def _seat(seat: int, view: PlayerView, ids: CardIds) -> _Message:
+    message = _Message()
+    _add_seat(message.seats.add(), seat, view, ids)
+    return message
+
+
+def _draft(obs: Observation, ids: CardIds) -> _Message:
+    message = _Message()
     for tier, (available, pile) in enumerate(
         zip(obs.draft_available, obs.draft_piles, strict=True), start=1
     ):
-        msg.draft.add(tier=tier, available=[ids.attractions[a] for a in available],
-                      pile=_counts(ids.attractions, pile))
-    for worker, count, locked in obs.worker_piles:
-        msg.worker_piles.add(worker=ids.workers[worker], count=count, locked=locked)
-    if obs.attack is not None:
-        _set_attack(msg.attack, obs.attack, ids)
-    if obs.steps:
-        _set_prompt(msg.prompt, obs, ids)
-    return msg
+        message.draft.add(tier=tier, available=[ids.attractions[a] for a in available],
+                          pile=_counts(ids.attractions, pile))
+    return message
 
 
 def _add_seat(entry: pb.EpicResortSeat, seat: int, view: PlayerView, ids: CardIds) -> None:
@@ -412,6 +452,13 @@ class EpicResortCodec(OptionTableCodec):
         """Epic Resort observations carry no log, so nothing to resume from."""
         return None
 
+    def __init__(self) -> None:
+        self._parts = ObservationParts()
+
     def observation(self, obs: Observation, since: None = None) -> pb.EpicResortObservation:
         return observation_message(obs)
+
+    def observation_bytes(self, obs: Observation, since: None = None) -> bytes:
+        """The serialized message, from the parts that changed since the last request."""
+        return self._parts.encode(obs)
 

@@ -86,10 +86,9 @@ class MatchHost:
             None if is_remote else make_bot(game_id, fill) for is_remote in remote
         ]
         self._session = MatchSession(game_id, self._game_config, seed, seats, labels)
-        self._substitutes = [make_bot(game_id, fill) for _ in remote]
-        self._substitute_rngs = [
-            GameRng(bot_seed(seed, seat) ^ _SUBSTITUTE_SALT) for seat in range(len(remote))
-        ]
+        self._game_id, self._seed, self._fill = game_id, seed, fill
+        # Per remote seat, made when first needed (most matches never substitute).
+        self._substitutes: dict[int, tuple[Bot, GameRng]] = {}
         self._asked: set[int] = set()
         self._option_entries = _OPTION_ENTRIES
         # Per seat: where the logs sent in its previous request ended.
@@ -125,7 +124,7 @@ class MatchHost:
     def forfeit(self, seat: int) -> HostStep:
         """Hand a remote seat to the fill bot for the rest of the match."""
         if self._session.seats[seat] is None:
-            self._session.hand_over(seat, self._substitutes[seat])
+            self._session.hand_over(seat, self._substitute_for(seat)[0])
         self._asked.discard(seat)
         return self._step(None)
 
@@ -133,12 +132,21 @@ class MatchHost:
         if seat not in self._asked:
             raise IllegalChoice(f"seat {seat} was not asked for a decision")
 
+    def _substitute_for(self, seat: int) -> tuple[Bot, GameRng]:
+        """The fill bot standing in for ``seat`` and its private stream."""
+        found = self._substitutes.get(seat)
+        if found is None:
+            found = self._substitutes[seat] = (
+                make_bot(self._game_id, self._fill),
+                GameRng(bot_seed(self._seed, seat) ^ _SUBSTITUTE_SALT))
+        return found
+
     def _substitute(self, seat: int) -> int:
         state = self._session.state
         started = time.perf_counter()
-        bot = self._substitutes[seat]
+        bot, rng = self._substitute_for(seat)
         seen = state.observation(seat) if bot.needs_observation else None
-        index = bot.choose(seen, state.decision(seat), self._substitute_rngs[seat])
+        index = bot.choose(seen, state.decision(seat), rng)
         self._extra_seconds += time.perf_counter() - started
         self._extra_decisions += 1
         self._session.submit(seat, index)

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from arena.v1 import epic_resort_pb2 as pb
 
 from engine.core.wire import OptionEncoder, OptionTableCodec
+from engine.core.wire_bytes import delimited
 from engine.epic_resort.actions import (
     AttractHero,
     AttractSeasonPass,
@@ -50,7 +51,7 @@ from engine.epic_resort.effects import (
     RepositionHeroes,
     UnlockAttraction,
 )
-from engine.epic_resort.observation import AttackView, Observation, PlayerView
+from engine.epic_resort.observation import AttackView, Observation, PlayerView, SlotView
 from engine.epic_resort.phase1 import FinishPlacing, Phase1, PlanSplit, PlanWorker
 from engine.epic_resort.setup import ChooseLayout
 from engine.epic_resort.state import NO_HERO
@@ -107,6 +108,7 @@ def observation_message(obs: Observation) -> pb.EpicResortObservation:
 
 
 _Message = pb.EpicResortObservation
+_SEATS = _Message.DESCRIPTOR.fields_by_name["seats"].number
 
 
 class ObservationParts:
@@ -116,6 +118,8 @@ class ObservationParts:
 
     def __init__(self) -> None:
         self._last: dict[Any, tuple[Any, bytes]] = {}
+        self._slots_of: CardIds | None = None
+        self._slots: dict[tuple[int, SlotView], bytes] = {}
 
     def _part(self, name: Any, key: Any, build: Callable[[], _Message]) -> bytes:
         last = self._last.get(name)
@@ -124,6 +128,26 @@ class ObservationParts:
         encoded = build().SerializeToString()
         self._last[name] = (key, encoded)
         return encoded
+
+    def _seat(self, seat: int, view: PlayerView, ids: CardIds) -> bytes:
+        """The ``seats`` field of one seat; its slots' entries reused while unchanged
+        (a seat that acted usually changed one slot, or none)."""
+        if self._slots_of is not ids:
+            self._slots_of, self._slots = ids, {}
+        slots = self._slots
+        head = pb.EpicResortSeat()
+        _set_seat_head(head, seat, view, ids)
+        parts = [head.SerializeToString()]
+        for i, slot in enumerate(view.slots):
+            encoded = slots.get((i, slot))
+            if encoded is None:
+                if len(slots) >= 4096:
+                    slots.clear()
+                entry = pb.EpicResortSeat()
+                _set_slot(entry.slots.add(), i, slot, ids)
+                encoded = slots[i, slot] = entry.SerializeToString()
+            parts.append(encoded)
+        return delimited(_SEATS, b"".join(parts))
 
     def encode(self, obs: Observation) -> bytes:
         """The serialized ``EpicResortObservation`` of ``obs``."""
@@ -152,7 +176,10 @@ class ObservationParts:
                 monster_discard=[ids.monsters[m] for m in obs.monster_discard])),
         ]
         for seat, view in enumerate(obs.players):
-            parts.append(part(("seat", seat), (ids, view), lambda s=seat, v=view: _seat(s, v, ids)))
+            last = self._last.get(("seat", seat))
+            if last is None or last[0] != (ids, view):
+                last = self._last["seat", seat] = ((ids, view), self._seat(seat, view, ids))
+            parts.append(last[1])
         parts.append(part("draft", (ids, obs.draft_available, obs.draft_piles), lambda: _draft(
             obs, ids)))
         parts.append(part("worker_piles", (ids, obs.worker_piles), lambda: _Message(
@@ -168,12 +195,6 @@ class ObservationParts:
         return b"".join(parts)
 
 
-def _seat(seat: int, view: PlayerView, ids: CardIds) -> _Message:
-    message = _Message()
-    _add_seat(message.seats.add(), seat, view, ids)
-    return message
-
-
 def _draft(obs: Observation, ids: CardIds) -> _Message:
     message = _Message()
     for tier, (available, pile) in enumerate(
@@ -185,6 +206,13 @@ def _draft(obs: Observation, ids: CardIds) -> _Message:
 
 
 def _add_seat(entry: pb.EpicResortSeat, seat: int, view: PlayerView, ids: CardIds) -> None:
+    _set_seat_head(entry, seat, view, ids)
+    for i, slot in enumerate(view.slots):
+        _set_slot(entry.slots.add(), i, slot, ids)
+
+
+def _set_seat_head(entry: pb.EpicResortSeat, seat: int, view: PlayerView, ids: CardIds) -> None:
+    """Every field of a seat entry but its slots."""
     workers = ids.workers
     entry.seat = seat
     entry.flair = view.flair
@@ -198,25 +226,26 @@ def _add_seat(entry: pb.EpicResortSeat, seat: int, view: PlayerView, ids: CardId
     entry.trained = view.trained
     entry.passed = view.passed
     entry.phase_i_done = view.phase1_done
-    for i, slot in enumerate(view.slots):
-        entry.slots.add(
-            slot=i,
-            stack=[ids.attractions[a] for a in slot.stack],
-            tourists=slot.tourists,
-            damage=slot.damage,
-            locked=slot.locked,
-            workers=[workers[w] for w in slot.workers],
-            guildmaster_units=slot.gm_units,
-            stranded_workers=[workers[w] for w in slot.stranded],
-            hero=ids.main_cards[slot.hero] if slot.hero != NO_HERO else "",
-            hero_health=slot.hero_health,
-            hero_locked=slot.hero_locked,
-        )
     if view.plan is not None:
         entry.plan_visible = True
         entry.day_workers_planned = view.phase1_day_workers or 0
         for worker, slot, units in view.plan:
             entry.plan.add(worker=workers[worker], slot=slot, units=list(units))
+
+
+def _set_slot(entry: pb.EpicResortSlot, i: int, slot: SlotView, ids: CardIds) -> None:
+    workers = ids.workers
+    entry.slot = i
+    entry.stack.extend(ids.attractions[a] for a in slot.stack)
+    entry.tourists = slot.tourists
+    entry.damage = slot.damage
+    entry.locked = slot.locked
+    entry.workers.extend(workers[w] for w in slot.workers)
+    entry.guildmaster_units = slot.gm_units
+    entry.stranded_workers.extend(workers[w] for w in slot.stranded)
+    entry.hero = ids.main_cards[slot.hero] if slot.hero != NO_HERO else ""
+    entry.hero_health = slot.hero_health
+    entry.hero_locked = slot.hero_locked
 
 
 def _set_attack(msg: pb.EpicResortAttack, attack: AttackView, ids: CardIds) -> None:

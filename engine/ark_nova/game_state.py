@@ -61,6 +61,10 @@ class ArkNovaState(GameState):
     def describe_option(self, seat: int, index: int) -> str:
         return self.decision(seat).options[index].describe(self.s, seat)
 
+    def describe_options(self, seat: int) -> list[str]:
+        s = self.s
+        return [option.describe(s, seat) for option in self.decision(seat).options]
+
     def public_log(self) -> tuple[str, ...]:
         return tuple(events.describe(self.s.cards, ev) for ev in self.s.log)
 

@@ -65,6 +65,10 @@ class EpicResortState(GameState):
     def describe_option(self, seat: int, index: int) -> str:
         return self.decision(seat).options[index].describe(self.s, seat)
 
+    def describe_options(self, seat: int) -> list[str]:
+        s = self.s
+        return [option.describe(s, seat) for option in self.decision(seat).options]
+
     def public_log(self) -> tuple[str, ...]:
         return tuple(describe_event(self.s.cards, ev) for ev in self.s.log)
 

@@ -69,5 +69,9 @@ class MonsterState(GameState):
     def describe_option(self, seat: int, index: int) -> str:
         return self.decision(seat).options[index].describe(self.s, seat)
 
+    def describe_options(self, seat: int) -> list[str]:
+        s = self.s
+        return [option.describe(s, seat) for option in self.decision(seat).options]
+
     def public_log(self) -> tuple[str, ...]:
         return tuple(observe.describe_event(self.s.cards, e) for e in self.s.public_events)

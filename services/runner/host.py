@@ -184,7 +184,7 @@ class MatchHost:
         kind = decision.kind
         count = len(decision.options)
         if codec is None:
-            labels = [(state.describe_option(seat, i), b"") for i in range(count)]
+            labels = [(label, b"") for label in state.describe_options(seat)]
             return SeatRequest(seat, kind, count, decision_body(kind, None, b"", labels))
         seen = state.observation(seat)
         mark = self._log_marks[seat]
@@ -194,9 +194,9 @@ class MatchHost:
         context = codec.option_context(seen)
         if context is None:
             entries = [
-                option_entry(state.describe_option(seat, i), field,
-                             codec.option(seen, kind, option).SerializeToString())
-                for i, option in enumerate(decision.options)
+                option_entry(label, field, codec.option(seen, kind, option).SerializeToString())
+                for label, option in zip(
+                    state.describe_options(seat), decision.options, strict=True)
             ]
         else:
             entries = self._option_entries.get(context, kind, decision.options)

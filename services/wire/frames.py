@@ -86,18 +86,24 @@ def seat_prefix(match_id: str, seat: int) -> bytes:
     return delimited(_REQ_MATCH_ID, match_id.encode()) + integer(_REQ_SEAT, seat)
 
 
+_REQ_ID_KEY = varint(_REQ_ID << 3)
+_REQ_DEADLINE_KEY = varint(_REQ_DEADLINE << 3)
+_REQ_BANK_KEY = varint(_REQ_BANK << 3)
+_RESPONSE_KEY = varint(_RESPONSE_DECISION_REQUEST << 3 | 2)
+
+
 def decision_request(
     prefix: bytes, request_id: int, deadline_ms: int, time_bank_ms: int, body: bytes
 ) -> bytes:
     """A serialized PlayResponse carrying one DecisionRequest."""
     request = b"".join((
         prefix,
-        integer(_REQ_ID, request_id),
-        integer(_REQ_DEADLINE, deadline_ms),
-        integer(_REQ_BANK, time_bank_ms),
+        _REQ_ID_KEY, varint(request_id),
+        _REQ_DEADLINE_KEY, varint(deadline_ms),
+        _REQ_BANK_KEY, varint(time_bank_ms),
         body,
     ))
-    return delimited(_RESPONSE_DECISION_REQUEST, request)
+    return _RESPONSE_KEY + varint(len(request)) + request
 
 
 _START_CONFIG = _field_number(arena_pb2.MatchStart, "config")

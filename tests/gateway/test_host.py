@@ -138,3 +138,10 @@ def test_a_forfeited_seat_is_played_by_the_fill_bot() -> None:
     assert step.over and not step.requests
     assert step.replay is not None
     replay_match(Replay.from_json(dict(step.replay)))
+
+
+def test_the_host_bench_plays_whole_matches() -> None:
+    from bench.host import play
+
+    decisions, cpu = play(GAME, 5, 0.01)
+    assert decisions > 10 and cpu > 0

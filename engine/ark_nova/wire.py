@@ -42,8 +42,12 @@ from engine.core.wire import OptionTableCodec
 from engine.core.wire_bytes import delimited
 
 
+_CARD_IDS = tuple(f"AN-{card:03d}" for card in range(1000))
+
+
 def card_id(card: int) -> str:
-    return f"AN-{card:03d}"
+    """The card file's id of card number ``card`` ("AN-401")."""
+    return _CARD_IDS[card] if 0 <= card < 1000 else f"AN-{card:03d}"
 
 
 def _cell(idx: int) -> pb.ArkNovaCell:

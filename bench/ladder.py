@@ -13,7 +13,9 @@ it can for a fixed time: four bots drawn from a pool of 100 and the shared fill 
 Both run side by side on a private redis-server (no persistence), alternating floor and
 store ``--rounds`` times; each figure is the median of its rounds, which a busy machine
 sways less than a best or a mean. One line per writer count:
-``ladder writers=4 results/s=21000 floor=25000 ratio=0.84``.
+``ladder writers=4 results/s=21000 floor=25000 ratio=0.84``, then an indented line with
+the server time per EVALSHA of each (Redis ``INFO commandstats``), which shows how much of
+the gap is the apply script's own work in Redis.
 """
 
 from __future__ import annotations
@@ -172,10 +174,20 @@ class _RedisServer:
         raise RuntimeError("redis-server did not start")
 
     def flush(self) -> None:
+        """Empty the server and zero its command statistics."""
         import redis
 
         with redis.Redis.from_url(self.url) as client:
             client.flushall()
+            client.config_resetstat()
+
+    def evalsha_micros(self) -> float:
+        """Server time per EVALSHA since the last flush, in µs (INFO commandstats)."""
+        import redis
+
+        with redis.Redis.from_url(self.url) as client:
+            stats = client.info("commandstats").get("cmdstat_evalsha", {})
+        return float(stats.get("usec_per_call", 0.0))
 
     def stop(self) -> None:
         self.proc.terminate()
@@ -192,15 +204,19 @@ def main(argv: list[str] | None = None) -> None:
     server = _RedisServer()
     try:
         for writers in (int(w) for w in args.writers.split(",")):
-            floors, stores = [], []
+            floors, stores, floor_us, store_us = [], [], [], []
             for _ in range(args.rounds):
                 server.flush()
                 floors.append(_run(_floor_writer, server.url, writers, args.seconds))
+                floor_us.append(server.evalsha_micros())
                 server.flush()
                 stores.append(_run(_store_writer, server.url, writers, args.seconds))
+                store_us.append(server.evalsha_micros())
             floor, store = statistics.median(floors), statistics.median(stores)
             print(f"ladder writers={writers} results/s={store:.0f} floor={floor:.0f} "
                   f"ratio={store / floor:.2f}", flush=True)
+            print(f"  server µs per EVALSHA: store={statistics.median(store_us):.1f} "
+                  f"floor={statistics.median(floor_us):.1f}", flush=True)
     finally:
         server.stop()
 

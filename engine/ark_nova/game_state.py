@@ -13,16 +13,14 @@ from engine.ark_nova.state import State
 from engine.core import flow
 from engine.core.decision import Decision
 from engine.core.errors import ConfigError, NotYourTurn
-from engine.core.game import GameConfig, GameState
+from engine.core.game import GameConfig, ShellState
 from engine.core.result import Result
 from engine.core.rng import GameRng
 
 
-class ArkNovaState(GameState):
-    __slots__ = ("s",)
-
-    def __init__(self, s: State) -> None:
-        self.s = s
+class ArkNovaState(ShellState):
+    __slots__ = ()
+    s: State
 
     @classmethod
     def new(cls, config: GameConfig, seed: int) -> ArkNovaState:
@@ -49,21 +47,8 @@ class ArkNovaState(GameState):
     def observation(self, seat: int) -> Observation:
         return observe(self.s, seat)
 
-    def is_terminal(self) -> bool:
-        return self.s.terminal
-
     def result(self) -> Result:
         return final_result(self.s)
-
-    def clone(self) -> ArkNovaState:
-        return ArkNovaState(self.s.clone())
-
-    def describe_option(self, seat: int, index: int) -> str:
-        return self.decision(seat).options[index].describe(self.s, seat)
-
-    def describe_options(self, seat: int) -> list[str]:
-        s = self.s
-        return [option.describe(s, seat) for option in self.decision(seat).options]
 
     def public_log(self) -> tuple[str, ...]:
         return tuple(events.describe(self.s.cards, ev) for ev in self.s.log)

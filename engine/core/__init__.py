@@ -9,7 +9,15 @@ from engine.core.bot import Bot, BotFactory, RandomBot
 from engine.core.botspec import BotSpec, split_specs
 from engine.core.decision import Decision
 from engine.core.errors import ConfigError, IllegalChoice, NotYourTurn
-from engine.core.game import SPECTATOR, Game, GameConfig, GameInfo, GameState, Search
+from engine.core.game import (
+    SPECTATOR,
+    Game,
+    GameConfig,
+    GameInfo,
+    GameState,
+    Search,
+    ShellState,
+)
 from engine.core.match import MatchOutcome, MatchSession, play_match
 from engine.core.option import Option
 from engine.core.registry import available_games, bot_factories, bots_for, get_game, make_bot
@@ -41,6 +49,7 @@ __all__ = [
     "Replay",
     "Result",
     "Search",
+    "ShellState",
     "WireCodec",
     "available_games",
     "bot_factories",

@@ -130,6 +130,30 @@ class GameState(ABC):
         return ()
 
 
+class ShellState(GameState):
+    """A :class:`GameState` that wraps a game's plain data object ``s`` (which has a
+    ``terminal`` flag and its own ``clone()``), and whose options label themselves with
+    ``option.describe(s, seat)``: the part every game's state shell shares."""
+
+    __slots__ = ("s",)
+
+    def __init__(self, s: Any) -> None:
+        self.s = s
+
+    def is_terminal(self) -> bool:
+        return self.s.terminal
+
+    def clone(self) -> ShellState:
+        return type(self)(self.s.clone())
+
+    def describe_option(self, seat: int, index: int) -> str:
+        return self.decision(seat).options[index].describe(self.s, seat)
+
+    def describe_options(self, seat: int) -> list[str]:
+        s = self.s
+        return [option.describe(s, seat) for option in self.decision(seat).options]
+
+
 @dataclass(frozen=True, slots=True)
 class Search:
     """What a game gives the generic search bot (:mod:`engine.core.mcts`).

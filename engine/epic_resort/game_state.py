@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.core import flow
 from engine.core.decision import Decision
 from engine.core.errors import ConfigError, NotYourTurn
-from engine.core.game import GameConfig, GameState
+from engine.core.game import GameConfig, ShellState
 from engine.core.result import Result, competition_ranks
 from engine.core.rng import GameRng
 from engine.epic_resort.cards import load_cards
@@ -19,11 +19,9 @@ from engine.epic_resort.setup import SKILLED_PILES, setup
 from engine.epic_resort.state import State
 
 
-class EpicResortState(GameState):
-    __slots__ = ("s",)
-
-    def __init__(self, s: State) -> None:
-        self.s = s
+class EpicResortState(ShellState):
+    __slots__ = ()
+    s: State
 
     @classmethod
     def new(cls, config: GameConfig, seed: int) -> EpicResortState:
@@ -53,21 +51,8 @@ class EpicResortState(GameState):
     def observation(self, seat: int) -> Observation:
         return observe(self.s, seat)
 
-    def is_terminal(self) -> bool:
-        return self.s.terminal
-
     def result(self) -> Result:
         return final_result(self.s)
-
-    def clone(self) -> EpicResortState:
-        return EpicResortState(self.s.clone())
-
-    def describe_option(self, seat: int, index: int) -> str:
-        return self.decision(seat).options[index].describe(self.s, seat)
-
-    def describe_options(self, seat: int) -> list[str]:
-        s = self.s
-        return [option.describe(s, seat) for option in self.decision(seat).options]
 
     def public_log(self) -> tuple[str, ...]:
         return tuple(describe_event(self.s.cards, ev) for ev in self.s.log)

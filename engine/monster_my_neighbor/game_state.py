@@ -4,7 +4,7 @@ observation gate and the option types' own labels."""
 
 from __future__ import annotations
 
-from engine.core import Decision, GameRng, GameState, IllegalChoice, NotYourTurn, Result
+from engine.core import Decision, GameRng, IllegalChoice, NotYourTurn, Result, ShellState
 from engine.monster_my_neighbor import observation as observe
 from engine.monster_my_neighbor.cards import CardSet
 from engine.monster_my_neighbor.loop import advance, commit
@@ -14,13 +14,11 @@ from engine.monster_my_neighbor.setup import setup_game
 from engine.monster_my_neighbor.state import State
 
 
-class MonsterState(GameState):
+class MonsterState(ShellState):
     """One game of Monster My Neighbor."""
 
-    __slots__ = ("s",)
-
-    def __init__(self, s: State) -> None:
-        self.s = s
+    __slots__ = ()
+    s: State
 
     @classmethod
     def new(cls, cards: CardSet, players: int, seed: int, rounds: int | None = None
@@ -55,23 +53,10 @@ class MonsterState(GameState):
     def observation(self, seat: int) -> observe.Observation:
         return observe.build(self.s, seat)
 
-    def is_terminal(self) -> bool:
-        return self.s.terminal
-
     def result(self) -> Result:
         if not self.s.terminal:
             raise RuntimeError("the game is not over")
         return final_result(self.s)
-
-    def clone(self) -> MonsterState:
-        return MonsterState(self.s.clone())
-
-    def describe_option(self, seat: int, index: int) -> str:
-        return self.decision(seat).options[index].describe(self.s, seat)
-
-    def describe_options(self, seat: int) -> list[str]:
-        s = self.s
-        return [option.describe(s, seat) for option in self.decision(seat).options]
 
     def public_log(self) -> tuple[str, ...]:
         return tuple(observe.describe_event(self.s.cards, e) for e in self.s.public_events)

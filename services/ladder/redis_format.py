@@ -29,7 +29,7 @@ import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from services.ladder.elo import RATING_UNITS
+from services.ladder.elo import MAX_SEATS, RATING_UNITS
 from services.ladder.records import (
     AppliedMatch,
     AppliedSolo,
@@ -77,9 +77,15 @@ def validate_key_prefix(prefix: str) -> None:
         raise ValueError(f"invalid key prefix {prefix!r}: no spaces or braces")
 
 
+# Seat bytes of n distinct participants: seat i holds participant i.
+_IN_ORDER = tuple(bytes(range(1, n + 1)) for n in range(MAX_SEATS + 1))
+
+
 def seat_bytes(participants: Sequence[str], ranks: Sequence[int]) -> tuple[list[str], bytes]:
     """The distinct participants in order of first seat, and the seat bytes: for each
     seat its participant's number (1-based), then for each seat its rank."""
+    if len(set(participants)) == len(participants):  # the common case: no shared seats
+        return list(participants), _IN_ORDER[len(participants)] + bytes(ranks)
     names = list(dict.fromkeys(participants))
     number = {name: i for i, name in enumerate(names, start=1)}
     return names, bytes(map(number.__getitem__, participants)) + bytes(ranks)

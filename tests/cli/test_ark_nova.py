@@ -97,26 +97,6 @@ def test_card_file_and_map_option_reach_the_engine(
     assert state.s.cards[401].name == "Swift Cheetah"  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (["--players", "5"], "1 to 4 players"),
-        (["--option", "map=9"], "not a map"),
-        (["--bots", "random,heuristic"], "heuristic"),
-    ],
-)
-def test_bad_arguments_fail_cleanly(args: list[str], message: str,
-                                    capsys: pytest.CaptureFixture[str]) -> None:
-    base = {"--players": "2", "--bots": "random", "--games": "1"}
-    argv = ["play", "--game", GAME]
-    for key, value in base.items():
-        if key not in args:
-            argv += [key, value]
-    assert arena([*argv, *args]) == 2
-    err = capsys.readouterr().err
-    assert message in err and "Traceback" not in err
-
-
 def test_a_broken_card_file_names_card_and_field(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     cards = tmp_path / "cards.jsonl"

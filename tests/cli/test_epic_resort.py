@@ -87,21 +87,3 @@ def test_card_file_and_options_reach_the_engine(
     assert "Sandy Beach" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (["--players", "5"], "2 to 4 players"),
-        (["--option", "journeyman_discount=9"], "journeyman_discount"),
-        (["--bots", "random,heuristic"], "heuristic"),
-    ],
-)
-def test_bad_arguments_fail_cleanly(args: list[str], message: str,
-                                    capsys: pytest.CaptureFixture[str]) -> None:
-    base = {"--players": "2", "--bots": "random", "--games": "1"}
-    argv = ["play", "--game", GAME]
-    for key, value in base.items():
-        if key not in args:
-            argv += [key, value]
-    assert arena([*argv, *args]) == 2
-    err = capsys.readouterr().err
-    assert message in err and "Traceback" not in err

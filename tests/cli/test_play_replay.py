@@ -217,24 +217,38 @@ def test_arena_replay_rejects_unreadable_files(
     assert "Traceback" not in err and err.count("error:") == 3
 
 
+# A valid `arena play` command line per game; each case changes one flag.
+_PLAY_BASES = {
+    GAME: {"--game": GAME, "--players": "5", "--bots": "random,heuristic", "--games": "4"},
+    "epic-resort": {"--game": "epic-resort", "--players": "2", "--bots": "random",
+                    "--games": "1"},
+    "ark-nova": {"--game": "ark-nova", "--players": "2", "--bots": "random", "--games": "1"},
+}
+
+
 @pytest.mark.parametrize(
-    ("args", "message"),
+    ("game", "args", "message"),
     [
-        (["--game", "chess"], "unknown game"),
-        (["--bots", "random,grandmaster"], "unknown bot"),
-        (["--players", "1"], "players"),
-        (["--players", "99"], "players"),
-        (["--games", "0"], "--games"),
-        (["--option", "novalue"], "KEY=VALUE"),
-        (["--option", "rounds=0"], "rounds"),
-        (["--cards", "/nonexistent/cards.yaml"], "does not exist"),
+        (GAME, ["--game", "chess"], "unknown game"),
+        (GAME, ["--bots", "random,grandmaster"], "unknown bot"),
+        (GAME, ["--players", "1"], "players"),
+        (GAME, ["--players", "99"], "players"),
+        (GAME, ["--games", "0"], "--games"),
+        (GAME, ["--option", "novalue"], "KEY=VALUE"),
+        (GAME, ["--option", "rounds=0"], "rounds"),
+        (GAME, ["--cards", "/nonexistent/cards.yaml"], "does not exist"),
+        ("epic-resort", ["--players", "5"], "2 to 4 players"),
+        ("epic-resort", ["--option", "journeyman_discount=9"], "journeyman_discount"),
+        ("epic-resort", ["--bots", "random,heuristic"], "heuristic"),
+        ("ark-nova", ["--players", "5"], "1 to 4 players"),
+        ("ark-nova", ["--option", "map=9"], "not a map"),
+        ("ark-nova", ["--bots", "random,heuristic"], "heuristic"),
     ],
 )
 def test_bad_arguments_fail_cleanly_before_playing(
-        args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    base = {"--game": GAME, "--players": "5", "--bots": "random,heuristic", "--games": "4"}
+        game: str, args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["play"]
-    for key, value in base.items():
+    for key, value in _PLAY_BASES[game].items():
         if key not in args:
             argv += [key, value]
     assert arena([*argv, *args]) == 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import queue
+import random
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -26,6 +27,18 @@ Policy = Callable[[arena_pb2.DecisionRequest, int], int | str]
 
 def first_option(_request: arena_pb2.DecisionRequest, _n: int) -> int:
     return 0
+
+
+def random_policy(seed: int) -> Policy:
+    """Uniformly random legal options, reproducible from ``seed``."""
+    rng = random.Random(seed)
+    return lambda request, _n: rng.randrange(len(request.options))
+
+
+def strip_request(request: arena_pb2.DecisionRequest) -> arena_pb2.DecisionRequest:
+    """The fields the game state fixes (match id, request id and clocks removed)."""
+    return arena_pb2.DecisionRequest(seat=request.seat, kind=request.kind,
+                                     observation=request.observation, options=request.options)
 
 
 def hello_frame(token: str, max_matches: int = 1, games: tuple[str, ...] = ()) -> bytes:

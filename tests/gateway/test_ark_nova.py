@@ -6,7 +6,6 @@ observation; the bot CLI plays a served match."""
 from __future__ import annotations
 
 import json
-import random
 
 import grpc
 import pytest
@@ -17,7 +16,7 @@ from engine.core import Replay, replay_match
 from services.cli.main import main as arena
 from services.ladder.records import AppliedSolo, SoloEntry
 from tests.ark_nova.test_wire import expected_requests
-from tests.gateway.botkit import TestBot, hello_frame
+from tests.gateway.botkit import TestBot, hello_frame, random_policy, strip_request
 
 GAME = "ark-nova"
 
@@ -30,14 +29,6 @@ def custom_cards() -> str:
     return renamed
 
 
-def random_policy(seed: int):
-    rng = random.Random(seed)
-    return lambda request, _n: rng.randrange(len(request.options))
-
-
-def _strip(request: arena_pb2.DecisionRequest) -> arena_pb2.DecisionRequest:
-    return arena_pb2.DecisionRequest(seat=request.seat, kind=request.kind,
-                                     observation=request.observation, options=request.options)
 
 
 def test_two_remote_bots_play_a_rated_match_with_options_and_cards(
@@ -77,7 +68,7 @@ def test_two_remote_bots_play_a_rated_match_with_options_and_cards(
     for start, transcript in zip(starts, transcripts, strict=True):
         requests = transcript.of("decision_request")
         assert all(r.match_id == match_id and r.seat == start.seat for r in requests)
-        assert [_strip(r) for r in requests] == expected[start.seat]
+        assert [strip_request(r) for r in requests] == expected[start.seat]
     requests = [r for t in transcripts for r in t.of("decision_request")]
     assert {"KEEP_STARTING_CARD", "CHOOSE_ACTION"} <= {r.kind for r in requests}
     assert all(r.observation.ark_nova.map == "0" for r in requests)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import importlib.resources
 import json
-import random
 
 import grpc
 import pytest
@@ -18,7 +17,7 @@ from services.cli.main import build_parser
 from services.cli.main import main as arena
 from services.cli.serve import gateway_config
 from tests.epic_resort.test_wire import expected_requests
-from tests.gateway.botkit import TestBot, hello_frame
+from tests.gateway.botkit import TestBot, hello_frame, random_policy, strip_request
 
 GAME = "epic-resort"
 
@@ -33,14 +32,6 @@ def custom_cards() -> str:
     return renamed
 
 
-def random_policy(seed: int):
-    rng = random.Random(seed)
-    return lambda request, _n: rng.randrange(len(request.options))
-
-
-def _strip(request: arena_pb2.DecisionRequest) -> arena_pb2.DecisionRequest:
-    return arena_pb2.DecisionRequest(seat=request.seat, kind=request.kind,
-                                     observation=request.observation, options=request.options)
 
 
 def test_two_remote_bots_play_a_rated_match_with_options_and_cards(
@@ -82,7 +73,7 @@ def test_two_remote_bots_play_a_rated_match_with_options_and_cards(
     for start, transcript in zip(starts, transcripts, strict=True):
         requests = transcript.of("decision_request")
         assert all(r.match_id == match_id and r.seat == start.seat for r in requests)
-        assert [_strip(r) for r in requests] == expected[start.seat]
+        assert [strip_request(r) for r in requests] == expected[start.seat]
     requests = [r for t in transcripts for r in t.of("decision_request")]
     kinds = {r.kind for r in requests}
     assert {"STARTING_LAYOUT", "SEND_WORKER", "TURN_MENU"} <= kinds

@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import random
-
 import grpc
 from arena.v1 import arena_pb2
 
 from engine.core import Replay, get_game, replay_match
 from engine.monster_my_neighbor.cards import default_cards_text
-from tests.gateway.botkit import TestBot, Transcript, hello_frame
+from tests.gateway.botkit import TestBot, Transcript, hello_frame, random_policy
 from tests.gateway.conftest import GAME, RunningGateway
-
-
-def random_policy(seed: int):
-    rng = random.Random(seed)
-    return lambda request, _n: rng.randrange(len(request.options))
 
 
 def _replay(gateway: RunningGateway, match_id: str) -> Replay:

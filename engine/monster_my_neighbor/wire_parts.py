@@ -45,6 +45,7 @@ _SEAT = keys(pb.MonsterMyNeighborSeat)
 _PLAYED = keys(pb.MonsterMyNeighborPlayedCard)
 _FACE_DOWN = keys(pb.MonsterMyNeighborFaceDownCard)
 _COUNT = keys(pb.MonsterMyNeighborCardCount)
+_SEATS_KEY = OBS["seats"]
 _SEAT_HEAD = tuple(_SEAT[name] for name in ("seat", "vp", "hand_size", "friend", "turns_taken"))
 _Message = pb.MonsterMyNeighborObservation
 # Cards of one type a hand may hold, beyond which a count entry is built each time.
@@ -120,6 +121,8 @@ class CardTables:
 
 
 _TABLES: dict[int, CardTables] = {}
+# A seat entry's integer fields (seat, points, hand size, friend, turns) by value.
+_HEADS: dict[tuple[int, ...], bytes] = {}
 
 
 def tables(cards: CardSet) -> CardTables:
@@ -152,14 +155,25 @@ class ObservationParts:
                 obs.turns_taken[seat])
         played, face_down = obs.play_areas[seat], obs.face_down[seat]
         cached = self._seats.get(seat)
-        if (cached is not None and cached[0] == head and cached[1] == played
-                and cached[2] == face_down and cached[3] is t):
-            return cached[4]
-        parts = [numbers(_SEAT_HEAD, head)]
-        parts.extend([t.played(card) for card in played])
-        parts.extend([t.face_down(card) for card in face_down])
-        encoded = field(OBS["seats"], b"".join(parts))
-        self._seats[seat] = (head, played, face_down, t, encoded)
+        if cached is not None and cached[3] is t:
+            if cached[0] == head and cached[1] == played and cached[2] == face_down:
+                return cached[4]
+            # Usually only the numbers or one of the two card lists changed.
+            played_bytes = cached[5] if cached[1] == played else None
+            face_bytes = cached[6] if cached[2] == face_down else None
+        else:
+            played_bytes = face_bytes = None
+        if played_bytes is None:
+            played_bytes = b"".join([t.played(card) for card in played])
+        if face_bytes is None:
+            face_bytes = b"".join([t.face_down(card) for card in face_down])
+        head_bytes = _HEADS.get(head)
+        if head_bytes is None:
+            if len(_HEADS) >= 1 << 14:
+                _HEADS.clear()
+            head_bytes = _HEADS[head] = numbers(_SEAT_HEAD, head)
+        encoded = field(_SEATS_KEY, head_bytes + played_bytes + face_bytes)
+        self._seats[seat] = (head, played, face_down, t, encoded, played_bytes, face_bytes)
         return encoded
 
     def _rounds_of(self, obs: Observation) -> bytes:

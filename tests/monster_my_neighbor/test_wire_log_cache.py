@@ -49,4 +49,6 @@ def test_cached_log_entries_equal_the_entries_built_directly() -> None:
             seat = rng.choice(state.pending_seats())
             state.apply(seat, rng.randrange(len(state.decision(seat).options)))
     assert checked > 500
-    assert 0 < len(LogEncoder._encoded) <= LogEncoder.CACHE_LIMIT
+    assert all(0 < len(public) <= LogEncoder.CACHE_LIMIT and len(private) <= LogEncoder.CACHE_LIMIT
+               for _names, public, private in LogEncoder._encoded.values())
+    assert LogEncoder._encoded

@@ -138,6 +138,9 @@ def _private_table(option: OptionEncoder) -> dict[int, PrivateEncoder]:
     }
 
 
+_PUBLIC_TABLE = _public_table()  # built once: a codec is made per match
+
+
 class LogEncoder:
     """Appends a seat's unsent log entries to an observation message.
 
@@ -155,7 +158,7 @@ class LogEncoder:
     _encoded: ClassVar[dict[int, tuple[Names, dict[Event, bytes], dict[Event, bytes]]]] = {}
 
     def __init__(self, option: OptionEncoder) -> None:
-        self._public = _public_table()
+        self._public = _PUBLIC_TABLE
         self._private = _private_table(option)
 
     def _tables(self, names: Names) -> tuple[Names, dict[Event, bytes], dict[Event, bytes]]:

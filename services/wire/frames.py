@@ -39,13 +39,21 @@ _REQ_OPTIONS = _field_number(_REQ, "options")
 _RESPONSE_DECISION_REQUEST = _field_number(arena_pb2.PlayResponse, "decision_request")
 
 
+_OPTION_LABEL_KEY = varint(_OPTION_LABEL << 3 | 2)
+_REQ_OPTIONS_KEY = varint(_REQ_OPTIONS << 3 | 2)
+_OPTION_GAME_KEYS = {name: varint(number << 3 | 2) for name, number in OPTION_GAME_FIELDS.items()}
+
+
 def option_entry(label: str, game_field: str | None, payload: bytes) -> bytes:
     """One entry of a DecisionRequest's ``options``: the label and, with a ``game_field``,
     the game's serialized option message ``payload`` in the envelope's ``oneof``."""
-    option = delimited(_OPTION_LABEL, label.encode())
-    if game_field is not None:
-        option += delimited(OPTION_GAME_FIELDS[game_field], payload)
-    return delimited(_REQ_OPTIONS, option)
+    text = label.encode()
+    if game_field is None:
+        option = _OPTION_LABEL_KEY + varint(len(text)) + text
+    else:
+        option = b"".join((_OPTION_LABEL_KEY, varint(len(text)), text,
+                           _OPTION_GAME_KEYS[game_field], varint(len(payload)), payload))
+    return _REQ_OPTIONS_KEY + varint(len(option)) + option
 
 
 _KIND_FIELDS: dict[str, bytes] = {}

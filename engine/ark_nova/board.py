@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.ark_nova import solo
 from engine.ark_nova.association import DONATION_COSTS
 from engine.ark_nova.board_style import (
     BONUS_TILES,
@@ -107,7 +108,14 @@ class ArkNovaBoard:
             status += f" · game end triggered, {max(obs.turns_left, 0)} turns left"
         svg.text(12, 22, f"Ark Nova · turn {obs.turn}", font_size=16, font_weight="bold")
         svg.text(210, 22, status, font_size=13, class_="status")
-        self._break_track(svg, obs, 12, 38)
+        if obs.players_count == 1:  # solo: the turn clock instead of the break token
+            params = obs.params
+            svg.text(WIDTH - 12, 22, f"solo · {params.solo_difficulty}: starting appeal "
+                     f"{params.solo_appeal} · won with VP ≥ 0", font_size=11,
+                     text_anchor="end", class_="solo-rules")
+            self._solo_clock(svg, obs, 12, 38)
+        else:
+            self._break_track(svg, obs, 12, 38)
         tiles5 = ", ".join(BONUS_TILES.get(t, t) for t in obs.tiles_cp5) or "none"
         tiles8 = ", ".join(BONUS_TILES.get(t, t) for t in obs.tiles_cp8) or "none"
         svg.text(12, 72, f"bonus tiles at CP 5: {tiles5} · at CP 8: {tiles8}", font_size=11,
@@ -129,6 +137,41 @@ class ArkNovaBoard:
         text = f"{obs.break_position}/{obs.break_length}"
         svg.text(x + 44 + (obs.break_length + 1) * step, y + 11,
                  text + (" · break due" if obs.break_due else ""), font_size=11, class_="break")
+
+    def _solo_clock(self, svg: Svg, obs: Observation, x: float, y: float) -> None:
+        """The solo tile (spec 17): this round's tokens still to move, then those moved,
+        then the spaces of the tokens already put on donation spaces; the red end space
+        is the break (or, in the last round, final scoring) when the last token moves."""
+        size, left = obs.clock_size, obs.clock_left
+        svg.open_group(class_="solo-clock", data_size=size, data_left=left)
+        svg.text(x, y + 11, "clock", font_size=11, fill=MUTED)
+        step = 18.0
+        for k in range(solo.CLOCK_TOKENS):
+            cx = x + 36 + k * step
+            svg.rect(cx, y, step - 2, 14, rx=2, fill="#fff" if k < size else "#e6e2d6",
+                     stroke=LINE)
+            if k < left:
+                svg.circle(cx + (step - 2) / 2, y + 7, 5, fill=INK, class_="clock-token")
+            elif k < size:
+                svg.circle(cx + (step - 2) / 2, y + 7, 5, fill="#fff", stroke=INK,
+                           class_="clock-token moved")
+        end = x + 36 + solo.CLOCK_TOKENS * step
+        svg.rect(end, y, step - 2, 14, rx=2, fill="#d98c8c", stroke=LINE)
+        svg.text(end + step + 6, y + 11, self._clock_text(obs), font_size=11,
+                 class_="clock")
+        svg.close_group()
+
+    @staticmethod
+    def _clock_text(obs: Observation) -> str:
+        size, left = obs.clock_size, obs.clock_left
+        rounds = f"round {solo.clock_round(size)}/{solo.ROUNDS}"
+        if obs.in_break:
+            return f"{rounds} over · break"
+        if left == 0:  # the last token of the last round has moved
+            return f"{rounds} over · final scoring"
+        then = "then final scoring" if size <= solo.LAST_ROUND_TOKENS else "then a break"
+        return (f"{rounds} · turn {size - left + 1} of {size} · "
+                f"{solo.turns_left(size, left)} turns left · {then}")
 
     def _display(self, svg: Svg, obs: Observation, y: float) -> None:
         c = obs.cards

@@ -19,6 +19,7 @@ from engine.ark_nova.state import State
 
 CLOCK_TOKENS = 7  # tokens on the solo tile at the start
 LAST_ROUND_TOKENS = 2  # the round after which final scoring follows instead of a break
+ROUNDS = CLOCK_TOKENS - LAST_ROUND_TOKENS + 1  # 6 rounds: 7, 6, 5, 4, 3 and 2 turns
 REMOVED_FINAL_SCORING = 9  # spec 17, D-23
 MAX_APPEAL_CONDITION = 25  # "max 25 appeal" sponsors: 25 + the solo starting appeal (D-24)
 
@@ -30,6 +31,17 @@ def is_solo(s: State) -> bool:
 def final_scoring_cards(finals: tuple[int, ...], players: int) -> list[int]:
     """The final scoring cards in the game: all 11, without 009 in solo."""
     return [c for c in finals if not (players == 1 and c == REMOVED_FINAL_SCORING)]
+
+
+def clock_round(clock_size: int) -> int:
+    """The round (1 to ``ROUNDS``) whose turns a clock of ``clock_size`` tokens counts."""
+    return CLOCK_TOKENS - clock_size + 1
+
+
+def turns_left(clock_size: int, clock_left: int) -> int:
+    """The turns still to play, the current one included: this round's tokens still to
+    move, then one turn per token of every later round."""
+    return clock_left + sum(range(LAST_ROUND_TOKENS, clock_size))
 
 
 def start_clock(s: State) -> None:

@@ -65,16 +65,22 @@ def validate_result(participants: Sequence[str], ranks: Sequence[int]) -> None:
         raise ValueError(f"{len(participants)} participants but {len(ranks)} ranks")
     if not 2 <= len(participants) <= MAX_SEATS:
         raise ValueError(f"a rated match has 2 to {MAX_SEATS} seats, got {len(participants)}")
-    # Fast checks first (this runs for every rated match); the details only on error.
+    validate_names(participants)
+    # Fast check first (this runs for every rated match); the details only on error.
     seats = len(ranks)
-    names_ok = set(map(type, participants)) == {str} and all(map(str.strip, participants))
-    if not names_ok or "\0" in "".join(participants):
-        bad = next(n for n in participants
-                   if not isinstance(n, str) or not n.strip() or "\0" in n)
-        raise ValueError(f"participant names must be non-empty strings without NUL, got {bad!r}")
     if set(map(type, ranks)) != {int} or min(ranks) < 1 or max(ranks) > seats:
         bad = next(r for r in ranks if type(r) is not int or not 1 <= r <= seats)
         raise ValueError(f"ranks must be integers from 1 to the seat count {seats}, got {bad!r}")
+
+
+def validate_names(names: Sequence[str]) -> None:
+    """Raise ValueError unless every participant name (of a rated or a solo match) is a
+    non-empty string without NUL."""
+    # Fast check first (this runs for every match); the details only on error.
+    names_ok = set(map(type, names)) == {str} and all(map(str.strip, names))
+    if not names_ok or "\0" in "".join(names):
+        bad = next(n for n in names if not isinstance(n, str) or not n.strip() or "\0" in n)
+        raise ValueError(f"participant names must be non-empty strings without NUL, got {bad!r}")
 
 
 def match_deltas(

@@ -162,3 +162,8 @@ class MemoryStore(LadderStore):
         with self._lock:
             ladder = self._games.get(game)
             return [] if ladder is None else list(ladder.solo.values())
+
+    def _solo_entry(self, game: str, name: str) -> SoloEntry | None:
+        with self._lock:
+            ladder = self._games.get(game)
+            return None if ladder is None else ladder.solo.get(name)

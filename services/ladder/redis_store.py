@@ -259,3 +259,7 @@ class RedisStore(LadderStore):
     def _solo_entries(self, game: str) -> list[SoloEntry]:
         rows = self._retrying(lambda: self._raw.hgetall(self._keys(game).solo))
         return [parse_solo_entry(name.decode("utf-8"), row) for name, row in rows.items()]
+
+    def _solo_entry(self, game: str, name: str) -> SoloEntry | None:
+        row = self._retrying(lambda: self._raw.hget(self._keys(game).solo, name))
+        return None if row is None else parse_solo_entry(name, row)

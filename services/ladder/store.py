@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from types import TracebackType
 
-from services.ladder.elo import DEFAULT_K, validate_result
+from services.ladder.elo import DEFAULT_K, validate_names, validate_result
 from services.ladder.records import (
     AppliedMatch,
     AppliedSolo,
@@ -100,8 +100,7 @@ class LadderStore(ABC):
         participants = list(participants)
         ranks = list(ranks)
         validate_result(participants, ranks)
-        if max(map(len, participants)) > MAX_PARTICIPANT_NAME:
-            raise ValueError(f"participant name longer than {MAX_PARTICIPANT_NAME}")
+        check_name_lengths(participants)
         return self._apply(game, match_id, participants, ranks)
 
     def applied_match(self, game: str, match_id: str) -> AppliedMatch | None:
@@ -145,11 +144,8 @@ class LadderStore(ABC):
         if it was counted with another. Solo match ids are apart from rated ones."""
         validate_game_id(game)
         validate_match_id(match_id)
-        if not isinstance(name, str) or not name.strip() or "\0" in name:
-            raise ValueError(f"a solo bot name must be a non-empty string without NUL, "
-                             f"got {name!r}")
-        if len(name) > MAX_PARTICIPANT_NAME:
-            raise ValueError(f"participant name longer than {MAX_PARTICIPANT_NAME}")
+        validate_names((name,))
+        check_name_lengths((name,))
         if isinstance(score, bool) or not isinstance(score, int | float) \
                 or not math.isfinite(score):
             raise ValueError(f"a solo score must be a finite number, got {score!r}")
@@ -170,7 +166,7 @@ class LadderStore(ABC):
     def solo_stats(self, game: str, name: str) -> SoloEntry | None:
         """One bot's solo standing, or None if it finished no solo match of ``game``."""
         validate_game_id(game)
-        return next((e for e in self._solo_entries(game) if e.name == name), None)
+        return self._solo_entry(game, name)
 
     @abstractmethod
     def ping(self) -> None:
@@ -236,6 +232,10 @@ class LadderStore(ABC):
     @abstractmethod
     def _solo_entries(self, game: str) -> list[SoloEntry]: ...
 
+    @abstractmethod
+    def _solo_entry(self, game: str, name: str) -> SoloEntry | None:
+        """One bot's solo standing, read on its own (not the whole game's standings)."""
+
 
 def conflict(
     game: str, match_id: str, participants: Sequence[str], ranks: Sequence[int]
@@ -261,6 +261,13 @@ def validate_game_id(game: str) -> None:
         raise ValueError(f"invalid game id {game!r}")
     if len(_VALID_GAME_IDS) < 1024:  # a few games per process; the bound is a safety net
         _VALID_GAME_IDS.add(game)
+
+
+def check_name_lengths(names: Sequence[str]) -> None:
+    """Raise ValueError if a participant name (checked by :func:`validate_names`) is
+    longer than ``MAX_PARTICIPANT_NAME``."""
+    if max(map(len, names)) > MAX_PARTICIPANT_NAME:
+        raise ValueError(f"participant name longer than {MAX_PARTICIPANT_NAME}")
 
 
 def validate_match_id(match_id: str) -> None:

@@ -1,9 +1,9 @@
 """Totals of a results file, read one record batch at a time (memory stays flat).
 
 Per entrant and per seat: seats played, first-place shares, sums and sums of squares of
-scores and ranks. First-place shares are counted exactly, in units of 1/840 (840 is
-divisible by every tie size up to 8 seats), so totals do not depend on row order. A
-one-seat (solo) game has no first place to share: it is won with a score of at least 0.
+scores and ranks. First-place shares follow :mod:`services.tournament.shares` (ties
+split the win; a solo game is won with a score of at least 0), counted exactly in whole
+``SHARE_UNITS``, so totals do not depend on row order.
 
 For head-to-head statistics every game is reduced to its *outcome*: the sorted multiset
 of (rank, entrant) over its seats, which fixes all of its pairwise comparisons. Distinct
@@ -21,7 +21,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-SHARE_UNITS = 840
+from services.tournament.shares import SHARE_UNITS, check_seats, split_units, takes_first
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +40,7 @@ class Seats:
 
 def decode_seats(batch: pa.RecordBatch | pa.Table, names: pa.Array, players: int) -> Seats:
     """Entrant ids (positions in ``names``), ranks, scores and win shares of each seat."""
+    check_seats(players)
     games = batch.num_rows
     bots = batch.column("bots")
     if pc.any(pc.not_equal(pc.list_value_length(bots), players)).as_py():
@@ -52,12 +53,9 @@ def decode_seats(batch: pa.RecordBatch | pa.Table, names: pa.Array, players: int
     ranks = ranks.astype(np.int64).reshape(games, players)
     scores = pc.list_flatten(batch.column("scores")).to_numpy(zero_copy_only=False)
     scores = scores.reshape(games, players)
-    # A solo game has no first place to take: it is won with a score of at least 0
-    # (Ark Nova solo: VP >= 0), as in `arena play` and the standings.
-    first = ranks == 1 if players > 1 else scores >= 0
+    first = takes_first(ranks, scores, players)
     winners = np.maximum(first.sum(axis=1, keepdims=True), 1)
-    units = np.where(first, SHARE_UNITS // winners, 0)
-    return Seats(entrants, ranks, scores, units)
+    return Seats(entrants, ranks, scores, split_units(first, winners))
 
 
 @dataclass(slots=True)

@@ -27,7 +27,8 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from services.tournament.aggregate import SHARE_UNITS, Sums, decode_seats
+from services.tournament.aggregate import Sums, decode_seats
+from services.tournament.shares import SHARE_UNITS
 
 
 class LiveStandings:

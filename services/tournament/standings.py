@@ -12,19 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from services.runner.batch import MatchRecord
-
-
-def first_place_shares(
-    ranks: Sequence[int], scores: Sequence[float] | None = None
-) -> tuple[Fraction, ...]:
-    """Each seat's share of the win: a k-way tie for first gives each winner 1/k. A
-    one-seat match (a solo game) has no first place to take: it is won with a score of at
-    least 0 (Ark Nova solo: VP >= 0)."""
-    if len(ranks) == 1 and scores is not None:
-        return (Fraction(1) if scores[0] >= 0 else Fraction(0),)
-    winners = sum(1 for rank in ranks if rank == 1)
-    share = Fraction(1, winners) if winners else Fraction(0)
-    return tuple(share if rank == 1 else Fraction(0) for rank in ranks)
+from services.tournament.shares import first_place_shares
 
 
 @dataclass(slots=True)

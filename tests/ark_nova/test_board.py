@@ -80,6 +80,9 @@ def check_drawing(root: ET.Element, obs: Observation) -> None:
         workers = [c for c in with_class(root, "circle", "worker")
                    if c.get("data-seat") == str(seat)]
         assert len(workers) == sum(view.workers_on)
+    solo = obs.players_count == 1  # the turn clock instead of the break token (spec 17)
+    assert len(groups(root, "solo-clock")) == len(text_of(root, "solo-rules")) == int(solo)
+    assert len(with_class(root, "circle", "break-token")) == int(not solo)
 
 
 @pytest.mark.parametrize(("players", "map_id", "seed"), [(2, "A", 1), (3, "0", 2), (4, "A", 3)])
@@ -130,7 +133,7 @@ def test_a_spectator_sees_hands_as_counts_and_the_toggle_shows_them() -> None:
 
 def test_changing_hidden_cards_leaves_the_spectator_board_unchanged() -> None:
     checked = 0
-    for players, seed in ((2, 31), (3, 32), (4, 33)):
+    for players, seed in ((1, 30), (2, 31), (3, 32), (4, 33)):
         g = ArkNovaState.new(GameConfig(players, {}), seed)
         rng, shuffle = GameRng(seed), GameRng(seed + 1)
         step = 0
@@ -144,7 +147,7 @@ def test_changing_hidden_cards_leaves_the_spectator_board_unchanged() -> None:
             seat = g.pending_seats()[0]
             g.apply(seat, rng.randrange(len(g.decision(seat).options)))
             step += 1
-    assert checked > 60
+    assert checked > 70
 
 
 def test_a_placed_building_an_animal_in_it_and_the_tracks_appear() -> None:
@@ -182,3 +185,49 @@ def test_a_placed_building_an_animal_in_it_and_the_tracks_appear() -> None:
     folder = groups(root, "folder")[1]
     assert folder.get("data-card") == "401" and text_of(folder, "card-name") == ["Cheetah"]
     assert len(groups(groups(root, "zoo")[0], "building")) == 2  # map A's start buildings
+
+
+def clock_drawn(root: ET.Element) -> tuple[int, int, int, str]:
+    """The solo clock as drawn: tokens to move, tokens moved, round size, its text."""
+    (clock,) = groups(root, "solo-clock")
+    to_move = len(with_class(clock, "circle", "clock-token"))
+    moved = len(with_class(clock, "circle", "moved"))
+    (text,) = text_of(clock, "clock")
+    return to_move - moved, moved, int(clock.get("data-size", "")), text
+
+
+@pytest.mark.parametrize(("difficulty", "appeal", "seed"), [("normal", 20, 11), ("hard", 10, 12)])
+def test_the_solo_board_shows_the_turn_clock_through_a_whole_game(
+    difficulty: str, appeal: int, seed: int
+) -> None:
+    """Spec 17: rounds of 7, 6, 5, 4, 3 and 2 turns counted by the clock tokens, a break
+    after each round but the last; the board shows the tokens, the round, the turn of
+    the round and the turns left (checked against the turns the game really plays)."""
+    g = ArkNovaState.new(GameConfig(1, {"solo_difficulty": difficulty}), seed)
+    rng = GameRng(seed)
+    seen_turns: set[int] = set()
+    breaks_drawn = 0
+    while True:
+        public = g.observation(SPECTATOR)
+        root = render(public)
+        check_drawing(root, public)
+        assert text_of(root, "solo-rules") == [
+            f"solo · {difficulty}: starting appeal {appeal} · won with VP ≥ 0"]
+        left, moved, size, text = clock_drawn(root)
+        assert (left, left + moved, size) == (public.clock_left, public.clock_size,
+                                              public.clock_size)
+        breaks = sum(1 for e in g.s.log if e[0] == "break")
+        if public.in_break:
+            assert text == f"round {breaks}/6 over · break" and left == 0
+            breaks_drawn += 1
+        elif left == 0:
+            assert text == "round 6/6 over · final scoring" and size == 2 and breaks == 5
+            if public.terminal:
+                break
+        elif public.turn > 0:
+            assert text.startswith(f"round {breaks + 1}/6 · turn {size - left + 1} of {size}"
+                                   f" · {27 - public.turn + 1} turns left · then ")
+            assert text.endswith("final scoring" if size == 2 else "a break")
+            seen_turns.add(public.turn)
+        g.apply(0, rng.randrange(len(g.decision(0).options)))
+    assert seen_turns == set(range(1, 28)) and breaks_drawn >= 1

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import struct
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+import redis
 
 from services.ladder.memory_store import MemoryStore
 from services.ladder.records import AppliedSolo, SoloEntry
+from services.ladder.redis_format import GameKeys
 from services.ladder.store import LadderStore, MatchConflict, open_store
 from tests.ladder.conftest import delete_prefix, unique_prefix
 
@@ -79,6 +82,19 @@ def test_invalid_solo_results_are_rejected(store: LadderStore, name: str, score:
     assert store.solo_standings(GAME) == []
 
 
+@pytest.mark.parametrize("name", ["", "  ", "a\0b", None, 7, "x" * 129])
+def test_a_bad_name_is_refused_alike_in_a_solo_and_a_rated_match(
+    store: LadderStore, name: object
+) -> None:
+    with pytest.raises(ValueError) as solo:
+        store.apply_solo(GAME, "s1", name, 3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError) as rated:
+        store.apply_match(GAME, "m1", [name, "bob"], [1, 2])  # type: ignore[list-item]
+    assert str(solo.value) == str(rated.value)
+    assert repr(name) in str(solo.value) or "longer than 128" in str(solo.value)
+    assert store.solo_standings(GAME) == [] and store.ladder(GAME) == []
+
+
 def test_both_stores_keep_bit_identical_solo_standings(redis_url: str) -> None:
     scores = [0.1, -0.3, 1e-9, 123.456, -7.0, 0.7, 2.5e10, -0.0]
     memory = MemoryStore()
@@ -98,3 +114,34 @@ def test_concurrent_repeats_of_one_solo_match_count_it_once(store: LadderStore) 
         counted = list(pool.map(lambda _: store.apply_solo(GAME, "s1", "alice", 4), range(16)))
     assert counted.count(True) == 1
     assert store.solo_stats(GAME, "alice") == SoloEntry("alice", 1, 4.0, 4.0, 1)
+
+
+def test_one_bots_solo_standing_is_read_on_its_own(
+    store: LadderStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for i, (name, score) in enumerate((("alice", 3), ("bob", -1), ("alice", 5))):
+        store.apply_solo(GAME, f"s{i}", name, score)
+    standings = {entry.name: entry for entry in store.solo_standings(GAME)}
+
+    def whole_standings(game: str) -> list[SoloEntry]:
+        raise AssertionError("solo_stats read every bot's standing to find one")
+
+    monkeypatch.setattr(store, "_solo_entries", whole_standings)
+    for name in ("alice", "bob"):
+        assert store.solo_stats(GAME, name) == standings[name]
+    assert store.solo_stats(GAME, "carol") is None
+    assert store.solo_stats("epic-resort", "alice") is None
+
+
+def test_redis_reads_one_solo_row_with_hget(redis_url: str, key_prefix: str) -> None:
+    with open_store(redis_url, key_prefix=key_prefix) as store:
+        store.apply_solo(GAME, "s1", "alice", 4)
+        store.apply_solo(GAME, "s2", "bob", 2)
+        client = redis.Redis.from_url(redis_url)
+        try:  # another bot's row that cannot be parsed: only reading all rows meets it
+            client.hset(GameKeys.of(key_prefix, GAME).solo, "bob", b"not a row")
+        finally:
+            client.close()
+        assert store.solo_stats(GAME, "alice") == SoloEntry("alice", 1, 4.0, 4.0, 1)
+        with pytest.raises(struct.error):
+            store.solo_standings(GAME)

@@ -6,7 +6,8 @@ import random
 from fractions import Fraction
 
 from services.runner.batch import MatchRecord
-from services.tournament.standings import Standings, first_place_shares
+from services.tournament.shares import first_place_shares
+from services.tournament.standings import Standings
 
 
 def record(index: int, labels: tuple[str, ...], scores: tuple[float, ...],
@@ -15,9 +16,10 @@ def record(index: int, labels: tuple[str, ...], scores: tuple[float, ...],
 
 
 def test_ties_for_first_share_the_win() -> None:
-    assert first_place_shares((1, 2, 3)) == (1, 0, 0)
-    assert first_place_shares((1, 1, 3)) == (Fraction(1, 2), Fraction(1, 2), 0)
-    assert first_place_shares((2, 1, 1, 1)) == (0, Fraction(1, 3), Fraction(1, 3), Fraction(1, 3))
+    assert first_place_shares((1, 2, 3), (9, 5, 1)) == (1, 0, 0)
+    assert first_place_shares((1, 1, 3), (4, 4, 1)) == (Fraction(1, 2), Fraction(1, 2), 0)
+    assert first_place_shares((2, 1, 1, 1), (0, 2, 2, 2)) == (
+        0, Fraction(1, 3), Fraction(1, 3), Fraction(1, 3))
 
 
 def test_a_solo_match_is_won_with_a_score_of_at_least_0() -> None:

@@ -167,6 +167,27 @@ def test_ark_nova_matches_draw_every_zoo_live_and_in_replay(site: Site) -> None:
     assert 'class="building"' in page and "Ark Nova" in page
 
 
+def test_a_solo_ark_nova_match_shows_its_turn_clock_live_and_in_replay(site: Site) -> None:
+    replay = recorded_match("ark-nova", 1, seed=6, labels=("alone",))
+    publish(site.feed, "solo-live", replay, upto=40)
+    state = get_game("ark-nova").new_state(replay.config, replay.seed)
+    for seat, index in replay.choices[:40]:
+        state.apply(seat, index)
+    public = state.observation(SPECTATOR)
+    live = site.get("/api/matches/solo-live").json()["frame"]["board"]
+    assert live == get_game("ark-nova").board().render(public, ("alone",))
+    (clock,) = [g for g in ET.fromstring(live).iter(f"{SVG}g") if g.get("class") == "solo-clock"]
+    assert (clock.get("data-size"), clock.get("data-left")) == (
+        str(public.clock_size), str(public.clock_left))
+    assert (public.clock_size, public.clock_left) != (7, 7)  # the clock has moved
+    assert "solo · normal: starting appeal 20 · won with VP ≥ 0" in live
+    replay.save(site.replays / "solo-done.json")
+    end = site.get(f"/api/matches/solo-done?turn={len(replay.choices)}").json()["board"]
+    assert 'data-size="2" data-left="0"' in end and "round 6/6 over · final scoring" in end
+    start = site.get("/api/matches/solo-done?turn=0").json()["board"]
+    assert 'data-size="7" data-left="7"' in start and 'class="break-token"' not in start
+
+
 def test_events_stream_frames_until_the_end(site: Site) -> None:
     replay = recorded_match(GAME, 4, seed=23, labels=LABELS)
     done = publish(site.feed, "sse-1", replay, upto=20)

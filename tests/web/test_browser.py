@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from engine.core import SPECTATOR, get_game
 from tests.spectate.helpers import recorded_match
 from tests.web.arena import GAME, PacedBot, ServedArena
 from tests.web.browser import chromium, follow, save_page, screenshot_dir
@@ -104,3 +105,27 @@ def test_ark_nova_board_in_a_replay(arena: ServedArena, browser: Any) -> None:
     assert save_page(browser, "ark-nova-4p-replay.png").stat().st_size > 50_000
     follow(browser, "#toggle-hidden", lambda d: count(d, "#board svg .hand-card") > 0)
     save_page(browser, "ark-nova-4p-replay-hidden.png")
+
+
+def test_a_solo_ark_nova_replay_shows_the_turn_clock(arena: ServedArena, browser: Any) -> None:
+    """Spec 17's solo game: the board shows the turn clock instead of the break track,
+    and stepping the replay moves a clock token."""
+    from selenium.webdriver.common.by import By
+
+    replay = recorded_match("ark-nova", 1, seed=8, labels=("alone",))
+    arena.replays.mkdir(parents=True, exist_ok=True)
+    replay.save(arena.replays / "an-solo.json")
+    state = get_game("ark-nova").new_state(replay.config, replay.seed)
+    applied = 0
+    while state.observation(SPECTATOR).turn < 3:  # the replay at the start of game turn 3
+        state.apply(*replay.choices[applied])
+        applied += 1
+    browser.get(f"{arena.base}/matches/an-solo?turn={applied}")
+    clock = browser.find_element(By.CSS_SELECTOR, "#board svg g.solo-clock")
+    assert len(clock.find_elements(By.CSS_SELECTOR, "circle.clock-token")) == 7
+    assert len(clock.find_elements(By.CSS_SELECTOR, "circle.moved")) == 2
+    assert clock.find_element(By.CSS_SELECTOR, "text.clock").text.startswith(
+        "round 1/6 · turn 3 of 7 · 25 turns left")
+    assert "won with VP ≥ 0" in browser.find_element(By.CSS_SELECTOR, "#board .solo-rules").text
+    assert not browser.find_elements(By.CSS_SELECTOR, "#board svg .break-token")
+    save_page(browser, "ark-nova-solo-replay.png")

@@ -47,7 +47,7 @@ class WireCodec(Protocol):
         of the state. Not None lets the host reuse an option's encoded entry for every
         later option equal to it under the same context (the same object), so the
         context must be immutable and carry nothing a seat may not see (e.g. the
-        match's card set)."""
+        match's card set), and the options must be hashable values."""
         ...
 
 

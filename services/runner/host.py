@@ -217,6 +217,7 @@ class OptionEntries:
     Shared by every host of the process: a context (the codec's ``option_context``,
     e.g. a match's card set) is kept with its entries, so it is never confused with a
     later object at the same address. A table is emptied when it reaches ``LIMIT``.
+    Used from one thread (a host process steps its matches one at a time).
     """
 
     LIMIT = 1 << 14

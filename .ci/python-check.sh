@@ -8,7 +8,8 @@
 # Python 3.12 is not tested: neither Debian bookworm/trixie nor PyPI ships a CPython 3.12
 # (uv's own Python downloads come from GitHub, which CI cannot reach).
 # The subset covers what depends on library or interpreter versions: protobuf and gRPC
-# (wire codecs, the gateway, the bot client), redis-py and Lua (the ladder), Ray (the
+# (wire codecs, the gateway, the bot client), random.Random's stream (GameRng draws
+# through its _randbelow), redis-py and Lua (the ladder), Ray (the
 # runner pool, arena play, the served end to end test), prometheus-client (metrics),
 # PyYAML (card data), rich and argparse (the CLI), PyArrow, NumPy, SciPy and Matplotlib
 # (tournament results files, statistics and plots).
@@ -20,7 +21,8 @@ SUBSET=(
   tests/ladder tests/metrics tests/runner tests/e2e tests/deploy
   tests/gateway/test_matches.py tests/gateway/test_protocol.py tests/gateway/test_botclient.py
   tests/cli/test_inputs.py tests/cli/test_client_imports.py
-  tests/monster_my_neighbor/test_wire.py tests/epic_resort/test_wire.py
+  tests/monster_my_neighbor/test_wire.py tests/epic_resort/test_wire.py tests/ark_nova/test_wire.py
+  tests/core/test_match.py
   tests/monster_my_neighbor/test_card_file.py
   tests/tournament/test_stats.py tests/tournament/test_results_and_report.py
   tests/tournament/test_cli_inputs.py

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bench import engine, gateway, ladder, search, tournament, web
+from bench import engine, gateway, host, ladder, search, tournament, web
 
 
 def main() -> None:
@@ -13,6 +13,8 @@ def main() -> None:
     tournament.main([])
     print()
     ladder.main([])
+    print()
+    host.main([])
     print()
     gateway.main()
     print()

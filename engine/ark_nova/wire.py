@@ -39,10 +39,14 @@ from engine.ark_nova.scoring import victory_points
 from engine.ark_nova.state import BONUS_TILES, UNIVERSITY_NAMES, Building
 from engine.ark_nova.steps import Decline
 from engine.core.wire import OptionTableCodec
+from engine.core.wire_bytes import delimited
+
+_CARD_IDS = tuple(f"AN-{card:03d}" for card in range(1000))
 
 
 def card_id(card: int) -> str:
-    return f"AN-{card:03d}"
+    """The card file's id of card number ``card`` ("AN-401")."""
+    return _CARD_IDS[card] if 0 <= card < 1000 else f"AN-{card:03d}"
 
 
 def _cell(idx: int) -> pb.ArkNovaCell:
@@ -57,6 +61,31 @@ def _building(b: Building, state: int) -> pb.ArkNovaBuilding:
 
 
 def _player(seat: int, v: PlayerView) -> pb.ArkNovaPlayer:
+    msg = _player_without_buildings(seat, v)
+    msg.buildings.extend(_building(b, st) for b, st in v.buildings)
+    return msg
+
+
+_BUILDING_FIELDS: dict[tuple[Building, int], bytes] = {}
+_PLAYER_VIEWS = pb.ArkNovaObservation.DESCRIPTOR.fields_by_name["player_views"].number
+
+
+def player_view_field(seat: int, v: PlayerView) -> bytes:
+    """The ``player_views`` field of one seat's view, each building encoded once per
+    process (a building and its state are immutable values)."""
+    parts = [_player_without_buildings(seat, v).SerializeToString()]
+    for placed in v.buildings:
+        encoded = _BUILDING_FIELDS.get(placed)
+        if encoded is None:
+            if len(_BUILDING_FIELDS) >= 1 << 14:
+                _BUILDING_FIELDS.clear()
+            encoded = _BUILDING_FIELDS[placed] = pb.ArkNovaPlayer(
+                buildings=[_building(*placed)]).SerializeToString()
+        parts.append(encoded)
+    return delimited(_PLAYER_VIEWS, b"".join(parts))
+
+
+def _player_without_buildings(seat: int, v: PlayerView) -> pb.ArkNovaPlayer:
     msg = pb.ArkNovaPlayer(
         seat=seat, map=v.map_id, money=v.money, appeal=v.appeal,
         conservation=v.conservation, reputation=v.reputation, x_tokens=v.x_tokens,
@@ -75,7 +104,6 @@ def _player(seat: int, v: PlayerView) -> pb.ArkNovaPlayer:
         card_tokens=[pb.ArkNovaCardCount(card=card_id(c), count=k) for c, k in v.card_tokens],
         left_track_covered=[bool((v.left_tokens >> i) & 1) for i in range(7)],
         projects_supported=7 - v.left_tokens.bit_count(), supply_tokens=v.supply_tokens,
-        buildings=[_building(b, st) for b, st in v.buildings],
         waza_class=("", "small", "large")[v.waza], harbour_used=v.harbour_used,
     )
     for slot, action in enumerate(v.slots, start=1):
@@ -88,28 +116,27 @@ def _player(seat: int, v: PlayerView) -> pb.ArkNovaPlayer:
 
 
 def observation_message(obs: Observation) -> pb.ArkNovaObservation:
+    msg = _shared_parts(obs)
+    msg.player_views.extend(_player(i, v) for i, v in enumerate(obs.players))
+    return msg
+
+
+def _shared_parts(obs: Observation) -> pb.ArkNovaObservation:
+    """The observation message without ``player_views``."""
+    msg = _scalars(obs)
+    msg.MergeFrom(_own_cards(obs))
+    msg.MergeFrom(_table_cards(obs))
+    return msg
+
+
+def _scalars(obs: Observation) -> pb.ArkNovaObservation:
     costs = DONATION_COSTS[obs.players_count]
     return pb.ArkNovaObservation(
         seat=obs.seat, players=obs.players_count, map=obs.params.map_id,
         start_player=obs.start_player, active_player=obs.active, turn=obs.turn,
         decision_kind=obs.decision_kind, decision_prompt=obs.decision_prompt,
-        deciding_seat=obs.deciding_seat,
-        hand=[card_id(c) for c in obs.hand],
-        final_scoring=[card_id(c) for c in obs.final_scoring],
-        set_aside=[card_id(c) for c in obs.set_aside],
-        pouched=[pb.ArkNovaPouch(card=card_id(k), cards=[card_id(c) for c in v])
-                 for k, v in obs.pouched],
-        player_views=[_player(i, v) for i, v in enumerate(obs.players)],
-        display=[card_id(c) if c >= 0 else "" for c in obs.display],
-        deck_size=obs.deck_size, discard=[card_id(c) for c in obs.discard],
-        projects=[pb.ArkNovaProject(card=card_id(c), levels=list(v))
-                  for c, v in obs.project_levels],
-        base_projects=[card_id(c) for c in obs.base_projects],
-        project_row=[card_id(c) for c in obs.project_row],
+        deciding_seat=obs.deciding_seat, deck_size=obs.deck_size,
         unused_base_projects=obs.unused_base_count,
-        partner_zoos_available=[ICON_NAMES[c] for c in obs.partner_zoos_available],
-        universities_available=[UNIVERSITY_NAMES[k] for k in obs.universities_available],
-        bonus_tiles_cp5=list(obs.tiles_cp5), bonus_tiles_cp8=list(obs.tiles_cp8),
         break_position=obs.break_position, break_length=obs.break_length,
         break_due=obs.break_due, donations=obs.donations,
         next_donation_cost=costs[min(obs.donations, len(costs) - 1)],
@@ -118,6 +145,46 @@ def observation_message(obs: Observation) -> pb.ArkNovaObservation:
         solo_clock_tokens=obs.clock_size, solo_clock_left=obs.clock_left,
         solo_difficulty=obs.params.solo_difficulty if obs.players_count == 1 else "",
     )
+
+
+def _own_key(obs: Observation) -> tuple[Any, ...]:
+    return obs.hand, obs.final_scoring, obs.set_aside, obs.pouched
+
+
+def _own_cards(obs: Observation) -> pb.ArkNovaObservation:
+    """The seat's own cards (what ``_own_key`` holds)."""
+    return pb.ArkNovaObservation(
+        hand=[card_id(c) for c in obs.hand],
+        final_scoring=[card_id(c) for c in obs.final_scoring],
+        set_aside=[card_id(c) for c in obs.set_aside],
+        pouched=[pb.ArkNovaPouch(card=card_id(k), cards=[card_id(c) for c in v])
+                 for k, v in obs.pouched],
+    )
+
+
+def _table_key(obs: Observation) -> tuple[Any, ...]:
+    return (obs.display, obs.discard, obs.project_levels, obs.base_projects,
+            obs.project_row, obs.partner_zoos_available, obs.universities_available,
+            obs.tiles_cp5, obs.tiles_cp8)
+
+
+def _table_cards(obs: Observation) -> pb.ArkNovaObservation:
+    """The cards and tiles on the table (what ``_table_key`` holds)."""
+    return pb.ArkNovaObservation(
+        display=[card_id(c) if c >= 0 else "" for c in obs.display],
+        discard=[card_id(c) for c in obs.discard],
+        projects=[pb.ArkNovaProject(card=card_id(c), levels=list(v))
+                  for c, v in obs.project_levels],
+        base_projects=[card_id(c) for c in obs.base_projects],
+        project_row=[card_id(c) for c in obs.project_row],
+        partner_zoos_available=[ICON_NAMES[c] for c in obs.partner_zoos_available],
+        universities_available=[UNIVERSITY_NAMES[k] for k in obs.universities_available],
+        bonus_tiles_cp5=list(obs.tiles_cp5), bonus_tiles_cp8=list(obs.tiles_cp8),
+    )
+
+
+# Parts of the message that change now and then: (name, content, encoder).
+_CARD_PARTS = (("own", _own_key, _own_cards), ("table", _table_key, _table_cards))
 
 
 # ----------------------------------------------------------------------------- options
@@ -281,5 +348,28 @@ class ArkNovaCodec(OptionTableCodec):
         Decline: _none("decline"),
     }
 
+    def __init__(self) -> None:
+        # Per seat: the last player view encoded and its ``player_views`` field. A view
+        # changes only when its seat acts, and is the costly part of the message.
+        self._views: dict[int, tuple[PlayerView, bytes]] = {}
+        # The seat's own cards and the table's, with the content they encode.
+        self._parts: dict[str, tuple[Any, bytes]] = {}
+
     def observation(self, observation: Observation) -> pb.ArkNovaObservation:
         return observation_message(observation)
+
+    def observation_bytes(self, observation: Observation, since: None = None) -> bytes:
+        """The serialized message; a player view re-encoded only when it changed."""
+        parts = [_scalars(observation).SerializeToString()]
+        for name, key, build in _CARD_PARTS:
+            content = key(observation)
+            last = self._parts.get(name)
+            if last is None or last[0] != content:
+                last = self._parts[name] = (content, build(observation).SerializeToString())
+            parts.append(last[1])
+        for seat, view in enumerate(observation.players):
+            last = self._views.get(seat)
+            if last is None or last[0] != view:
+                last = self._views[seat] = (view, player_view_field(seat, view))
+            parts.append(last[1])
+        return b"".join(parts)

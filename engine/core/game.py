@@ -120,6 +120,11 @@ class GameState(ABC):
         """A short human-readable label for one option (for logs and replays)."""
         return str(self.decision(seat).options[index])
 
+    def describe_options(self, seat: int) -> list[str]:
+        """The label of every option of ``seat``'s decision, in order (what
+        ``describe_option`` gives for each; a game may list them in one go)."""
+        return [self.describe_option(seat, i) for i in range(len(self.decision(seat).options))]
+
     def public_log(self) -> tuple[str, ...]:
         """Human-readable public events so far, for replay printing."""
         return ()
@@ -143,6 +148,10 @@ class ShellState(GameState):
 
     def describe_option(self, seat: int, index: int) -> str:
         return self.decision(seat).options[index].describe(self.s, seat)
+
+    def describe_options(self, seat: int) -> list[str]:
+        s = self.s
+        return [option.describe(s, seat) for option in self.decision(seat).options]
 
 
 @dataclass(frozen=True, slots=True)

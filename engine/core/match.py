@@ -59,7 +59,12 @@ class MatchSession:
         self.labels = tuple(labels) if labels else tuple(
             b.name if b is not None else f"remote{i}" for i, b in enumerate(seats)
         )
-        self._bot_rngs = [GameRng(bot_seed(seed, i)) for i in range(len(seats))]
+        # Only built-in seats draw from their stream; an external one gets its stream
+        # (the same, seeded by seat) when handed over.
+        self._bot_rngs: list[GameRng | None] = [
+            GameRng(bot_seed(seed, i)) if bot is not None else None
+            for i, bot in enumerate(seats)
+        ]
         self.choices: list[tuple[int, int]] = []
         self.builtin_decisions = 0
         self.builtin_seconds = 0.0
@@ -70,20 +75,21 @@ class MatchSession:
         Returns the external seats that now owe a decision (empty when the game is over).
         """
         state = self.state
+        seats, rngs, clock = self.seats, self._bot_rngs, time.perf_counter
         while True:
             pending = state.pending_seats()
             if not pending:
                 return ()
             progressed = False
             for seat in pending:
-                bot = self.seats[seat]
+                bot = seats[seat]
                 if bot is None:
                     continue
-                t0 = time.perf_counter()
+                t0 = clock()
                 # Observations are built only for bots that read them (random does not).
                 observation = state.observation(seat) if bot.needs_observation else None
-                index = bot.choose(observation, state.decision(seat), self._bot_rngs[seat])
-                self.builtin_seconds += time.perf_counter() - t0
+                index = bot.choose(observation, state.decision(seat), rngs[seat])
+                self.builtin_seconds += clock() - t0
                 self.builtin_decisions += 1
                 self._apply(seat, index)
                 progressed = True
@@ -97,6 +103,7 @@ class MatchSession:
         if self.seats[seat] is not None:
             raise NotYourTurn(f"seat {seat} is already played by a built-in bot")
         self.seats = (*self.seats[:seat], bot, *self.seats[seat + 1:])
+        self._bot_rngs[seat] = GameRng(bot_seed(self.seed, seat))
 
     def submit(self, seat: int, index: int) -> None:
         """Apply an external seat's choice. Raises IllegalChoice (state unchanged)."""

@@ -16,17 +16,22 @@ class GameRng:
     stable across CPython 3.x releases, so replays stay valid.
     """
 
-    __slots__ = ("_r",)
+    __slots__ = ("_below", "_r")
 
     def __init__(self, seed: int) -> None:
         self._r = random.Random(seed)
+        self._below = self._r._randbelow
 
     def randrange(self, n: int) -> int:
-        """A uniform integer in ``[0, n)``."""
+        """A uniform integer in ``[0, n)``: the same draw as ``Random.randrange(n)``,
+        which for a positive int calls ``_randbelow(n)``, without its argument checks
+        (the hot path of every random bot and shuffle)."""
+        if n > 0 and type(n) is int:
+            return self._below(n)
         return self._r.randrange(n)
 
     def choice(self, seq: Sequence[T]) -> T:
-        return seq[self._r.randrange(len(seq))]
+        return seq[self.randrange(len(seq))]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         self._r.shuffle(seq)
@@ -39,6 +44,7 @@ class GameRng:
         twin = GameRng.__new__(GameRng)
         twin._r = random.Random()
         twin._r.setstate(self._r.getstate())
+        twin._below = twin._r._randbelow
         return twin
 
     def reseed(self, seed: int) -> None:

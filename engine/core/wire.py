@@ -27,6 +27,11 @@ class WireCodec(Protocol):
         ``since``: it is passed only when ``log_mark`` returned a mark."""
         ...
 
+    def observation_bytes(self, observation: Any, since: Any = None) -> bytes:
+        """The serialized :meth:`observation` message (what the gateway sends). A codec
+        may write it without building the message; it must parse to the same message."""
+        ...
+
     def log_mark(self, observation: Any) -> Any:
         """Where the logs of ``observation`` end, for the seat's next ``since``; None
         for a game whose observations carry no log (the default of OptionTableCodec)."""
@@ -34,6 +39,15 @@ class WireCodec(Protocol):
 
     def option(self, observation: Any, decision_kind: str, option: Any) -> Any:
         """One option of a decision, phrased with the deciding seat's ``observation``."""
+        ...
+
+    def option_context(self, observation: Any) -> Any:
+        """What the options' messages *and* labels (``GameState.describe_option``) depend
+        on besides the decision kind and the option itself, or None when they read more
+        of the state. Not None lets the host reuse an option's encoded entry for every
+        later option equal to it under the same context (the same object), so the
+        context must be immutable and carry nothing a seat may not see (e.g. the
+        match's card set), and the options must be hashable values."""
         ...
 
 
@@ -54,8 +68,18 @@ class OptionTableCodec:
     def observation(self, observation: Any, since: Any = None) -> Any:
         raise NotImplementedError
 
+    def observation_bytes(self, observation: Any, since: Any = None) -> bytes:
+        """The observation message, serialized (``since`` passed only when given)."""
+        if since is None:
+            return self.observation(observation).SerializeToString()
+        return self.observation(observation, since).SerializeToString()
+
     def log_mark(self, observation: Any) -> Any:
         """No log by default: nothing to resume from."""
+        return None
+
+    def option_context(self, observation: Any) -> Any:
+        """By default options are encoded afresh for every request."""
         return None
 
     def option(self, observation: Any, decision_kind: str, option: Any) -> Any:

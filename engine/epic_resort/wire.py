@@ -9,14 +9,15 @@ table from option types to messages. Never used on the built-in path.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from arena.v1 import epic_resort_pb2 as pb
 
 from engine.core.wire import OptionEncoder, OptionTableCodec
+from engine.core.wire_bytes import delimited
 from engine.epic_resort.actions import (
     AttractHero,
     AttractSeasonPass,
@@ -50,7 +51,7 @@ from engine.epic_resort.effects import (
     RepositionHeroes,
     UnlockAttraction,
 )
-from engine.epic_resort.observation import AttackView, Observation, PlayerView
+from engine.epic_resort.observation import AttackView, Observation, PlayerView, SlotView
 from engine.epic_resort.phase1 import FinishPlacing, Phase1, PlanSplit, PlanWorker
 from engine.epic_resort.setup import ChooseLayout
 from engine.epic_resort.state import NO_HERO
@@ -103,48 +104,115 @@ def _present(view: PlayerView) -> list[int]:
 
 def observation_message(obs: Observation) -> pb.EpicResortObservation:
     """The deciding seat's observation as a message."""
-    ids = card_ids(obs.cards)
-    msg = pb.EpicResortObservation(
-        seat=obs.seat,
-        players=obs.players_count,
-        season=obs.season,
-        phase=obs.phase,
-        harbormaster=obs.harbormaster,
-        harbormaster_tokens=obs.harbormaster_tokens,
-        hand=_counts(ids.workers, obs.hand),
-        guildmaster_pending=(
-            ids.workers[obs.guildmaster_pending] if obs.guildmaster_pending >= 0 else ""
-        ),
-        dock=[ids.main_cards[c] for c in obs.dock],
-        dock_discard=[ids.main_cards[c] for c in obs.dock_discard],
-        main_deck=_counts(ids.main_cards, obs.main_deck),
-        monster_deck=[ids.monsters[m] for m in obs.monster_deck],
-        monster_deck_face_up=obs.params.monster_deck_face_up,
-        monster_discard=[ids.monsters[m] for m in obs.monster_discard],
-        season_pass_locked=obs.season_pass_locked,
-        turn_seat=obs.turn_seat,
-        main_action_done=obs.main_done,
-        first_pass_done=obs.first_pass_done,
-        end_triggered=obs.end_triggered,
-        terminal=obs.terminal,
-    )
-    for seat, view in enumerate(obs.players):
-        _add_seat(msg.seats.add(), seat, view, ids)
+    return pb.EpicResortObservation.FromString(ObservationParts().encode(obs))
+
+
+_Message = pb.EpicResortObservation
+_SEATS = _Message.DESCRIPTOR.fields_by_name["seats"].number
+
+
+class ObservationParts:
+    """The observation message as concatenated parts, each re-encoded only when the
+    content it encodes changed since this instance last encoded it (one instance per
+    match: between two requests most parts, e.g. the main deck's counts, stay put)."""
+
+    def __init__(self) -> None:
+        self._last: dict[Any, tuple[Any, bytes]] = {}
+        self._slots_of: CardIds | None = None
+        self._slots: dict[tuple[int, SlotView], bytes] = {}
+
+    def _part(self, name: Any, key: Any, build: Callable[[], _Message]) -> bytes:
+        last = self._last.get(name)
+        if last is not None and last[0] == key:
+            return last[1]
+        encoded = build().SerializeToString()
+        self._last[name] = (key, encoded)
+        return encoded
+
+    def _seat(self, seat: int, view: PlayerView, ids: CardIds) -> bytes:
+        """The ``seats`` field of one seat; its slots' entries reused while unchanged
+        (a seat that acted usually changed one slot, or none)."""
+        if self._slots_of is not ids:
+            self._slots_of, self._slots = ids, {}
+        slots = self._slots
+        head = pb.EpicResortSeat()
+        _set_seat_head(head, seat, view, ids)
+        parts = [head.SerializeToString()]
+        for i, slot in enumerate(view.slots):
+            encoded = slots.get((i, slot))
+            if encoded is None:
+                if len(slots) >= 4096:
+                    slots.clear()
+                entry = pb.EpicResortSeat()
+                _set_slot(entry.slots.add(), i, slot, ids)
+                encoded = slots[i, slot] = entry.SerializeToString()
+            parts.append(encoded)
+        return delimited(_SEATS, b"".join(parts))
+
+    def encode(self, obs: Observation) -> bytes:
+        """The serialized ``EpicResortObservation`` of ``obs``."""
+        ids = card_ids(obs.cards)
+        part = self._part
+        parts = [
+            _Message(
+                seat=obs.seat, players=obs.players_count, season=obs.season, phase=obs.phase,
+                harbormaster=obs.harbormaster, harbormaster_tokens=obs.harbormaster_tokens,
+                guildmaster_pending=(
+                    ids.workers[obs.guildmaster_pending] if obs.guildmaster_pending >= 0
+                    else ""),
+                monster_deck_face_up=obs.params.monster_deck_face_up,
+                season_pass_locked=obs.season_pass_locked, turn_seat=obs.turn_seat,
+                main_action_done=obs.main_done, first_pass_done=obs.first_pass_done,
+                end_triggered=obs.end_triggered, terminal=obs.terminal,
+            ).SerializeToString(),
+            part("hand", (ids, obs.hand), lambda: _Message(hand=_counts(ids.workers, obs.hand))),
+            part("dock", (ids, obs.dock, obs.dock_discard), lambda: _Message(
+                dock=[ids.main_cards[c] for c in obs.dock],
+                dock_discard=[ids.main_cards[c] for c in obs.dock_discard])),
+            part("main_deck", (ids, obs.main_deck), lambda: _Message(
+                main_deck=_counts(ids.main_cards, obs.main_deck))),
+            part("monsters", (ids, obs.monster_deck, obs.monster_discard), lambda: _Message(
+                monster_deck=[ids.monsters[m] for m in obs.monster_deck],
+                monster_discard=[ids.monsters[m] for m in obs.monster_discard])),
+        ]
+        for seat, view in enumerate(obs.players):
+            last = self._last.get(("seat", seat))
+            if last is None or last[0] != (ids, view):
+                last = self._last["seat", seat] = ((ids, view), self._seat(seat, view, ids))
+            parts.append(last[1])
+        parts.append(part("draft", (ids, obs.draft_available, obs.draft_piles), lambda: _draft(
+            obs, ids)))
+        parts.append(part("worker_piles", (ids, obs.worker_piles), lambda: _Message(
+            worker_piles=[pb.EpicResortWorkerPile(worker=ids.workers[w], count=k, locked=locked)
+                          for w, k, locked in obs.worker_piles])))
+        if obs.attack is not None or obs.steps:
+            last = _Message()
+            if obs.attack is not None:
+                _set_attack(last.attack, obs.attack, ids)
+            if obs.steps:
+                _set_prompt(last.prompt, obs, ids)
+            parts.append(last.SerializeToString())
+        return b"".join(parts)
+
+
+def _draft(obs: Observation, ids: CardIds) -> _Message:
+    message = _Message()
     for tier, (available, pile) in enumerate(
         zip(obs.draft_available, obs.draft_piles, strict=True), start=1
     ):
-        msg.draft.add(tier=tier, available=[ids.attractions[a] for a in available],
-                      pile=_counts(ids.attractions, pile))
-    for worker, count, locked in obs.worker_piles:
-        msg.worker_piles.add(worker=ids.workers[worker], count=count, locked=locked)
-    if obs.attack is not None:
-        _set_attack(msg.attack, obs.attack, ids)
-    if obs.steps:
-        _set_prompt(msg.prompt, obs, ids)
-    return msg
+        message.draft.add(tier=tier, available=[ids.attractions[a] for a in available],
+                          pile=_counts(ids.attractions, pile))
+    return message
 
 
 def _add_seat(entry: pb.EpicResortSeat, seat: int, view: PlayerView, ids: CardIds) -> None:
+    _set_seat_head(entry, seat, view, ids)
+    for i, slot in enumerate(view.slots):
+        _set_slot(entry.slots.add(), i, slot, ids)
+
+
+def _set_seat_head(entry: pb.EpicResortSeat, seat: int, view: PlayerView, ids: CardIds) -> None:
+    """Every field of a seat entry but its slots."""
     workers = ids.workers
     entry.seat = seat
     entry.flair = view.flair
@@ -158,25 +226,26 @@ def _add_seat(entry: pb.EpicResortSeat, seat: int, view: PlayerView, ids: CardId
     entry.trained = view.trained
     entry.passed = view.passed
     entry.phase_i_done = view.phase1_done
-    for i, slot in enumerate(view.slots):
-        entry.slots.add(
-            slot=i,
-            stack=[ids.attractions[a] for a in slot.stack],
-            tourists=slot.tourists,
-            damage=slot.damage,
-            locked=slot.locked,
-            workers=[workers[w] for w in slot.workers],
-            guildmaster_units=slot.gm_units,
-            stranded_workers=[workers[w] for w in slot.stranded],
-            hero=ids.main_cards[slot.hero] if slot.hero != NO_HERO else "",
-            hero_health=slot.hero_health,
-            hero_locked=slot.hero_locked,
-        )
     if view.plan is not None:
         entry.plan_visible = True
         entry.day_workers_planned = view.phase1_day_workers or 0
         for worker, slot, units in view.plan:
             entry.plan.add(worker=workers[worker], slot=slot, units=list(units))
+
+
+def _set_slot(entry: pb.EpicResortSlot, i: int, slot: SlotView, ids: CardIds) -> None:
+    workers = ids.workers
+    entry.slot = i
+    entry.stack.extend(ids.attractions[a] for a in slot.stack)
+    entry.tourists = slot.tourists
+    entry.damage = slot.damage
+    entry.locked = slot.locked
+    entry.workers.extend(workers[w] for w in slot.workers)
+    entry.guildmaster_units = slot.gm_units
+    entry.stranded_workers.extend(workers[w] for w in slot.stranded)
+    entry.hero = ids.main_cards[slot.hero] if slot.hero != NO_HERO else ""
+    entry.hero_health = slot.hero_health
+    entry.hero_locked = slot.hero_locked
 
 
 def _set_attack(msg: pb.EpicResortAttack, attack: AttackView, ids: CardIds) -> None:
@@ -412,6 +481,13 @@ class EpicResortCodec(OptionTableCodec):
         """Epic Resort observations carry no log, so nothing to resume from."""
         return None
 
+    def __init__(self) -> None:
+        self._parts = ObservationParts()
+
     def observation(self, obs: Observation, since: None = None) -> pb.EpicResortObservation:
         return observation_message(obs)
+
+    def observation_bytes(self, obs: Observation, since: None = None) -> bytes:
+        """The serialized message, from the parts that changed since the last request."""
+        return self._parts.encode(obs)
 

@@ -122,13 +122,13 @@ def build(s: State, seat: int) -> Observation:
         if k:
             own.extend((t,) * k)
     hunter = c.hunter_type
-    face_down = tuple(
-        tuple(
+    face_down = tuple([
+        tuple([
             FaceDownCard(origin, card if seat in (owner, viewer) else -1)
             for card, origin, owner, viewer in pile
-        ) if pile else ()
+        ]) if pile else ()
         for pile in s.face_down
-    )
+    ])
     pending_kind = KIND_NAMES[s.pend_kind] if s.pend_kind != NO_DECISION else ""
     return Observation(
         seat=seat,
@@ -143,7 +143,7 @@ def build(s: State, seat: int) -> Observation:
         hand=tuple(own),
         hand_sizes=tuple(s.hand_sizes),
         turns_taken=tuple(s.turns_taken),
-        play_areas=tuple(tuple(a) for a in s.play_areas),
+        play_areas=tuple([tuple(a) for a in s.play_areas]),
         face_down=face_down,
         friends=tuple(s.friends),
         hunters_played=s.counters[0],

@@ -14,6 +14,8 @@ from typing import ClassVar
 from arena.v1 import monster_my_neighbor_pb2 as pb
 
 from engine.core.wire import OptionEncoder, OptionTableCodec
+from engine.core.wire_bytes import numbers, packed, strings, text
+from engine.monster_my_neighbor.cards import CardSet
 from engine.monster_my_neighbor.effects import (
     ChooseCount,
     ChooseTarget,
@@ -26,7 +28,13 @@ from engine.monster_my_neighbor.effects import (
 from engine.monster_my_neighbor.observation import Observation
 from engine.monster_my_neighbor.turns import PlayCard
 from engine.monster_my_neighbor.wire_log import NO_MARK, LogEncoder, LogMark
-from engine.monster_my_neighbor.wire_parts import ObservationParts
+from engine.monster_my_neighbor.wire_parts import OBS, ObservationParts, tables
+
+# The observation's integer fields, in the order ``observation_bytes`` passes them.
+_SCALARS = tuple(OBS[name] for name in (
+    "players", "seat", "round", "rotation", "active_seat", "wanted_holder", "hunters_played",
+    "villagers_played", "first_hunter_played", "main_deck_size", "hunters_under_main_deck",
+    "dog_known_holder", "rounds", "public_events_from", "private_events_from"))
 
 
 def _card_type(obs: Observation, o: PlayCard | DogDiscard | StealGive | GossipPass
@@ -68,6 +76,10 @@ class MonsterMyNeighborCodec(OptionTableCodec):
         self._log = LogEncoder(self.option)
         self._parts = ObservationParts()
 
+    def option_context(self, obs: Observation) -> CardSet:
+        """Options and their labels read the card set's names only."""
+        return obs.cards
+
     def log_mark(self, obs: Observation) -> LogMark:
         """Where ``obs``'s logs end: pass it as ``since`` for the seat's next message."""
         return LogMark(len(obs.public_log), len(obs.private_log))
@@ -76,32 +88,30 @@ class MonsterMyNeighborCodec(OptionTableCodec):
         self, obs: Observation, since: LogMark | None = None
     ) -> pb.MonsterMyNeighborObservation:
         """The seat's observation; its logs only after ``since`` (see :mod:`wire_log`)."""
-        c = obs.cards
-        name = c.names
+        return pb.MonsterMyNeighborObservation.FromString(self.observation_bytes(obs, since))
+
+    def observation_bytes(self, obs: Observation, since: LogMark | None = None) -> bytes:
+        """The serialized observation message, written field by field from cached parts."""
+        t = tables(obs.cards)
+        since = since or NO_MARK
         # Only cards that move themselves into a hand (the Dog) are ever tracked.
         dog = obs.tracked_holders[0][1] if obs.tracked_holders else -1
-        msg = pb.MonsterMyNeighborObservation(
-            players=obs.players,
-            seat=obs.seat,
-            round=obs.round,
-            rotation=obs.rotation,
-            active_seat=obs.active_seat,
-            wanted_holder=obs.wanted_holder,
-            hunters_played=obs.hunters_played,
-            villagers_played=obs.villagers_played,
-            first_hunter_played=obs.first_hunter_played,
-            main_deck_size=obs.main_deck_size,
-            hunters_under_main_deck=obs.hunters_under_main_deck,
-            dog_known_holder=dog,
-            monsters_possible=[name[t] for t in obs.monsters_possible],
-            rounds=obs.rounds,
-            pending_kind=obs.pending_kind,
-            pending_seats=list(obs.pending_seats),
-        )
-        msg.MergeFromString(self._parts.encode(obs))  # seats, composition, rounds
-        for t in sorted(set(obs.hand)):
-            msg.hand.add(card_type=name[t], count=obs.hand.count(t))
-        self._log.fill(msg, obs, since or NO_MARK)
-        if obs.own_pending_choice is not None:
-            msg.own_pending_choice = obs.own_pending_choice.label(c)
-        return msg
+        own = obs.own_pending_choice
+        monsters = t.monsters.get(obs.monsters_possible)
+        if monsters is None:
+            monsters = t.monsters[obs.monsters_possible] = strings(
+                OBS["monsters_possible"], (obs.cards.names[m] for m in obs.monsters_possible))
+        return b"".join((
+            numbers(_SCALARS, (
+                obs.players, obs.seat, obs.round, obs.rotation, obs.active_seat,
+                obs.wanted_holder, obs.hunters_played, obs.villagers_played,
+                obs.first_hunter_played, obs.main_deck_size, obs.hunters_under_main_deck,
+                dog, obs.rounds, since.public, since.private)),
+            monsters,
+            t.text(OBS["pending_kind"], obs.pending_kind),
+            packed(OBS["pending_seats"], obs.pending_seats),
+            self._parts.encode(obs, t),  # seats, composition, finished rounds
+            t.hand(obs.hand),
+            self._log.encode(obs, since),
+            text(OBS["own_pending_choice"], own.label(obs.cards)) if own is not None else b"",
+        ))

@@ -10,10 +10,12 @@ its encoder.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any, ClassVar, NamedTuple
 
 from arena.v1 import monster_my_neighbor_pb2 as pb
 
+from engine.core.wire_bytes import LENGTH_DELIMITED, VARINT, tag, varint
 from engine.monster_my_neighbor.events import (
     ENDING_NAMES,
     EV_CAPTURE,
@@ -49,26 +51,10 @@ from engine.monster_my_neighbor.events import (
 from engine.monster_my_neighbor.options import KIND_NAMES
 
 _Message = pb.MonsterMyNeighborObservation
-_LENGTH_DELIMITED, _VARINT = 2, 0
-_PUBLIC, _PRIVATE = 0, 1  # cache keys of the two logs (their event codes overlap)
-
-
-def _tag(message: Any, field: str, wire_type: int) -> bytes:
-    return _varint(message.DESCRIPTOR.fields_by_name[field].number << 3 | wire_type)
-
-
-def _varint(value: int) -> bytes:
-    """Base-128 varint of a non-negative integer (protobuf's wire format)."""
-    out = bytearray()
-    while value > 0x7F:
-        out.append(value & 0x7F | 0x80)
-        value >>= 7
-    out.append(value)
-    return bytes(out)
-
-
-_PRIVATE_TAG = _tag(_Message, "private_events", _LENGTH_DELIMITED)
-_POSITION_TAG = _tag(pb.MonsterMyNeighborPrivateEvent, "public_events_before", _VARINT)
+_PRIVATE_TAG = tag(_Message.DESCRIPTOR.fields_by_name["private_events"].number, LENGTH_DELIMITED)
+_POSITION_TAG = tag(
+    pb.MonsterMyNeighborPrivateEvent.DESCRIPTOR.fields_by_name["public_events_before"].number,
+    VARINT)
 Names = tuple[str, ...]
 Event = tuple[Any, ...]
 # The codec's option encoder: (observation, decision kind, option) -> option message.
@@ -152,6 +138,9 @@ def _private_table(option: OptionEncoder) -> dict[int, PrivateEncoder]:
     }
 
 
+_PUBLIC_TABLE = _public_table()  # built once: a codec is made per match
+
+
 class LogEncoder:
     """Appends a seat's unsent log entries to an observation message.
 
@@ -164,46 +153,57 @@ class LogEncoder:
     """
 
     CACHE_LIMIT = 1 << 16
-    _encoded: ClassVar[dict[tuple[Any, ...], bytes]] = {}
+    # Per card-name tuple (by identity, the tuple kept with its tables): the encoded
+    # public entries and private entries (without position) by event.
+    _encoded: ClassVar[dict[int, tuple[Names, dict[Event, bytes], dict[Event, bytes]]]] = {}
 
     def __init__(self, option: OptionEncoder) -> None:
-        self._public = _public_table()
+        self._public = _PUBLIC_TABLE
         self._private = _private_table(option)
 
-    def fill(self, msg: pb.MonsterMyNeighborObservation, obs: Any, since: LogMark) -> LogMark:
-        """Encode the entries of ``obs``'s logs after ``since`` into ``msg``; return the
-        new mark."""
-        encode_public, encode_private = self._public, self._private
+    def _tables(self, names: Names) -> tuple[Names, dict[Event, bytes], dict[Event, bytes]]:
+        tables = self._encoded.get(id(names))
+        if tables is None or tables[0] is not names:
+            if len(self._encoded) >= 64:
+                self._encoded.clear()
+            tables = self._encoded[id(names)] = (names, {}, {})
+        return tables
+
+    def encode(self, obs: Any, since: LogMark) -> bytes:
+        """The ``public_events`` and ``private_events`` fields of ``obs``'s log entries
+        after ``since`` (the ``*_events_from`` fields are the caller's)."""
         names = obs.cards.names
-        public, private, times = obs.public_log, obs.private_log, obs.private_log_times
-        msg.public_events_from = since.public
-        msg.private_events_from = since.private
-        fields = [
-            self._field((_PUBLIC, names, e), lambda e=e: _Message(
-                public_events=[encode_public[e[0]](names, e)]))
-            for e in public[since.public:]
-        ]
+        _, public_done, private_done = self._tables(names)
+        fields = []
+        for e in obs.public_log[since.public:]:
+            try:
+                encoded = public_done.get(e)
+            except TypeError:  # an event holding a list: encode it, do not keep it
+                encoded = None
+            if encoded is None:
+                encoded = self._keep(public_done, e, _Message(
+                    public_events=[self._public[e[0]](names, e)]).SerializeToString())
+            fields.append(encoded)
         # A private entry without its position (public_events_before, field 1, a varint
         # written first), so that it recurs too; the position is added around it.
+        private, times = obs.private_log, obs.private_log_times
         for e, t in zip(private[since.private:], times[since.private:], strict=True):
-            entry = self._field(
-                (_PRIVATE, names, e), lambda e=e: encode_private[e[0]](obs, names, e, 0))
+            try:
+                entry = private_done.get(e)
+            except TypeError:
+                entry = None
+            if entry is None:
+                entry = self._keep(private_done, e, self._private[e[0]](
+                    obs, names, e, 0).SerializeToString())
             if t:
-                entry = _POSITION_TAG + _varint(t) + entry
-            fields.append(_PRIVATE_TAG + _varint(len(entry)) + entry)
-        if fields:
-            msg.MergeFromString(b"".join(fields))
-        return LogMark(len(public), len(private))
+                entry = _POSITION_TAG + varint(t) + entry
+            fields.append(_PRIVATE_TAG + varint(len(entry)) + entry)
+        return b"".join(fields)
 
-    def _field(self, key: tuple[Any, ...], encode: Callable[[], Any]) -> bytes:
-        """The entry's field bytes, from the cache or ``encode``d now."""
-        cache = self._encoded
-        try:
-            cached = cache.get(key)
-        except TypeError:  # an event holding a list: encode it, do not keep it
-            return encode().SerializeToString()
-        if cached is None:
-            if len(cache) >= self.CACHE_LIMIT:
-                cache.clear()
-            cached = cache[key] = encode().SerializeToString()
-        return cached
+    def _keep(self, done: dict[Event, bytes], event: Event, encoded: bytes) -> bytes:
+        """Keep ``encoded`` for ``event`` (unless unhashable); return it."""
+        if len(done) >= self.CACHE_LIMIT:
+            done.clear()
+        with suppress(TypeError):
+            done[event] = encoded
+        return encoded

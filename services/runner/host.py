@@ -28,7 +28,7 @@ from engine.core import (
     make_bot,
 )
 from engine.core.match import bot_seed
-from services.wire.frames import decision_body
+from services.wire.frames import compose_body, decision_body, option_entry
 
 # Salt for the private streams of substituted moves (separate from the seats' own bots).
 _SUBSTITUTE_SALT = 0x5B57
@@ -86,11 +86,11 @@ class MatchHost:
             None if is_remote else make_bot(game_id, fill) for is_remote in remote
         ]
         self._session = MatchSession(game_id, self._game_config, seed, seats, labels)
-        self._substitutes = [make_bot(game_id, fill) for _ in remote]
-        self._substitute_rngs = [
-            GameRng(bot_seed(seed, seat) ^ _SUBSTITUTE_SALT) for seat in range(len(remote))
-        ]
+        self._game_id, self._seed, self._fill = game_id, seed, fill
+        # Per remote seat, made when first needed (most matches never substitute).
+        self._substitutes: dict[int, tuple[Bot, GameRng]] = {}
         self._asked: set[int] = set()
+        self._option_entries = _OPTION_ENTRIES
         # Per seat: where the logs sent in its previous request ended.
         self._log_marks: list[Any] = [None] * len(remote)
         self._counted_decisions = 0
@@ -124,7 +124,7 @@ class MatchHost:
     def forfeit(self, seat: int) -> HostStep:
         """Hand a remote seat to the fill bot for the rest of the match."""
         if self._session.seats[seat] is None:
-            self._session.hand_over(seat, self._substitutes[seat])
+            self._session.hand_over(seat, self._substitute_for(seat)[0])
         self._asked.discard(seat)
         return self._step(None)
 
@@ -132,12 +132,21 @@ class MatchHost:
         if seat not in self._asked:
             raise IllegalChoice(f"seat {seat} was not asked for a decision")
 
+    def _substitute_for(self, seat: int) -> tuple[Bot, GameRng]:
+        """The fill bot standing in for ``seat`` and its private stream."""
+        found = self._substitutes.get(seat)
+        if found is None:
+            found = self._substitutes[seat] = (
+                make_bot(self._game_id, self._fill),
+                GameRng(bot_seed(self._seed, seat) ^ _SUBSTITUTE_SALT))
+        return found
+
     def _substitute(self, seat: int) -> int:
         state = self._session.state
         started = time.perf_counter()
-        bot = self._substitutes[seat]
+        bot, rng = self._substitute_for(seat)
         seen = state.observation(seat) if bot.needs_observation else None
-        index = bot.choose(seen, state.decision(seat), self._substitute_rngs[seat])
+        index = bot.choose(seen, state.decision(seat), rng)
         self._extra_seconds += time.perf_counter() - started
         self._extra_decisions += 1
         self._session.submit(seat, index)
@@ -173,19 +182,76 @@ class MatchHost:
         decision = state.decision(seat)
         codec = self._codec
         kind = decision.kind
-        labels = [state.describe_option(seat, i) for i in range(len(decision.options))]
+        count = len(decision.options)
         if codec is None:
-            body = decision_body(kind, None, b"", [(label, b"") for label in labels])
-            return SeatRequest(seat, kind, len(labels), body)
+            labels = [(label, b"") for label in state.describe_options(seat)]
+            return SeatRequest(seat, kind, count, decision_body(kind, None, b"", labels))
         seen = state.observation(seat)
         mark = self._log_marks[seat]
-        message = codec.observation(seen) if mark is None else codec.observation(seen, mark)
-        observation = message.SerializeToString()
+        observation = codec.observation_bytes(seen, mark)
         self._log_marks[seat] = codec.log_mark(seen)
-        options = [
-            (label, codec.option(seen, kind, option).SerializeToString())
-            for label, option in zip(labels, decision.options, strict=True)
-        ]
-        body = decision_body(kind, codec.field, observation, options)
-        return SeatRequest(seat, kind, len(options), body)
+        field = codec.field
+        context = codec.option_context(seen)
+        if context is None:
+            entries = [
+                option_entry(label, field, codec.option(seen, kind, option).SerializeToString())
+                for label, option in zip(
+                    state.describe_options(seat), decision.options, strict=True)
+            ]
+        else:
+            entries = self._option_entries.get(context, kind, decision.options)
+            if entries is None:
+                entries = [
+                    self._option_entries.put(
+                        context, kind, option, option_entry(
+                            state.describe_option(seat, i), field,
+                            codec.option(seen, kind, option).SerializeToString()))
+                    for i, option in enumerate(decision.options)
+                ]
+        return SeatRequest(seat, kind, count, compose_body(kind, field, observation, entries))
 
+
+class OptionEntries:
+    """Encoded option entries (label and message) per option context, kind and option.
+
+    Shared by every host of the process: a context (the codec's ``option_context``,
+    e.g. a match's card set) is kept with its entries, so it is never confused with a
+    later object at the same address. A table is emptied when it reaches ``LIMIT``.
+    Used from one thread (a host process steps its matches one at a time).
+    """
+
+    LIMIT = 1 << 14
+
+    def __init__(self) -> None:
+        self._tables: dict[int, tuple[Any, dict[tuple[str, Any], bytes]]] = {}
+        self._context: Any = None
+        self._table: dict[tuple[str, Any], bytes] = {}
+
+    def _table_of(self, context: Any) -> dict[tuple[str, Any], bytes]:
+        if context is not self._context:
+            found = self._tables.get(id(context))
+            if found is None or found[0] is not context:
+                if len(self._tables) >= 64:
+                    self._tables.clear()
+                found = self._tables[id(context)] = (context, {})
+            self._context, self._table = found
+        return self._table
+
+    def get(self, context: Any, kind: str, options: Sequence[Any]) -> list[bytes] | None:
+        """Every option's entry, or None when one of them is not encoded yet."""
+        table = self._table_of(context)
+        try:
+            return [table[kind, option] for option in options]
+        except KeyError:
+            return None
+
+    def put(self, context: Any, kind: str, option: Any, entry: bytes) -> bytes:
+        """Keep ``entry`` for ``option``; return it."""
+        table = self._table_of(context)
+        if len(table) >= self.LIMIT:
+            table.clear()
+        table[kind, option] = entry
+        return entry
+
+
+_OPTION_ENTRIES = OptionEntries()

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from arena.v1 import arena_pb2
 
-_LENGTH_DELIMITED = 2
-_VARINT = 0
+from engine.core.wire_bytes import delimited, integer, varint
+
+__all__ = ["delimited", "integer", "varint"]
 
 
 def _field_number(message: type, name: str) -> int:
@@ -38,34 +39,40 @@ _REQ_OPTIONS = _field_number(_REQ, "options")
 _RESPONSE_DECISION_REQUEST = _field_number(arena_pb2.PlayResponse, "decision_request")
 
 
-def _encode_varint(value: int) -> bytes:
-    out = bytearray()
-    while value > 0x7F:
-        out.append((value & 0x7F) | 0x80)
-        value >>= 7
-    out.append(value)
-    return bytes(out)
+_OPTION_LABEL_KEY = varint(_OPTION_LABEL << 3 | 2)
+_REQ_OPTIONS_KEY = varint(_REQ_OPTIONS << 3 | 2)
+_OPTION_GAME_KEYS = {name: varint(number << 3 | 2) for name, number in OPTION_GAME_FIELDS.items()}
 
 
-# Tags, lengths, ids and deadlines are nearly always below 2**14: look them up.
-_SMALL_VARINTS = tuple(_encode_varint(value) for value in range(1 << 14))
+def option_entry(label: str, game_field: str | None, payload: bytes) -> bytes:
+    """One entry of a DecisionRequest's ``options``: the label and, with a ``game_field``,
+    the game's serialized option message ``payload`` in the envelope's ``oneof``."""
+    text = label.encode()
+    if game_field is None:
+        option = _OPTION_LABEL_KEY + varint(len(text)) + text
+    else:
+        option = b"".join((_OPTION_LABEL_KEY, varint(len(text)), text,
+                           _OPTION_GAME_KEYS[game_field], varint(len(payload)), payload))
+    return _REQ_OPTIONS_KEY + varint(len(option)) + option
 
 
-def varint(value: int) -> bytes:
-    """Base-128 varint of a non-negative integer."""
-    if value < 16384:
-        return _SMALL_VARINTS[value]
-    return _encode_varint(value)
+_KIND_FIELDS: dict[str, bytes] = {}
 
 
-def delimited(number: int, payload: bytes) -> bytes:
-    """A length-delimited field (string, bytes or sub-message)."""
-    return varint(number << 3 | _LENGTH_DELIMITED) + varint(len(payload)) + payload
-
-
-def integer(number: int, value: int) -> bytes:
-    """A non-negative varint field."""
-    return varint(number << 3 | _VARINT) + varint(value)
+def compose_body(
+    kind: str, game_field: str | None, observation: bytes, entries: list[bytes]
+) -> bytes:
+    """The request fields fixed by the game state from encoded parts: the ``observation``
+    (the game's serialized message, ignored without a ``game_field``) and the option
+    ``entries`` (:func:`option_entry`)."""
+    kind_field = _KIND_FIELDS.get(kind)
+    if kind_field is None:
+        kind_field = _KIND_FIELDS.setdefault(kind, delimited(_REQ_KIND, kind.encode()))
+    if game_field is None:
+        envelope = b""
+    else:
+        envelope = delimited(OBSERVATION_GAME_FIELDS[game_field], observation)
+    return b"".join((kind_field, delimited(_REQ_OBSERVATION, envelope), *entries))
 
 
 def decision_body(
@@ -78,24 +85,19 @@ def decision_body(
     one (a game with no protobuf messages) the envelopes stay empty and each option is
     its label alone.
     """
-    if game_field is None:
-        obs_envelope = b""
-        option_field = None
-    else:
-        obs_envelope = delimited(OBSERVATION_GAME_FIELDS[game_field], observation)
-        option_field = OPTION_GAME_FIELDS[game_field]
-    parts = [delimited(_REQ_KIND, kind.encode()), delimited(_REQ_OBSERVATION, obs_envelope)]
-    for label, payload in options:
-        option = delimited(_OPTION_LABEL, label.encode())
-        if option_field is not None:
-            option += delimited(option_field, payload)
-        parts.append(delimited(_REQ_OPTIONS, option))
-    return b"".join(parts)
+    entries = [option_entry(label, game_field, payload) for label, payload in options]
+    return compose_body(kind, game_field, observation, entries)
 
 
 def seat_prefix(match_id: str, seat: int) -> bytes:
     """The request fields fixed for one seat of one match."""
     return delimited(_REQ_MATCH_ID, match_id.encode()) + integer(_REQ_SEAT, seat)
+
+
+_REQ_ID_KEY = varint(_REQ_ID << 3)
+_REQ_DEADLINE_KEY = varint(_REQ_DEADLINE << 3)
+_REQ_BANK_KEY = varint(_REQ_BANK << 3)
+_RESPONSE_KEY = varint(_RESPONSE_DECISION_REQUEST << 3 | 2)
 
 
 def decision_request(
@@ -104,12 +106,12 @@ def decision_request(
     """A serialized PlayResponse carrying one DecisionRequest."""
     request = b"".join((
         prefix,
-        integer(_REQ_ID, request_id),
-        integer(_REQ_DEADLINE, deadline_ms),
-        integer(_REQ_BANK, time_bank_ms),
+        _REQ_ID_KEY, varint(request_id),
+        _REQ_DEADLINE_KEY, varint(deadline_ms),
+        _REQ_BANK_KEY, varint(time_bank_ms),
         body,
     ))
-    return delimited(_RESPONSE_DECISION_REQUEST, request)
+    return _RESPONSE_KEY + varint(len(request)) + request
 
 
 _START_CONFIG = _field_number(arena_pb2.MatchStart, "config")

@@ -72,3 +72,13 @@ def test_chance_flag_matches_the_game(game_id: str) -> None:
         assert len(starts) > 1, "declares chance but every seed deals the same game"
     else:
         assert len(starts) == 1, "the seed changes the game though it declares no chance"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_all_labels_at_once_are_the_labels_one_by_one(game_id: str) -> None:
+    """``describe_options`` (the gateway's request) lists what ``describe_option`` says."""
+    for state in _walk(game_id, 5)[::7]:
+        for seat in state.pending_seats():
+            count = len(state.decision(seat).options)
+            assert state.describe_options(seat) == [
+                state.describe_option(seat, i) for i in range(count)]

@@ -26,3 +26,22 @@ def test_observations_only_for_bots_that_need_them() -> None:
     play_match("monster-my-neighbor", GameConfig(3), 4, [blind, seeing, Recorder(False)])
     assert blind.seen and all(obs is None for obs in blind.seen)
     assert seeing.seen and all(obs is not None and obs.seat == 1 for obs in seeing.seen)
+
+
+def test_game_rng_draws_are_those_of_random_randrange() -> None:
+    """GameRng.randrange skips Random.randrange's checks: the stream must not change
+    (replays and seeds of earlier versions stay valid), also after a fork."""
+    import random
+
+    import pytest
+
+    from engine.core import GameRng
+
+    for seed in (0, 7, 2**40 + 3):
+        ours, theirs = GameRng(seed), random.Random(seed)
+        for n in [1, 2, 3, 5, 7, 64, 1000, 2**31 + 11, 2**70] * 40:
+            assert ours.randrange(n) == theirs.randrange(n)
+        twin = ours.fork()
+        assert [twin.randrange(9) for _ in range(50)] == [ours.randrange(9) for _ in range(50)]
+    with pytest.raises(ValueError):
+        GameRng(1).randrange(0)

@@ -138,3 +138,49 @@ def test_a_forfeited_seat_is_played_by_the_fill_bot() -> None:
     assert step.over and not step.requests
     assert step.replay is not None
     replay_match(Replay.from_json(dict(step.replay)))
+
+
+def test_the_host_bench_plays_whole_matches() -> None:
+    from bench.host import play
+
+    decisions, cpu = play(GAME, 5, 0.01)
+    assert decisions > 10 and cpu > 0
+
+
+def _labels_checked(host: MatchHost) -> set[str]:
+    """Play ``host`` to the end; check every request's option labels and messages against
+    the state's own; return the labels seen."""
+    codec = get_game(GAME).wire()
+    labels: set[str] = set()
+    rng = random.Random(6)
+
+    def choose(h: MatchHost, r: SeatRequest) -> HostStep:
+        state = h._session.state
+        message = _parse(r)
+        seen = state.observation(r.seat)
+        options = state.decision(r.seat).options
+        assert [o.label for o in message.options] == state.describe_options(r.seat)
+        assert [o.monster_my_neighbor for o in message.options] == [
+            codec.option(seen, r.kind, option) for option in options]
+        labels.update(o.label for o in message.options)
+        return h.submit(r.seat, rng.randrange(r.option_count))
+
+    _play(host, choose)
+    return labels
+
+
+def test_reused_option_entries_follow_each_matchs_own_card_file() -> None:
+    """Option entries are kept per card set: a match on a card file that renames a card
+    gets its own labels, and a later match on the default file gets the default ones."""
+    from engine.monster_my_neighbor.cards import default_cards_text
+
+    renamed = default_cards_text().replace(
+        "names: {it: Cacciatore, en: Hunter}", "names: {it: Cacciatore, en: Huntress}")
+    assert renamed != default_cards_text()
+    seen = {
+        name: _labels_checked(MatchHost(
+            GAME, GameConfig(5, {}, cards=cards).to_json(), 4, REMOTE, LABELS, "random"))
+        for name, cards in (("default", None), ("renamed", renamed), ("again", None))
+    }
+    assert "Huntress" in seen["renamed"] and "Hunter" not in seen["renamed"]
+    assert "Hunter" in seen["again"] and "Huntress" not in seen["again"]

@@ -40,12 +40,15 @@ def test_cached_log_entries_equal_the_entries_built_directly() -> None:
                 obs = state.observation(seat)
                 mark = marks[seat] or NO_MARK
                 encoder = codec._log
-                got = pb.MonsterMyNeighborObservation()
-                encoder.fill(got, obs, mark)
+                got = pb.MonsterMyNeighborObservation(
+                    public_events_from=mark.public, private_events_from=mark.private)
+                got.MergeFromString(encoder.encode(obs, mark))
                 assert got == _direct_logs(encoder, obs, mark)
                 marks[seat] = codec.log_mark(obs)
                 checked += 1
             seat = rng.choice(state.pending_seats())
             state.apply(seat, rng.randrange(len(state.decision(seat).options)))
     assert checked > 500
-    assert 0 < len(LogEncoder._encoded) <= LogEncoder.CACHE_LIMIT
+    assert all(0 < len(public) <= LogEncoder.CACHE_LIMIT and len(private) <= LogEncoder.CACHE_LIMIT
+               for _names, public, private in LogEncoder._encoded.values())
+    assert LogEncoder._encoded

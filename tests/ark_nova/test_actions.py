@@ -98,6 +98,7 @@ def test_build_i_one_building_within_strength_for_2_money_per_cell():
     sc.answer()
     assert sc.delta("buildings") == 1
     assert sc.delta("money") == -6 + bonus_money(sc)
+    assert sc.p.bld[-1].code == ENC_T[3] and sc.p.bld_state[-1] == 0  # 7.3.5: placed empty
 
 
 def bonus_money(sc) -> int:

@@ -19,10 +19,13 @@ from engine.core import flow
 from engine.core.game import GameConfig
 from engine.core.option import Option
 from engine.core.rng import GameRng
+from engine.epic_resort.attacks import StartAttack
 from engine.epic_resort.cards import ATTACK, DOUBLE_ATTACK, HERO, TOURIST, default_cards
 from engine.epic_resort.game_state import EpicResortState
 from engine.epic_resort.params import make_params
+from engine.epic_resort.season import CardDone
 from engine.epic_resort.state import State
+from engine.epic_resort.turns import Turn
 
 CARDS = default_cards()
 
@@ -117,3 +120,21 @@ def pick(s: State, seat: int, option: Option) -> None:
 
 def top_step(s: State) -> flow.Step | None:
     return s.steps[-1] if s.steps else None
+
+
+def turn(s: State, seat: int = 0) -> None:
+    """Start ``seat``'s Phase II turn (no main action taken yet) and run to its menu."""
+    s.turn_seat = seat
+    s.main_done = False
+    start(s, Turn(seat))
+
+
+SPARE = "wild_boar"  # a monster left in the deck so the game does not end
+
+
+def attack(s: State, monster_name: str, card: str = "attack_01", spare: bool = True) -> int:
+    """Resolve one Attack! card against the given monster (a spare one stays in the deck)."""
+    s.monster_deck = ([monster(SPARE, 1)] if spare else []) + [monster(monster_name)]
+    c = attack_card(card)
+    start(s, StartAttack(c), CardDone(c))
+    return c

@@ -14,11 +14,12 @@ from engine.epic_resort.attacks import (
 )
 from engine.epic_resort.effects import RepositionHeroes
 from engine.epic_resort.season import PHASE3, PHASE4, PHASE4_HEAL, PHASE5, REFILL, CardDone
-from engine.epic_resort.state import State
 from engine.epic_resort.turns import Turn
 from tests.epic_resort.helpers import (
     CARDS,
+    SPARE,
     att,
+    attack,
     attack_card,
     bare,
     hero,
@@ -33,16 +34,6 @@ from tests.epic_resort.helpers import (
 )
 
 PEON, BOUNCER, APP = worker("lazy_peon"), worker("bouncer"), worker("apprentice")
-SPARE = "wild_boar"  # a monster left in the deck so the game does not end
-
-
-def attack(s: State, monster_name: str, card: str = "attack_01", spare: bool = True) -> int:
-    s.monster_deck = ([monster(SPARE, 1)] if spare else []) + [monster(monster_name)]
-    c = attack_card(card)
-    start(s, StartAttack(c), CardDone(c))
-    return c
-
-
 def test_defender_most_tourists_ties_go_to_harbormaster_order() -> None:
     s = bare(3)
     s.hm = 1

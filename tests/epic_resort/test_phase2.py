@@ -25,19 +25,13 @@ from tests.epic_resort.helpers import (
     pending,
     pick,
     put,
-    start,
     top_step,
     tourist,
+    turn,
     worker,
 )
 
 APP, JOURNEYMAN, PERFORMER = worker("apprentice"), worker("journeyman"), worker("street_performer")
-
-
-def turn(s: State, seat: int = 0) -> None:
-    s.turn_seat = seat
-    s.main_done = False
-    start(s, Turn(seat))
 
 
 def two_resorts(n: int = 2) -> State:

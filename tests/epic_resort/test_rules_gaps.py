@@ -1,0 +1,205 @@
+"""Rules the coverage table (tests/spec_coverage) found without a scenario of their own."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+
+from engine.core.rng import GameRng
+from engine.epic_resort.actions import AttractTourists, SendWorker, Train, Upgrade, UseAbility
+from engine.epic_resort.attacks import StartAttack
+from engine.epic_resort.effects import PlaceTourist
+from engine.epic_resort.params import make_params
+from engine.epic_resort.phase1 import FINISH_PLACING, PHASE1, PHASE1_RESOLVE
+from engine.epic_resort.season import PHASE5, REFILL, CardDone
+from engine.epic_resort.state import State
+from engine.epic_resort.turns import PASS, ChooseHarbormaster, Turn
+from tests.epic_resort.helpers import (
+    CARDS,
+    att,
+    attack,
+    attack_card,
+    bare,
+    hero,
+    monster,
+    new_game,
+    opts,
+    pending,
+    pick,
+    put,
+    start,
+    top_step,
+    tourist,
+    turn,
+    worker,
+)
+
+APP = worker("apprentice")
+
+
+def test_most_heroes_target_is_the_resort_with_the_most_heroes() -> None:
+    """7.3 most_heroes: the Restless Spirit ignores tourists and gold and goes for heroes."""
+    s = bare(2)
+    s.hm = 0
+    put(s, 0, 0, "beach", tourists=3)
+    s.players[0].gold = 9
+    put(s, 1, 0, "beach", tourists=1, hero_name="archer", health=2)
+    attack(s, "restless_spirit")
+    assert s.players[0].slots[0].tourists == 3
+    assert s.players[1].slots[0].hero == -1  # drained from 2 health to 0: defeated
+
+
+def test_a_resort_without_attractions_is_not_hit_but_extra_attack_still_follows() -> None:
+    """7.4 n = 0: the attack has no target and nothing happens; extra_attack still triggers."""
+    s = bare(2)
+    s.hm = 0  # the Kraken goes for the Harbormaster, who has no attraction
+    put(s, 1, 0, "beach", tourists=3)
+    s.monster_deck = [monster("wild_boar", 1), monster("goblin_raiders"), monster("kraken")]
+    c = attack_card("attack_01")
+    start(s, StartAttack(c), CardDone(c))
+    assert s.monster_discard == [monster("kraken"), monster("goblin_raiders")]
+    assert s.players[1].slots[0].tourists == 1  # the follow-up Goblins (2) hit seat 1
+    assert all(not sl.stack for sl in s.players[0].slots)
+
+
+def test_an_empty_main_deck_is_rebuilt_from_the_dock_discard_pile() -> None:
+    """6.2.1: the refill loop shuffles the dock discard pile into a new main deck."""
+    s = bare(2)
+    s.monster_deck = [monster("goblin_raiders")]
+    s.dock = [tourist("friends", k) for k in range(3)]
+    s.main_deck = []
+    s.dock_discard = [tourist("day_trippers", k) for k in range(4)]
+    start(s, REFILL)
+    assert len(s.dock) == 6 and s.dock[:3] == [tourist("friends", k) for k in range(3)]
+    assert sorted(s.dock[3:] + s.main_deck) == sorted(tourist("day_trippers", k) for k in range(4))
+    assert s.dock_discard == []
+
+
+def test_a_negative_payout_gives_nothing_and_costs_nothing() -> None:
+    """4.5.3, 11.3, 14.16: a box worth less than 0 leaves flair and gold as they were."""
+    cards = copy.copy(CARDS)
+    beach = att("beach")
+    cards.attractions = list(CARDS.attractions)
+    cards.attractions[beach] = dataclasses.replace(
+        CARDS.attractions[beach], payout=((-2, -3),) * len(CARDS.attractions[beach].payout))
+    s = State(cards, make_params({}), 2, GameRng(0))
+    s.season = 1
+    put(s, 0, 0, "beach", tourists=2)
+    s.players[0].flair, s.players[0].gold = 4, 5
+    start(s, PHASE1, PHASE1_RESOLVE)
+    for seat in pending(s):
+        pick(s, seat, FINISH_PLACING)
+    assert s.players[0].slots[0].tourists == 1  # Phase I resolved: unstaffed, one tourist left
+    assert (s.players[0].flair, s.players[0].gold) == (4, 5)
+
+
+def test_the_first_harbormaster_is_random_and_holds_no_gold_tokens() -> None:
+    """2.7: a random first Harbormaster; the Harbormaster card starts with 0 gold tokens."""
+    firsts = set()
+    for seed in range(12):
+        s = new_game(3, seed).s
+        firsts.add(s.hm)
+        assert s.hm_tokens == 0
+    assert firsts == {0, 1, 2}
+
+
+def test_an_upgrade_staffed_enough_can_use_its_ability_at_once() -> None:
+    """5.3.4 step 4: the workers stay; if they supply enough, the new top's ability is usable."""
+    s = bare(2)
+    p = s.players[0]
+    put(s, 0, 0, "beach", workers=("apprentice", "apprentice", "apprentice"))
+    put(s, 0, 1, "tiki_hut")
+    p.hand, p.gold = [APP], 14
+    s.draft_avail = [[att("festa")], [], []]
+    turn(s)
+    assert UseAbility(0) not in opts(s, 0)  # the Beach has no ability
+    pick(s, 0, Upgrade(0, 0, 0))
+    assert UseAbility(0) in opts(s, 0)  # Party needs 3 units: the 3 Apprentices stayed
+    pick(s, 0, UseAbility(0))
+    assert p.flair == 2 and p.slots[0].locked
+
+
+def test_a_trained_worker_may_be_sent_at_once() -> None:
+    """5.3.5 step 3: the new card goes to the hand and may be sent in the same turn."""
+    s = bare(2)
+    p = s.players[0]
+    put(s, 0, 0, "beach")
+    p.hand, p.gold = [worker("journeyman")], 0
+    s.worker_piles = [[worker("maitre_d"), 4, False]]
+    turn(s)
+    pick(s, 0, Train(worker("journeyman"), 0))
+    assert SendWorker(worker("maitre_d"), 0) in opts(s, 0)
+
+
+def test_clean_up_keeps_damage_and_the_harbormaster() -> None:
+    """9.4: damage stays on attractions and the Harbormaster does not change in Phase V."""
+    s = bare(3)
+    s.hm, s.hm_tokens = 2, 1
+    put(s, 0, 0, "beach", damage=2)
+    start(s, PHASE5)
+    assert s.players[0].slots[0].damage == 2 and (s.hm, s.hm_tokens) == (2, 1)
+
+
+def test_an_attracted_tourist_card_leaves_the_dock_and_the_others_keep_their_order() -> None:
+    """5.3.1 step 3: the card goes to the dock discard pile; the rest keep their order."""
+    s = bare(2)
+    put(s, 0, 0, "beach")
+    put(s, 0, 1, "tiki_hut")
+    s.players[0].flair, s.players[0].hand = 3, [APP]
+    dock = [tourist("families"), tourist("friends"), tourist("day_trippers"), hero("monk")]
+    s.dock = list(dock)
+    turn(s)
+    pick(s, 0, AttractTourists(1))
+    while s.asked.get(0) and isinstance(opts(s, 0)[0], PlaceTourist):
+        pick(s, 0, opts(s, 0)[0])
+    assert s.dock == [dock[0], dock[2], dock[3]]
+    assert s.dock_discard == [tourist("friends")]
+
+
+def test_a_new_harbormaster_does_not_change_the_turns_still_to_come() -> None:
+    """5.1: seat 0 passes first and hands the card to seat 2; seat 1 still plays next."""
+    s = bare(3)
+    for seat in range(3):
+        put(s, seat, 0, "beach")
+        s.players[seat].hand = [APP]
+    s.hm = 0
+    turn(s, 0)
+    pick(s, 0, PASS)
+    pick(s, 0, ChooseHarbormaster(2))
+    assert s.hm == 2
+    assert top_step(s) == Turn(1) and pending(s) == (1,)
+
+
+def test_plunder_takes_its_amount_only_when_no_hero_defends() -> None:
+    """7.7.2-7.7.3: an undefended attraction costs the defender `plunder n` gold, with or
+    without tourists; 7.7.1: a defending hero keeps the gold ("plunder does not apply")."""
+    s = bare(2)
+    s.hm = 0
+    s.players[1].gold = 5
+    put(s, 1, 0, "beach", tourists=3)
+    attack(s, "pirate_scallywags")  # most gold: seat 1; eats 2, plunders 1
+    assert (s.players[1].slots[0].tourists, s.players[1].gold) == (1, 4)
+    s.players[1].slots[0].tourists = 0
+    attack(s, "pirate_scallywags")  # no tourists, no hero: 1 damage and the plunder
+    assert (s.players[1].slots[0].damage, s.players[1].gold) == (1, 3)
+    put(s, 1, 0, "beach", tourists=3, hero_name="knight", health=2)
+    attack(s, "pirate_scallywags")  # defended: no plunder
+    assert s.players[1].gold == 3
+
+
+def test_dragon_scorch_only_when_no_tourist_is_left() -> None:
+    """7.7.2 dragon_scorch: 1 damage only if the attraction is left with 0 tourists."""
+    s = bare(2)
+    put(s, 0, 0, "drakuzzi", tourists=4)
+    attack(s, "dragon_whelp")  # strength 3: one tourist stays
+    assert (s.players[0].slots[0].tourists, s.players[0].slots[0].damage) == (1, 0)
+
+
+def test_extra_damage_adds_exactly_its_amount() -> None:
+    """7.7.3: no hero, no tourists: 1 + extra_damage.n damage (the Troll: 2), so a starting
+    attraction (damage limit 3) survives it."""
+    s = bare(2)
+    s.hm = 0
+    put(s, 0, 0, "beach", tourists=0)
+    attack(s, "troll")
+    assert s.players[0].slots[0].damage == 2 and s.players[0].slots[0].stack

@@ -203,3 +203,29 @@ def test_extra_damage_adds_exactly_its_amount() -> None:
     put(s, 0, 0, "beach", tourists=0)
     attack(s, "troll")
     assert s.players[0].slots[0].damage == 2 and s.players[0].slots[0].stack
+
+
+def test_a_tier_iii_attraction_can_be_built_over_a_tier_ii() -> None:
+    """5.3.4: every tier is on offer, tier III included (found by the mutation campaign:
+    only tiers I and II were ever offered in a test)."""
+    s = bare(2)
+    p = s.players[0]
+    put(s, 0, 0, "regata")
+    put(s, 0, 1, "tiki_hut")
+    p.hand, p.gold = [APP], 14
+    s.draft_avail = [[], [], [att("terme")]]
+    turn(s)
+    assert Upgrade(2, 0, 0) in opts(s, 0)  # Hot Springs (III, 10 gold) over the Regatta (II)
+    pick(s, 0, Upgrade(2, 0, 0))
+    assert p.slots[0].stack == [att("regata"), att("terme")] and p.gold == 4
+
+
+def test_hero_health_option_a_drained_hero_guards_no_less_than_nothing() -> None:
+    """16 defended_loss_uses=hero_health with a drain (7.7.1, 13.spirit_drain): an Archer on
+    1 health loses 2 and is defeated; the health left counts as 0, not -1, so the Restless
+    Spirit (2) takes 2 of 3 tourists (found by the mutation campaign)."""
+    s = bare(2, {"defended_loss_uses": "hero_health"})
+    put(s, 0, 0, "beach", tourists=3, hero_name="archer", health=1)
+    attack(s, "restless_spirit")
+    sl = s.players[0].slots[0]
+    assert (sl.hero, sl.tourists) == (-1, 1)

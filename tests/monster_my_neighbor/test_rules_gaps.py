@@ -103,3 +103,12 @@ def test_the_friend_target_privately_logs_its_hunter_given_to_the_table() -> Non
     choose(s, 0, 1)
     gave = [e for e in s.observation(1).private_log if e[0] == PV_GAVE]
     assert gave == [(PV_GAVE, tid("hunter"), -1, HOW_FRIEND)]
+
+
+def test_an_effect_waiting_for_its_target_shows_the_slot_unfilled() -> None:
+    """14.2: while the Hunter's player chooses a target, the observed effect has one target
+    slot, still unfilled (-1); found by the mutation campaign."""
+    s = position(4, {0: ["hunter", "fog"], 1: ["werewolf"]}, rotation=2)
+    choose(s, 0, "hunter")
+    effect = s.observation(0).effect
+    assert (effect.card, effect.slots) == (tid("hunter"), (-1,))

@@ -159,10 +159,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", nargs="*", default=None, help="mutant ids to run")
     ap.add_argument("--list", action="store_true", help="print the sample and stop")
     ap.add_argument("--out", default=None, help="JSON lines, appended per mutant")
+    ap.add_argument("--skip", nargs="*", default=[], help="JSON-lines files of mutants done")
     args = ap.parse_args(argv)
     # SIGTERM unwinds like Ctrl-C, so run_one's finally restores the module.
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
-    pool = [m for p in args.modules for m in candidates(p, ast.parse(Path(p).read_text()))]
+    done = {json.loads(line)["id"] for f in args.skip for line in Path(f).read_text().splitlines()}
+    pool = [m for p in args.modules for m in candidates(p, ast.parse(Path(p).read_text()))
+            if m.ident not in done]
     if args.only is not None:
         chosen = [m for m in pool if m.ident in set(args.only)]
     else:

@@ -52,7 +52,7 @@ def test_a_break_runs_its_six_steps():
     income = appeal_income(10) + kiosk_income(p)
     assert p.money == money + 5 + income  # option B, then step 5a/5b
     assert p.x == 1  # triggering the break
-    assert s.break_pos == 0 and not s.break_due  # step 6
+    assert s.break_pos == 0 and not s.break_due and s.break_trigger == -1  # step 6
     assert s.active == other and kind(s) == "CHOOSE_ACTION"
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from engine.ark_nova import breaks
+from engine.ark_nova.endgame import FinalScoring, final_result
 from engine.ark_nova.final_scoring import card_points
 from engine.ark_nova.hexgrid import INDEX
 from tests.ark_nova.cardscene import scene
-from tests.ark_nova.helpers import new_game
+from tests.ark_nova.helpers import give, new_game, push, table
 
 
 def test_the_start_player_is_random() -> None:
@@ -43,3 +45,35 @@ def test_water_covered_through_sponsor_219_no_longer_counts_for_card_004() -> No
     assert card_points(sc.s, sc.me, 4) == 2  # rock and border only
     p.covered |= _bit((8, 1))  # now covered by a building
     assert card_points(sc.s, sc.me, 4) == 3
+
+
+def test_a_solo_game_is_won_at_0_vp_and_lost_at_minus_1() -> None:
+    """17 (and 15.1): a solo result is the final VP and a win is VP >= 0; the boundary
+    itself (found by the mutation campaign: only a random game's result was checked)."""
+    s = table(1, 4)
+    p = s.players[0]
+    p.cp, s.terminal = 0, True
+    for appeal, won in ((114, True), (113, False)):
+        p.appeal = appeal
+        r = final_result(s)
+        assert (r.scores, r.details["won"]) == ((float(appeal - 114),), won)
+
+
+def test_final_scoring_adds_a_sponsors_end_appeal() -> None:
+    """15.3.2: sponsor end effects add their appeal at final scoring (found by the mutation
+    campaign: only a CP end effect was checked). Sponsor 214 gives 1 appeal per X-token."""
+    sc = scene(seed=4)
+    p = sc.p
+    p.finals, p.sponsors, p.x, p.appeal, p.cp = [], [214], 3, 10, 2
+    FinalScoring().run(sc.s)
+    assert (p.appeal, p.cp, sc.s.terminal) == (13, 2, True)
+
+
+def test_a_hand_at_the_limit_discards_nothing_in_a_break() -> None:
+    """14.1: discard down to 3 cards; a hand of exactly 3 is not asked to discard (found by
+    the mutation campaign: only hands over the limit were checked)."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    give(s, sc.me, 401, 402, 403)
+    push(s, breaks.HandLimit(sc.me))
+    assert s.asked_step is None and sorted(p.hand) == [401, 402, 403]

@@ -9,9 +9,10 @@ from engine.core.rng import GameRng
 from engine.epic_resort.actions import AttractTourists, SendWorker, Train, Upgrade, UseAbility
 from engine.epic_resort.attacks import StartAttack
 from engine.epic_resort.effects import PlaceTourist
+from engine.epic_resort.observation import observe
 from engine.epic_resort.params import make_params
 from engine.epic_resort.phase1 import FINISH_PLACING, PHASE1, PHASE1_RESOLVE
-from engine.epic_resort.season import PHASE5, REFILL, CardDone
+from engine.epic_resort.season import PHASE4, PHASE5, REFILL, CardDone
 from engine.epic_resort.state import State
 from engine.epic_resort.turns import PASS, ChooseHarbormaster, Turn
 from tests.epic_resort.helpers import (
@@ -203,3 +204,65 @@ def test_extra_damage_adds_exactly_its_amount() -> None:
     put(s, 0, 0, "beach", tourists=0)
     attack(s, "troll")
     assert s.players[0].slots[0].damage == 2 and s.players[0].slots[0].stack
+
+
+def test_a_tier_iii_attraction_can_be_built_over_a_tier_ii() -> None:
+    """5.3.4: every tier is on offer, tier III included (found by the mutation campaign:
+    only tiers I and II were ever offered in a test)."""
+    s = bare(2)
+    p = s.players[0]
+    put(s, 0, 0, "regata")
+    put(s, 0, 1, "tiki_hut")
+    p.hand, p.gold = [APP], 14
+    s.draft_avail = [[], [], [att("terme")]]
+    turn(s)
+    assert Upgrade(2, 0, 0) in opts(s, 0)  # Hot Springs (III, 10 gold) over the Regatta (II)
+    pick(s, 0, Upgrade(2, 0, 0))
+    assert p.slots[0].stack == [att("regata"), att("terme")] and p.gold == 4
+
+
+def test_hero_health_option_a_drained_hero_guards_no_less_than_nothing() -> None:
+    """16 defended_loss_uses=hero_health with a drain (7.7.1, 13.spirit_drain): an Archer on
+    1 health loses 2 and is defeated; the health left counts as 0, not -1, so the Restless
+    Spirit (2) takes 2 of 3 tourists (found by the mutation campaign)."""
+    s = bare(2, {"defended_loss_uses": "hero_health"})
+    put(s, 0, 0, "beach", tourists=3, hero_name="archer", health=1)
+    attack(s, "restless_spirit")
+    sl = s.players[0].slots[0]
+    assert (sl.hero, sl.tourists) == (-1, 1)
+
+
+def test_a_day_worker_sent_in_phase_ii_pays_its_gold() -> None:
+    """5.4.1: sending a Day-worker costs its staffing gold (found by the mutation campaign:
+    the tests only checked that it cannot be sent without the gold)."""
+    s = bare(2)
+    p = s.players[0]
+    put(s, 0, 0, "beach")
+    put(s, 0, 1, "tiki_hut")
+    p.hand, p.gold = [APP, worker("day_worker")], 3
+    turn(s)
+    pick(s, 0, SendWorker(worker("day_worker"), 0))
+    assert p.gold == 2 and p.slots[0].workers == [worker("day_worker")]
+
+
+def test_training_pays_the_cost_of_the_pile_taken() -> None:
+    """5.3.5.1: the price is the pile's worker cost less the trainer's discount: a Valet
+    (5) trained by an Apprentice (no discount) costs 5 (found by the mutation campaign:
+    the pile checked before held a worker whose cost equals its count)."""
+    s = bare(2)
+    p = s.players[0]
+    put(s, 0, 0, "beach")
+    put(s, 0, 1, "tiki_hut")
+    p.hand, p.gold = [APP, APP], 6
+    s.worker_piles = [[CARDS.day_worker, 6, False], [worker("valet"), 3, False]]
+    turn(s)
+    pick(s, 0, Train(APP, 1))
+    assert p.gold == 1 and worker("valet") in p.hand
+
+
+def test_phase_iv_is_observed_as_phase_4() -> None:
+    """8: while the hero rewards resolve the game is in Phase IV, and an observation says so
+    (found by the mutation campaign: the phase number of Phase IV was never checked)."""
+    s = bare(2)
+    PHASE4.run(s)
+    assert s.phase == 4 and observe(s, 0).phase == 4

@@ -4,8 +4,22 @@ from __future__ import annotations
 
 import pytest
 
+from engine.monster_my_neighbor.events import (
+    HOW_FRIEND,
+    PV_GAVE,
+    RESULT_CAPTURED,
+    RESULT_NONE,
+    PlayedCard,
+)
 from engine.monster_my_neighbor.game_state import MonsterState
-from tests.monster_my_neighbor.helpers import CARDS, choose, hand_names, option_names, position
+from tests.monster_my_neighbor.helpers import (
+    CARDS,
+    choose,
+    hand_names,
+    option_names,
+    position,
+    tid,
+)
 
 
 def test_a_new_game_starts_at_round_1_with_0_vp_for_everyone() -> None:
@@ -64,3 +78,37 @@ def test_friends_and_counters_reset_and_cards_return_between_rounds() -> None:
              + sum(len(f) for f in st.face_down))
     assert dealt == 16 and sum(st.main_deck) + dealt - 1 == 33
     assert all(len(hand_names(s, q)) + len(st.play_areas[q]) == 4 for q in range(4))
+
+
+def test_a_capture_marks_the_hunter_just_played_not_an_earlier_card() -> None:
+    """7.2 and 14.2: the capture result goes on the Hunter that made it; the catcher's
+    earlier face-up card keeps its own result (found by the mutation campaign: the mark
+    was only checked with one card in the play area)."""
+    s = position(4, {0: ["hunter", "fog"], 1: ["werewolf"]}, rotation=2)
+    s.s.rounds = 1  # the last round: the play areas stay visible after the capture
+    s.s.play_areas[0].append(PlayedCard(tid("villagers"), 1, -1, RESULT_NONE))
+    choose(s, 0, "hunter")
+    choose(s, 0, 1)
+    first, last = s.s.play_areas[0]
+    assert (first.card, first.result) == (tid("villagers"), RESULT_NONE)
+    assert (last.card, last.result) == (tid("hunter"), RESULT_CAPTURED)
+
+
+def test_the_friend_target_privately_logs_its_hunter_given_to_the_table() -> None:
+    """7.4 and 14.2: the target of a Friend knows it gave a Hunter away, to no seat (-1, the
+    table: under the main deck); found by the mutation campaign, which could change that
+    recipient without any test noticing."""
+    s = position(4, {0: ["friend", "fog"], 1: ["hunter", "rumor"], 2: ["werewolf"]})
+    choose(s, 0, "friend")
+    choose(s, 0, 1)
+    gave = [e for e in s.observation(1).private_log if e[0] == PV_GAVE]
+    assert gave == [(PV_GAVE, tid("hunter"), -1, HOW_FRIEND)]
+
+
+def test_an_effect_waiting_for_its_target_shows_the_slot_unfilled() -> None:
+    """14.2: while the Hunter's player chooses a target, the observed effect has one target
+    slot, still unfilled (-1); found by the mutation campaign."""
+    s = position(4, {0: ["hunter", "fog"], 1: ["werewolf"]}, rotation=2)
+    choose(s, 0, "hunter")
+    effect = s.observation(0).effect
+    assert (effect.card, effect.slots) == (tid("hunter"), (-1,))

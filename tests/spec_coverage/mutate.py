@@ -1,0 +1,195 @@
+"""A small mutation runner: does a rules module's test selection notice a broken rule?
+
+Not collected by pytest (the name has no ``test_`` prefix). Usage, from the repository root:
+
+    nice -n 10 .venv/bin/python -m tests.spec_coverage.mutate \
+        engine/monster_my_neighbor/scoring.py engine/monster_my_neighbor/turns.py \
+        --tests tests/monster_my_neighbor --sample 50 --seed 1 --out out/mutants/mmn.jsonl
+
+Each mutant changes one AST node (a comparison operator flipped, an integer constant
++-1, ``and``<->``or``, ``+``<->``-``, a ``not`` dropped, a returned boolean inverted),
+is written over the module, the test selection runs with ``-x -q`` and a timeout, and
+the original bytes are written back in a ``finally`` (also on Ctrl-C or timeout);
+``git diff --exit-code`` on the module then proves the tree is restored. A mutant is
+"killed" when pytest fails (or times out), "survived" when it passes. ``--only`` reruns
+chosen mutant ids (``file:line:col:kind``) against another selection.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+CMP_SWAP: dict[type, type] = {
+    ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
+    ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In,
+    ast.Is: ast.IsNot, ast.IsNot: ast.Is,
+}
+BIN_SWAP: dict[type, type] = {ast.Add: ast.Sub, ast.Sub: ast.Add}
+BOOL_SWAP: dict[type, type] = {ast.And: ast.Or, ast.Or: ast.And}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One change at one node: ``kind`` names the operator (``cmp``, ``int+1`` ...)."""
+
+    path: str
+    line: int
+    col: int
+    kind: str
+    index: int  # which node in ast.walk order (stable for an unchanged file)
+
+    @property
+    def ident(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}:{self.kind}"
+
+
+def _in_docstring_or_annotation(node: ast.AST, skip: set[int]) -> bool:
+    return id(node) in skip
+
+
+def _skipped_nodes(tree: ast.AST) -> set[int]:
+    """Nodes never mutated: annotations (dead at run time) and logging/format calls."""
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        for ann in (getattr(node, "annotation", None), getattr(node, "returns", None)):
+            if ann is not None:
+                skip.update(id(n) for n in ast.walk(ann))
+        if isinstance(node, ast.JoinedStr):
+            skip.update(id(n) for n in ast.walk(node))
+    return skip
+
+
+def candidates(path: str, tree: ast.AST) -> Iterator[Mutant]:
+    """Every simple mutation the module offers, in ast.walk order."""
+    skip = _skipped_nodes(tree)
+    for i, node in enumerate(ast.walk(tree)):
+        if _in_docstring_or_annotation(node, skip):
+            continue
+        pos = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
+        if isinstance(node, ast.Compare) and len(node.ops) == 1:
+            if type(node.ops[0]) in CMP_SWAP:
+                yield Mutant(path, *pos, "cmp", i)
+        elif isinstance(node, ast.BinOp) and type(node.op) in BIN_SWAP:
+            yield Mutant(path, *pos, "binop", i)
+        elif isinstance(node, ast.AugAssign) and type(node.op) in BIN_SWAP:
+            yield Mutant(path, *pos, "augop", i)
+        elif isinstance(node, ast.BoolOp):
+            yield Mutant(path, *pos, "boolop", i)
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            yield Mutant(path, *pos, "dropnot", i)
+        elif isinstance(node, ast.Constant) and type(node.value) is int:
+            yield Mutant(path, *pos, "int+1", i)
+            yield Mutant(path, *pos, "int-1", i)
+        elif isinstance(node, ast.Return) and isinstance(node.value, ast.Constant) \
+                and type(node.value.value) is bool:
+            yield Mutant(path, *pos, "retbool", i)
+
+
+class _Apply(ast.NodeTransformer):
+    """Applies one mutant: the node at walk index ``index`` is changed."""
+
+    def __init__(self, target: ast.AST, kind: str) -> None:
+        self.target, self.kind = target, kind
+
+    def visit(self, node: ast.AST) -> ast.AST:
+        if node is not self.target:
+            return self.generic_visit(node)
+        k = self.kind
+        if k == "cmp":
+            node.ops = [CMP_SWAP[type(node.ops[0])]()]
+        elif k in ("binop", "augop"):
+            node.op = BIN_SWAP[type(node.op)]()
+        elif k == "boolop":
+            node.op = BOOL_SWAP[type(node.op)]()
+        elif k == "dropnot":
+            return node.operand
+        elif k in ("int+1", "int-1"):
+            node.value += 1 if k == "int+1" else -1
+        elif k == "retbool":
+            node.value.value = not node.value.value
+        return node
+
+
+def mutated_source(source: str, mutant: Mutant) -> str:
+    tree = ast.parse(source)
+    target = list(ast.walk(tree))[mutant.index]
+    new = ast.fix_missing_locations(_Apply(target, mutant.kind).visit(tree))
+    return ast.unparse(new)
+
+
+def run_one(mutant: Mutant, tests: list[str], timeout: float) -> tuple[str, float]:
+    """Write the mutant, run the tests, always restore the original bytes."""
+    path = Path(mutant.path)
+    original = path.read_bytes()
+    start = time.monotonic()
+    try:
+        path.write_text(mutated_source(original.decode(), mutant))
+        cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+               *tests]
+        try:
+            proc = subprocess.run(cmd, capture_output=True, timeout=timeout)
+            status = "survived" if proc.returncode == 0 else (
+                "killed" if proc.returncode == 1 else f"error{proc.returncode}")
+        except subprocess.TimeoutExpired:
+            status = "timeout"
+    finally:
+        path.write_bytes(original)
+    if subprocess.run(["git", "diff", "--quiet", "--exit-code", "--", str(path)]).returncode:
+        raise SystemExit(f"{path} is not restored: stop")
+    return status, time.monotonic() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("modules", nargs="+")
+    ap.add_argument("--tests", nargs="+", required=True)
+    ap.add_argument("--sample", type=int, default=50)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--timeout", type=float, default=120.0)
+    ap.add_argument("--only", nargs="*", default=None, help="mutant ids to run")
+    ap.add_argument("--list", action="store_true", help="print the sample and stop")
+    ap.add_argument("--out", default=None, help="JSON lines, appended per mutant")
+    ap.add_argument("--skip", nargs="*", default=[], help="JSON-lines files of mutants done")
+    args = ap.parse_args(argv)
+    # SIGTERM unwinds like Ctrl-C, so run_one's finally restores the module.
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    done = {json.loads(line)["id"] for f in args.skip for line in Path(f).read_text().splitlines()}
+    pool = [m for p in args.modules for m in candidates(p, ast.parse(Path(p).read_text()))
+            if m.ident not in done]
+    if args.only is not None:
+        chosen = [m for m in pool if m.ident in set(args.only)]
+    else:
+        chosen = random.Random(args.seed).sample(pool, min(args.sample, len(pool)))
+    print(f"{len(pool)} candidate mutants, running {len(chosen)}", flush=True)
+    if args.list:
+        print("\n".join(m.ident for m in chosen))
+        return 0
+    out = open(args.out, "a") if args.out else None  # noqa: SIM115
+    tally: dict[str, int] = {}
+    try:
+        for m in chosen:
+            status, secs = run_one(m, args.tests, args.timeout)
+            tally[status] = tally.get(status, 0) + 1
+            print(f"{status:9} {secs:6.1f}s {m.ident}", flush=True)
+            if out:
+                out.write(json.dumps({"id": m.ident, "status": status}) + "\n")
+                out.flush()
+    finally:
+        if out:
+            out.close()
+    print(json.dumps(tally))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

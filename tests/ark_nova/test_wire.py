@@ -14,6 +14,7 @@ from engine.ark_nova import wire
 from engine.ark_nova.observation import observe
 from engine.core import GameConfig, GameRng, Replay, get_game
 from tests.ark_nova.test_properties import perturb
+from tests.codec_checks import assert_reused_codec_matches_fresh
 
 GAME = "ark-nova"
 CODEC = wire.ArkNovaCodec()
@@ -107,22 +108,4 @@ def expected_requests(replay: Replay, remote: Sequence[bool]) -> dict[int, list[
 
 
 def test_a_reused_codec_sends_the_message_a_fresh_one_builds() -> None:
-    """One codec per match (its parts kept between requests, as the match host keeps
-    it): at every decision of random matches, every seat's bytes parse to the message
-    the codec builds from scratch."""
-    game = get_game(GAME)
-    checked = 0
-    for match in range(2):
-        players = (1, 2)[match % 2]
-        state = game.new_state(GameConfig(players, dict(game.default_options)), 70 + match)
-        codec = game.wire()
-        rng = GameRng(match)
-        while not state.is_terminal():
-            for seat in range(players):
-                seen = state.observation(seat)
-                sent = pb.ArkNovaObservation.FromString(codec.observation_bytes(seen))
-                assert sent == game.wire().observation(seen)
-                checked += 1
-            seat = state.pending_seats()[0]
-            state.apply(seat, rng.randrange(len(state.decision(seat).options)))
-    assert checked > 1_000
+    assert_reused_codec_matches_fresh(GAME, pb.ArkNovaObservation, (1, 2))

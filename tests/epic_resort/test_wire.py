@@ -20,6 +20,7 @@ from engine.epic_resort.phase1 import PlanWorker
 from engine.epic_resort.state import State
 from engine.epic_resort.wire import EpicResortCodec
 from services.runner.host import HostStep, MatchHost, SeatRequest
+from tests.codec_checks import assert_reused_codec_matches_fresh
 from tests.epic_resort.helpers import CARDS, bare, put, worker
 
 GAME = "epic-resort"
@@ -397,22 +398,4 @@ def test_host_requests_are_the_codec_of_the_asked_seats_observation() -> None:
 
 
 def test_a_reused_codec_sends_the_message_a_fresh_one_builds() -> None:
-    """One codec per match (its parts kept between requests, as the match host keeps
-    it): at every decision of random matches, every seat's bytes parse to the message
-    the codec builds from scratch."""
-    game = get_game(GAME)
-    checked = 0
-    for match in range(4):
-        players = (2, 3, 4)[match % 3]
-        state = game.new_state(GameConfig(players, dict(game.default_options)), 70 + match)
-        codec = game.wire()
-        rng = GameRng(match)
-        while not state.is_terminal():
-            for seat in range(players):
-                seen = state.observation(seat)
-                sent = pb.EpicResortObservation.FromString(codec.observation_bytes(seen))
-                assert sent == game.wire().observation(seen)
-                checked += 1
-            seat = state.pending_seats()[0]
-            state.apply(seat, rng.randrange(len(state.decision(seat).options)))
-    assert checked > 1_000
+    assert_reused_codec_matches_fresh(GAME, pb.EpicResortObservation, (2, 3, 4, 2))

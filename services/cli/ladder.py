@@ -32,38 +32,30 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def ladder_table(game: str, entries: list[LadderEntry]) -> Table:
-    table = Table(title=f"{game} ladder")
+def _ranked_table(title: str, columns: list[str], rows: list[list[str]]) -> Table:
+    """A table with a place column first; ``Bot`` is left-aligned, figures right."""
+    table = Table(title=title)
     table.add_column("#", justify="right")
-    table.add_column("Bot")
-    table.add_column("Rating", justify="right")
-    table.add_column("Games", justify="right")
-    table.add_column("Wins", justify="right")
-    table.add_column("Mean rank", justify="right")
-    for place, entry in enumerate(entries, start=1):
-        table.add_row(
-            str(place),
-            entry.name,
-            f"{entry.rating:.1f}",
-            str(entry.games),
-            f"{entry.wins:g}",
-            f"{entry.mean_rank:.2f}",
-        )
+    for column in columns:
+        table.add_column(column, justify="left" if column == "Bot" else "right")
+    for place, row in enumerate(rows, start=1):
+        table.add_row(str(place), *row)
     return table
+
+
+def ladder_table(game: str, entries: list[LadderEntry]) -> Table:
+    return _ranked_table(
+        f"{game} ladder", ["Bot", "Rating", "Games", "Wins", "Mean rank"],
+        [[e.name, f"{e.rating:.1f}", str(e.games), f"{e.wins:g}", f"{e.mean_rank:.2f}"]
+         for e in entries],
+    )
 
 
 def solo_table(game: str, entries: list[SoloEntry]) -> Table:
-    table = Table(title=f"{game} solo standings")
-    table.add_column("#", justify="right")
-    table.add_column("Bot")
-    table.add_column("Games", justify="right")
-    table.add_column("Mean score", justify="right")
-    table.add_column("Best score", justify="right")
-    table.add_column("Wins", justify="right")
-    for place, entry in enumerate(entries, start=1):
-        table.add_row(str(place), entry.name, str(entry.games), f"{entry.mean:.2f}",
-                      f"{entry.best:g}", str(entry.wins))
-    return table
+    return _ranked_table(
+        f"{game} solo standings", ["Bot", "Games", "Mean score", "Best score", "Wins"],
+        [[e.name, str(e.games), f"{e.mean:.2f}", f"{e.best:g}", str(e.wins)] for e in entries],
+    )
 
 
 def run(args: argparse.Namespace) -> int:

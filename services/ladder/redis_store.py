@@ -62,6 +62,8 @@ from services.ladder.store import (
 )
 
 T = TypeVar("T")
+# unit / RATING_UNITS as one bound method: a delta in rating units to rating points
+_UNITS_TO_RATING = float(RATING_UNITS).__rtruediv__
 
 
 class _Script:
@@ -151,18 +153,24 @@ class RedisStore(LadderStore):
 
     # -- plumbing -----------------------------------------------------------------------
 
-    def _retrying(self, operation: Callable[..., T], *args: Any) -> T:
-        failures = 0
+    def _retrying(
+        self, operation: Callable[..., T], *args: Any, failed: Exception | None = None
+    ) -> T:
+        """``operation(*args)`` under the retry policy; ``failed`` is the error of a
+        first attempt the caller already made."""
+        failures, error = (0, None) if failed is None else (1, failed)
         while True:
+            if error is not None:
+                if failures >= self.retry.attempts:
+                    raise StoreUnavailable(
+                        f"ladder store at {self.url} unreachable after {failures} attempts: "
+                        f"{error}"
+                    ) from error
+                time.sleep(self.retry.delay(failures))
             try:
                 return operation(*args)
             except (redis.ConnectionError, redis.TimeoutError) as exc:
-                failures += 1
-                if failures >= self.retry.attempts:
-                    raise StoreUnavailable(
-                        f"ladder store at {self.url} unreachable after {failures} attempts: {exc}"
-                    ) from exc
-                time.sleep(self.retry.delay(failures))
+                failures, error = failures + 1, exc
 
     def _keys(self, game: str) -> GameKeys:
         keys = self._game_keys.get(game)
@@ -198,7 +206,9 @@ class RedisStore(LadderStore):
     def _apply(
         self, game: str, match_id: str, participants: list[str], ranks: list[int]
     ) -> dict[str, float]:
-        game_keys = self._keys(game)
+        # This runs for every rated match: the first attempt is made inline, and only a
+        # lost connection or a lost script cache takes the general path.
+        game_keys = self._game_keys.get(game) or self._keys(game)
         names, seats = seat_bytes(participants, ranks)
         history = game_keys.history_prefix
         command: list[Any] = [
@@ -207,13 +217,18 @@ class RedisStore(LadderStore):
             self._k_arg, str(time.time_ns() // 1_000_000), self._history_arg, match_id, seats,
             *names,
         ]
-        reply = self._retrying(_APPLY_MATCH.execute, self._client, command)
+        try:
+            reply = self._client.execute_command(*command)
+        except NoScriptError:
+            reply = self._retrying(_APPLY_MATCH.execute, self._client, command)
+        except (redis.ConnectionError, redis.TimeoutError) as exc:
+            reply = self._retrying(_APPLY_MATCH.execute, self._client, command, failed=exc)
         if reply[0] == "conflict":
             recorded = reply[2].encode("utf-8")
             raise conflict(game, match_id, *parse_result(int(reply[1]), recorded))
         # 'ok' or 'applied': seq, then one delta per distinct participant
-        units = reply[2:]
-        return {name: unit / RATING_UNITS for name, unit in zip(names, units, strict=True)}
+        del reply[:2]
+        return dict(zip(names, map(_UNITS_TO_RATING, reply), strict=True))
 
     def _applied_match(self, game: str, match_id: str) -> AppliedMatch | None:
         matches = self._keys(game).matches

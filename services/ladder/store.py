@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from types import TracebackType
 
-from services.ladder.elo import DEFAULT_K, validate_names, validate_result
+from services.ladder.elo import DEFAULT_K, MAX_SEATS, validate_names, validate_result
 from services.ladder.records import (
     AppliedMatch,
     AppliedSolo,
@@ -28,6 +28,11 @@ from services.ladder.tokens import hash_token, new_token, validate_bot_name
 
 _GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 _VALID_GAME_IDS: set[str] = set()
+# Participant names that passed validation: a match of names seen before is checked by
+# one set lookup. Names are few (registered bots, fill labels); the bound is a safety net.
+_VALID_NAMES: set[str] = set()
+_MAX_VALID_NAMES = 100_000
+_INT_ONLY = {int}
 MAX_MATCH_ID = 200
 MAX_PARTICIPANT_NAME = 128
 # Rating-history points kept per bot and game (the newest ones).
@@ -95,12 +100,9 @@ class LadderStore(ABC):
         deltas of the first application; raises MatchConflict if the repeat carries
         different participants or ranks.
         """
-        validate_game_id(game)
-        validate_match_id(match_id)
         participants = list(participants)
         ranks = list(ranks)
-        validate_result(participants, ranks)
-        check_name_lengths(participants)
+        validate_match(game, match_id, participants, ranks)
         return self._apply(game, match_id, participants, ranks)
 
     def applied_match(self, game: str, match_id: str) -> AppliedMatch | None:
@@ -261,6 +263,36 @@ def validate_game_id(game: str) -> None:
         raise ValueError(f"invalid game id {game!r}")
     if len(_VALID_GAME_IDS) < 1024:  # a few games per process; the bound is a safety net
         _VALID_GAME_IDS.add(game)
+
+
+def validate_match(game: str, match_id: str, participants: list[str], ranks: list[int]) -> None:
+    """Raise ValueError unless this is a valid rated match of a valid game and match id.
+
+    Runs for every rated match, so a match of a known game and known names is checked
+    with a few comparisons; anything else takes the detailed checks, which name the
+    problem."""
+    seats = len(ranks)
+    try:
+        if (
+            game in _VALID_GAME_IDS
+            and type(match_id) is str
+            and 0 < len(match_id) <= MAX_MATCH_ID
+            and len(participants) == seats
+            and 2 <= seats <= MAX_SEATS
+            and _VALID_NAMES.issuperset(participants)
+            and set(map(type, ranks)) == _INT_ONLY
+            and min(ranks) >= 1
+            and max(ranks) <= seats
+        ):
+            return
+    except TypeError:  # an unhashable participant: the detailed checks report it
+        pass
+    validate_game_id(game)
+    validate_match_id(match_id)
+    validate_result(participants, ranks)
+    check_name_lengths(participants)
+    if len(_VALID_NAMES) < _MAX_VALID_NAMES:
+        _VALID_NAMES.update(participants)
 
 
 def check_name_lengths(names: Sequence[str]) -> None:

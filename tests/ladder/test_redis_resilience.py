@@ -94,8 +94,8 @@ def test_an_apply_whose_reply_was_lost_is_not_counted_twice(
 ) -> None:
     store = RedisStore(redis_url, key_prefix=key_prefix, retry=RetryPolicy(base_delay=0.01))
     store.apply_match(GAME, "m1", ["a", "b"], [1, 2])
-    # The match commits through a Lua script.
-    lost_replies = lose_the_first_reply(monkeypatch, _Script, "execute")
+    # The match commits through one EVALSHA, the client's next command.
+    lost_replies = lose_the_first_reply(monkeypatch, redis.Redis, "execute_command")
     deltas = store.apply_match(GAME, "m2", ["a", "b"], [1, 2])
     monkeypatch.undo()
 

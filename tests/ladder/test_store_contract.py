@@ -203,6 +203,36 @@ def test_malformed_matches_are_rejected_without_effect(
     assert store.ladder(GAME) == []
 
 
+@pytest.mark.parametrize(
+    ("game", "match_id", "names", "ranks"),
+    [("Bad Game", "m", ["a", "b"], [1, 2]), (GAME, "", ["a", "b"], [1, 2]),
+     (GAME, "m" * 201, ["a", "b"], [1, 2]), (GAME, 7, ["a", "b"], [1, 2]),
+     (GAME, "m", ["a"], [1]), (GAME, "m", ["a", "b"], [1]), (GAME, "m", ["a", "b", "a"], [1, 2]),
+     (GAME, "m", ["a", "b"], [1, 0]),
+     (GAME, "m", ["a", "b"], [1, 3]), (GAME, "m", ["a", "b"], [True, 2]),
+     (GAME, "m", ["a", "b"], [1.0, 2]), (GAME, "m", ["a", "b", ["c"]], [1, 2, 3]),
+     (GAME, "m", ["a", "b"] * 9, list(range(1, 19)))],
+)
+def test_names_rated_before_still_get_every_other_check(
+    store: LadderStore, game: object, match_id: object, names: list[str], ranks: list[int]
+) -> None:
+    """Known names take a shorter validation path; nothing else may slip through it."""
+    store.apply_match(GAME, "known", ["a", "b"], [1, 2])
+    before = store.ladder(GAME)
+    with pytest.raises(ValueError):
+        store.apply_match(game, match_id, names, ranks)  # type: ignore[arg-type]
+    assert store.ladder(GAME) == before
+    assert [m.match_id for m in store.applied_matches(GAME)] == ["known"]
+
+
+def test_a_rejected_name_stays_rejected(store: LadderStore) -> None:
+    long_name = "x" * 129
+    for attempt in range(2):
+        with pytest.raises(ValueError):
+            store.apply_match(GAME, f"m{attempt}", ["a", long_name], [1, 2])
+    assert store.ladder(GAME) == []
+
+
 def test_rating_history_lists_each_match_oldest_first(store: LadderStore) -> None:
     before = time.time()
     store.apply_match(GAME, "m1", ["a", "b"], [1, 2])

@@ -55,12 +55,26 @@ def broken(old: str, new: str, count: int = 1) -> str:
         ("count: {value: 4, source: reconstructed, basis: \"Criminal Dance Detective",
          "count: {value: 5, source: reconstructed, basis: \"Criminal Dance Detective",
          "game: general_cards is 33 but the counts sum to 34"),
+        # found by the second mutation campaign: a hand bigger than the turns of a round
+        ("hand_size: {value: 4, source: seed}", "hand_size: {value: 5, source: seed}",
+         "game: hand_size must equal max_turns_per_round"),
+        ("{op: take_random, from: target, to: actor, count: 1,",
+         "{op: take_random, from: target, to: actor, count: 2,",
+         "card 'steal': effect.2.count must be 1"),
     ],
 )
 def test_errors_name_the_card_and_the_field(old: str, new: str, message: str) -> None:
     with pytest.raises(ConfigError, match=None) as err:
         compile_cards(broken(old, new))
     assert message in str(err.value)
+
+
+def test_a_one_card_step_may_leave_its_count_out() -> None:
+    """A card-moving step moves exactly one card; ``count`` may be left out (found by the
+    second mutation campaign: the packaged file always writes ``count: 1``)."""
+    text = broken("{op: take_random, from: target, to: actor, count: 1,",
+                  "{op: take_random, from: target, to: actor,")
+    assert compile_cards(text).effects == default_cards().effects
 
 
 def test_not_yaml_and_missing_sections() -> None:

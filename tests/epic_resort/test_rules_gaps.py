@@ -15,7 +15,7 @@ from engine.epic_resort.params import make_params
 from engine.epic_resort.phase1 import FINISH_PLACING, PHASE1, PHASE1_RESOLVE, PlanSplit, PlanWorker
 from engine.epic_resort.season import PHASE4, PHASE5, REFILL, CardDone
 from engine.epic_resort.state import State
-from engine.epic_resort.turns import PASS, PHASE2, ChooseHarbormaster, Turn
+from engine.epic_resort.turns import NEXT_TURN, PASS, PHASE2, ChooseHarbormaster, Turn
 from tests.epic_resort.helpers import (
     CARDS,
     att,
@@ -376,3 +376,17 @@ def test_a_guildmaster_listed_first_in_a_card_file_still_asks_for_its_split() ->
     pick(s, 0, PlanWorker(0, -1))
     assert top_step(s).kind_for(s, 0) == "GUILDMASTER_SPLIT"
     assert opts(s, 0) == [PlanSplit((3, 1)), PlanSplit((2, 2)), PlanSplit((1, 3))]
+
+
+def test_the_last_seat_not_passed_keeps_taking_turns() -> None:
+    """5.1-5.2: Phase II ends only when every player has passed; when the others have
+    passed, the seat that just ended its turn plays again (found by the second mutation
+    campaign: the search for the next seat could skip the current one unnoticed)."""
+    s = bare(3)
+    for seat in range(3):
+        put(s, seat, 0, "beach")
+    s.players[0].hand = [APP]
+    s.players[1].passed = s.players[2].passed = True
+    s.turn_seat, s.phase = 0, 2
+    start(s, NEXT_TURN)
+    assert top_step(s) == Turn(0) and pending(s) == (0,)

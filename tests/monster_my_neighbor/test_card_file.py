@@ -61,6 +61,16 @@ def broken(old: str, new: str, count: int = 1) -> str:
         ("{op: take_random, from: target, to: actor, count: 1,",
          "{op: take_random, from: target, to: actor, count: 2,",
          "card 'steal': effect.2.count must be 1"),
+        ("fixed_in_round_deck: {value: 0, source: seed}",
+         "fixed_in_round_deck: {value: -1, source: seed}",
+         "card 'friend': fixed_in_round_deck must be a non-negative integer"),
+        ("dog_actor_sees_discard: {value: false, source: reconstructed}",
+         "dog_actor_sees_discard: {value: false, source: reconstructed}\n      barks: true",
+         "card 'dog': engine_flags may only set dog_actor_sees_discard"),
+        ("options: [1, 2]", "options: [0, 1]",
+         "card 'deal': effect.2.options must be a list of positive integers"),
+        ("win_bonus_vp: {amount: 1}", "win_bonus_vp: {amount: -1}",
+         "card 'vampire': passive.win_bonus_vp.amount must be an integer >= 0"),
     ],
 )
 def test_errors_name_the_card_and_the_field(old: str, new: str, message: str) -> None:
@@ -75,6 +85,14 @@ def test_a_one_card_step_may_leave_its_count_out() -> None:
     text = broken("{op: take_random, from: target, to: actor, count: 1,",
                   "{op: take_random, from: target, to: actor,")
     assert compile_cards(text).effects == default_cards().effects
+
+
+def test_a_monster_win_bonus_of_0_is_accepted() -> None:
+    """A ``win_bonus_vp`` amount is an integer >= 0: 0 loads (found by the second mutation
+    campaign: only the packaged 1 was ever loaded)."""
+    cards = compile_cards(broken("win_bonus_vp: {amount: 1}", "win_bonus_vp: {amount: 0}"))
+    assert cards.win_bonus[cards.type_id("vampire")] == 0
+    assert default_cards().win_bonus[cards.type_id("vampire")] == 1
 
 
 def test_not_yaml_and_missing_sections() -> None:

@@ -117,6 +117,13 @@ def hidden_variants(s: MonsterState, seat: int, rng: random.Random) -> list[Mons
         v.s.main_deck[card] += 1
         v.s.face_down[i][j] = (t_deck, origin, owner, viewer)
         variants.append(v)
+    noted = [q for q in range(s.s.n) if q != seat and s.s.private_logs[q]]
+    if noted:  # forget another seat's latest private note
+        q = rng.choice(noted)
+        v = s.clone()
+        v.s.private_logs[q].pop()
+        v.s.private_times[q].pop()
+        variants.append(v)
     v = s.clone()  # reorder the Monster deck and reseed the future
     rng.shuffle(v.s.monster_deck)
     v.s.rng.reseed(rng.randrange(1 << 30))

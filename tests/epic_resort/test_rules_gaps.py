@@ -328,6 +328,9 @@ def test_a_day_worker_projection_counts_only_the_guildmaster_units_allocated() -
     pick(s, 0, PlanSplit((0, 1, 3)))
     sends = [o for o in opts(s, 0) if isinstance(o, PlanWorker)]
     assert sends == [PlanWorker(day, 0)]
+    # the seat's own view: the split is planned, no Guildmaster awaits one (campaign 2)
+    own = observe(s, 0)
+    assert own.guildmaster_pending == -1 and own.players[0].plan == ((gm, -1, (0, 1, 3)),)
 
 
 def test_a_monster_without_plunder_takes_no_gold() -> None:

@@ -95,6 +95,18 @@ def test_a_monster_win_bonus_of_0_is_accepted() -> None:
     assert default_cards().win_bonus[cards.type_id("vampire")] == 1
 
 
+def test_a_card_file_may_open_the_game_to_2_players() -> None:
+    """The loader's lower bound is 2 players (the packaged file says 3-8): a file that
+    allows 2 and gives them 4 x (N - 1) = 4 random cards (§4.2) loads, 1 player is refused
+    (found by the second mutation campaign: only the packaged minimum was ever loaded)."""
+    text = broken("players: {min: 3, max: 8,", "players: {min: 2, max: 8,")
+    text = text.replace("value: {3: 8, 4: 12,", "value: {2: 4, 3: 8, 4: 12,", 1)
+    cards = compile_cards(text)
+    assert cards.random_by_players[0] == (2, 4)
+    with pytest.raises(ConfigError, match="2 <= min <= max"):
+        compile_cards(broken("players: {min: 3, max: 8,", "players: {min: 1, max: 8,"))
+
+
 def test_not_yaml_and_missing_sections() -> None:
     with pytest.raises(ConfigError, match="not valid YAML"):
         compile_cards("game: [unclosed")

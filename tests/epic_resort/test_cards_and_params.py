@@ -52,6 +52,11 @@ def _broken(old: str, new: str) -> str:
     ("    strength: 4\n    health: {start: 2, max: 4}\n    vp: 3\n    abilities:\n      - t",
      "    strength: 4\n    health: {start: 5, max: 4}\n    vp: 3\n    abilities:\n      - t",
      "paladin", "health"),
+    # found by the second mutation campaign: a bonus of 0 tourists, a basic worker without
+    # its per-player count (it would silently be dealt once or never)
+    ("    bonus: {type: social, n: 1}", "    bonus: {type: social, n: 0}",
+     "party_goers", "bonus.n"),
+    ("    count_per_player: 7\n    count: 28", "    count: 28", "apprentice", "count_per_player"),
 ])
 def test_loader_errors_name_card_and_field(old: str, new: str, card: str, field: str) -> None:
     with pytest.raises(ConfigError) as err:

@@ -8,13 +8,14 @@ import dataclasses
 from engine.core.rng import GameRng
 from engine.epic_resort.actions import AttractTourists, SendWorker, Train, Upgrade, UseAbility
 from engine.epic_resort.attacks import StartAttack
+from engine.epic_resort.cards import DATA_FILE, parse_cards
 from engine.epic_resort.effects import PlaceTourist
 from engine.epic_resort.observation import observe
 from engine.epic_resort.params import make_params
-from engine.epic_resort.phase1 import FINISH_PLACING, PHASE1, PHASE1_RESOLVE
+from engine.epic_resort.phase1 import FINISH_PLACING, PHASE1, PHASE1_RESOLVE, PlanSplit, PlanWorker
 from engine.epic_resort.season import PHASE4, PHASE5, REFILL, CardDone
 from engine.epic_resort.state import State
-from engine.epic_resort.turns import PASS, ChooseHarbormaster, Turn
+from engine.epic_resort.turns import NEXT_TURN, PASS, PHASE2, ChooseHarbormaster, Turn
 from tests.epic_resort.helpers import (
     CARDS,
     att,
@@ -92,6 +93,8 @@ def test_a_negative_payout_gives_nothing_and_costs_nothing() -> None:
         pick(s, seat, FINISH_PLACING)
     assert s.players[0].slots[0].tourists == 1  # Phase I resolved: unstaffed, one tourist left
     assert (s.players[0].flair, s.players[0].gold) == (4, 5)
+    # the income record shows the 0 flair and 0 gold gained, not the negative box (campaign 2)
+    assert ("income", 0, ((0, 1, 0, 0),), 0) in s.log
 
 
 def test_the_first_harbormaster_is_random_and_holds_no_gold_tokens() -> None:
@@ -266,3 +269,127 @@ def test_phase_iv_is_observed_as_phase_4() -> None:
     s = bare(2)
     PHASE4.run(s)
     assert s.phase == 4 and observe(s, 0).phase == 4
+
+
+def test_phase_ii_is_observed_as_phase_2() -> None:
+    """5, 8: during the action turns the game is in Phase II, and an observation says so
+    (found by the second mutation campaign: Phase II's number was never checked)."""
+    s = bare(2)
+    put(s, 0, 0, "beach")
+    s.hm = 0
+    start(s, PHASE2)
+    assert pending(s) == (0,)
+    assert s.phase == 2 and observe(s, 0).phase == 2 and observe(s, 1).phase == 2
+
+
+def test_phase_i_income_is_recorded_as_gained() -> None:
+    """4.5.3: a staffed Beach with 3 tourists pays its (0 flair, 3 gold) box; the public
+    income record says +0 flair +3 gold (found by the second mutation campaign)."""
+    s = bare(2)
+    put(s, 0, 0, "beach", tourists=3)
+    s.players[0].hand = [APP]
+    start(s, PHASE1, PHASE1_RESOLVE)
+    pick(s, 0, PlanWorker(APP, 0))
+    for seat in pending(s):
+        pick(s, seat, FINISH_PLACING)
+    assert (s.players[0].flair, s.players[0].gold) == (0, 3)
+    assert ("income", 0, ((0, 0, 0, 3),), 0) in s.log
+
+
+def test_the_type_bonus_follows_the_top_card_of_the_stack() -> None:
+    """4.4: a Ride Operator (work 1, +2 at exciting) at a Jousting Arena (exciting, needs 2)
+    built over the Beach (relaxing) supplies 3 units: no tourist is lost (found by the
+    second mutation campaign: no stack mixed types under a type-bonus worker)."""
+    s = bare(2)
+    ride = worker("ride_operator")
+    put(s, 0, 0, "beach", tourists=2)
+    s.players[0].slots[0].stack = [att("beach"), att("arena_delle_giostre")]
+    s.players[0].hand = [ride]
+    start(s, PHASE1, PHASE1_RESOLVE)
+    pick(s, 0, PlanWorker(ride, 0))
+    for seat in pending(s):
+        pick(s, seat, FINISH_PLACING)
+    assert s.players[0].slots[0].tourists == 2
+    assert ("income", 0, ((0, 0, 2, 3),), 0) in s.log
+
+
+def test_a_day_worker_projection_counts_only_the_guildmaster_units_allocated() -> None:
+    """4.3.3 with 4.3.2: the Guildmaster puts 0/1/3 units on Beach (1 tourist, needs 1)/
+    Tiki Hut/Beach; at 0 gold the Day-worker may go only where it saves the tourist that
+    pays the gold for its wages (found by the second mutation campaign)."""
+    s = bare(2)
+    gm, day = worker("guildmaster"), CARDS.day_worker
+    put(s, 0, 0, "beach", tourists=1)
+    put(s, 0, 1, "tiki_hut")
+    put(s, 0, 2, "beach")
+    s.players[0].hand, s.players[0].gold = [gm, day], 0
+    start(s, PHASE1, PHASE1_RESOLVE)
+    pick(s, 0, PlanWorker(gm, -1))
+    pick(s, 0, PlanSplit((0, 1, 3)))
+    sends = [o for o in opts(s, 0) if isinstance(o, PlanWorker)]
+    assert sends == [PlanWorker(day, 0)]
+    # the seat's own view: the split is planned, no Guildmaster awaits one (campaign 2)
+    own = observe(s, 0)
+    assert own.guildmaster_pending == -1 and own.players[0].plan == ((gm, -1, (0, 1, 3)),)
+
+
+def test_a_monster_without_plunder_takes_no_gold() -> None:
+    """7.7.2-7.7.3: only a `plunder n` monster costs gold; the Goblins eat tourists and then
+    damage an empty attraction, and the gold stays (found by the second mutation campaign:
+    a card without the ability defaulting to plunder 1 went unnoticed)."""
+    s = bare(2)
+    s.hm = 0
+    put(s, 0, 0, "beach", tourists=1)
+    s.players[0].gold = 5
+    attack(s, "goblin_raiders")
+    assert (s.players[0].slots[0].tourists, s.players[0].gold) == (0, 5)
+    attack(s, "goblin_raiders")
+    assert (s.players[0].slots[0].damage, s.players[0].gold) == (1, 5)
+
+
+def test_a_destroyed_attraction_leaves_its_damage_in_the_supply() -> None:
+    """7.10: tourists, damage and locks of a destroyed stack return to the supply; the empty
+    slot shows 0 damage, so a later attraction there starts undamaged (found by the second
+    mutation campaign)."""
+    s = bare(2)
+    s.hm = 0
+    put(s, 0, 0, "beach", damage=2, locked=True)
+    attack(s, "goblin_raiders")
+    sl = s.players[0].slots[0]
+    assert (sl.stack, sl.tourists, sl.damage, sl.locked) == ([], 0, 0, False)
+
+
+def test_a_guildmaster_listed_first_in_a_card_file_still_asks_for_its_split() -> None:
+    """4.3.2, 14.1: the decision after sending a Guildmaster is GUILDMASTER_SPLIT even when
+    a user card file gives the Guildmaster worker id 0 (found by the second mutation
+    campaign: with the packaged file the id 0 is the Apprentice)."""
+    text = DATA_FILE.read_text()
+    start_gm = text.index("  - id: guildmaster\n")
+    block = text[start_gm:text.index("  - id: chef\n")]
+    text = text.replace(block, "").replace("  - id: apprentice\n", block + "  - id: apprentice\n")
+    cards = parse_cards(text)
+    assert cards.worker_index["guildmaster"] == 0
+    s = State(cards, make_params({}), 2, GameRng(0))
+    s.season = 1
+    for i in (0, 1):
+        s.players[0].slots[i].stack = [cards.attraction_index["beach"]]
+    s.players[0].hand = [0]
+    start(s, PHASE1, PHASE1_RESOLVE)
+    assert top_step(s).kind_for(s, 0) == "SEND_WORKER"
+    pick(s, 0, PlanWorker(0, -1))
+    assert top_step(s).kind_for(s, 0) == "GUILDMASTER_SPLIT"
+    assert opts(s, 0) == [PlanSplit((3, 1)), PlanSplit((2, 2)), PlanSplit((1, 3))]
+
+
+def test_the_last_seat_not_passed_keeps_taking_turns() -> None:
+    """5.1-5.2: Phase II ends only when every player has passed; when the others have
+    passed, the seat that just ended its turn plays again (found by the second mutation
+    campaign: the search for the next seat could skip the current one unnoticed)."""
+    s = bare(3)
+    for seat in range(3):
+        put(s, seat, 0, "beach")
+    s.players[0].hand = [APP]
+    s.players[1].passed = s.players[2].passed = True
+    s.turn_seat, s.phase = 0, 2
+    start(s, NEXT_TURN)
+    assert top_step(s) == Turn(0) and pending(s) == (0,)

@@ -55,12 +55,56 @@ def broken(old: str, new: str, count: int = 1) -> str:
         ("count: {value: 4, source: reconstructed, basis: \"Criminal Dance Detective",
          "count: {value: 5, source: reconstructed, basis: \"Criminal Dance Detective",
          "game: general_cards is 33 but the counts sum to 34"),
+        # found by the second mutation campaign: a hand bigger than the turns of a round
+        ("hand_size: {value: 4, source: seed}", "hand_size: {value: 5, source: seed}",
+         "game: hand_size must equal max_turns_per_round"),
+        ("{op: take_random, from: target, to: actor, count: 1,",
+         "{op: take_random, from: target, to: actor, count: 2,",
+         "card 'steal': effect.2.count must be 1"),
+        ("fixed_in_round_deck: {value: 0, source: seed}",
+         "fixed_in_round_deck: {value: -1, source: seed}",
+         "card 'friend': fixed_in_round_deck must be a non-negative integer"),
+        ("dog_actor_sees_discard: {value: false, source: reconstructed}",
+         "dog_actor_sees_discard: {value: false, source: reconstructed}\n      barks: true",
+         "card 'dog': engine_flags may only set dog_actor_sees_discard"),
+        ("options: [1, 2]", "options: [0, 1]",
+         "card 'deal': effect.2.options must be a list of positive integers"),
+        ("win_bonus_vp: {amount: 1}", "win_bonus_vp: {amount: -1}",
+         "card 'vampire': passive.win_bonus_vp.amount must be an integer >= 0"),
     ],
 )
 def test_errors_name_the_card_and_the_field(old: str, new: str, message: str) -> None:
     with pytest.raises(ConfigError, match=None) as err:
         compile_cards(broken(old, new))
     assert message in str(err.value)
+
+
+def test_a_one_card_step_may_leave_its_count_out() -> None:
+    """A card-moving step moves exactly one card; ``count`` may be left out (found by the
+    second mutation campaign: the packaged file always writes ``count: 1``)."""
+    text = broken("{op: take_random, from: target, to: actor, count: 1,",
+                  "{op: take_random, from: target, to: actor,")
+    assert compile_cards(text).effects == default_cards().effects
+
+
+def test_a_monster_win_bonus_of_0_is_accepted() -> None:
+    """A ``win_bonus_vp`` amount is an integer >= 0: 0 loads (found by the second mutation
+    campaign: only the packaged 1 was ever loaded)."""
+    cards = compile_cards(broken("win_bonus_vp: {amount: 1}", "win_bonus_vp: {amount: 0}"))
+    assert cards.win_bonus[cards.type_id("vampire")] == 0
+    assert default_cards().win_bonus[cards.type_id("vampire")] == 1
+
+
+def test_a_card_file_may_open_the_game_to_2_players() -> None:
+    """The loader's lower bound is 2 players (the packaged file says 3-8): a file that
+    allows 2 and gives them 4 x (N - 1) = 4 random cards (§4.2) loads, 1 player is refused
+    (found by the second mutation campaign: only the packaged minimum was ever loaded)."""
+    text = broken("players: {min: 3, max: 8,", "players: {min: 2, max: 8,")
+    text = text.replace("value: {3: 8, 4: 12,", "value: {2: 4, 3: 8, 4: 12,", 1)
+    cards = compile_cards(text)
+    assert cards.random_by_players[0] == (2, 4)
+    with pytest.raises(ConfigError, match="2 <= min <= max"):
+        compile_cards(broken("players: {min: 3, max: 8,", "players: {min: 1, max: 8,"))
 
 
 def test_not_yaml_and_missing_sections() -> None:

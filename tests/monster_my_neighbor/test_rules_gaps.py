@@ -112,3 +112,20 @@ def test_an_effect_waiting_for_its_target_shows_the_slot_unfilled() -> None:
     choose(s, 0, "hunter")
     effect = s.observation(0).effect
     assert (effect.card, effect.slots) == (tid("hunter"), (-1,))
+
+
+def test_every_observation_names_the_pending_decision_kind() -> None:
+    """14.2 "Pending decision: who is being asked, and which kind": through a whole game
+    every seat observes the kind the asked seat owes (PLAY_CARD included), and nothing once
+    the game is over (found by the second mutation campaign: the kind was never checked,
+    so "no decision" could share PLAY_CARD's number unnoticed)."""
+    g = MonsterState.new(CARDS, 4, 7)
+    kinds = set()
+    while not g.s.terminal:
+        asked = g.pending_seats()
+        kind = g.decision(asked[0]).kind
+        kinds.add(kind)
+        assert {g.observation(seat).pending_kind for seat in range(4)} == {kind}
+        g.apply(asked[0], 0)
+    assert "PLAY_CARD" in kinds
+    assert {g.observation(seat).pending_kind for seat in range(4)} == {""}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,7 +52,16 @@ class Replay:
         )
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), separators=(",", ":")))
+        """Write the replay to ``path`` atomically: a reader (the web site lists replay
+        files as they appear) sees either no file, the old one, or the whole new one."""
+        path = Path(path)
+        text = json.dumps(self.to_json(), separators=(",", ":"))
+        partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+        try:
+            partial.write_text(text)
+            os.replace(partial, path)
+        finally:
+            partial.unlink(missing_ok=True)
 
     @classmethod
     def load(cls, path: str | Path) -> Replay:

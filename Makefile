@@ -9,7 +9,7 @@ UV_COMPILE := pyproject.toml --extra server --extra web --extra eval --extra tes
 	--python-version 3.11 \
 	--custom-compile-command "make lock" --quiet
 
-.PHONY: setup run test proto proto-check lint bench bench-clients clean lock lock-check \
+.PHONY: setup run test proto proto-check lint typecheck bench bench-clients clean lock lock-check \
 	walkthrough
 
 # Every version pinned by requirements.lock (what every node of a Ray cluster must share),
@@ -58,9 +58,13 @@ proto-check:
 		-x '*.proto' -x 'buf*.yaml' \
 		|| { echo "generated protobuf code is stale: run 'make proto' and commit"; exit 1; }
 
-lint:
+lint: typecheck
 	$(VENV)/bin/ruff check .
 	cd proto && ../$(VENV)/bin/buf lint
+
+# mypy over engine/, services/ and bench/ (settings in pyproject.toml [tool.mypy]).
+typecheck:
+	$(VENV)/bin/mypy
 
 bench:
 	$(PY) -m bench.run

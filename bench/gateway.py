@@ -41,6 +41,7 @@ import time
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import Any
 
 import grpc
 from arena.v1 import arena_pb2
@@ -162,7 +163,7 @@ def _hosted_echo_child(conn: Connection) -> None:
     _serve_echo(conn, play)
 
 
-def _serve_echo(conn: Connection, play: object) -> None:
+def _serve_echo(conn: Connection, play: Any) -> None:
     async def serve() -> None:
         server = grpc.aio.server()
         handler = grpc.method_handlers_generic_handler(
@@ -184,7 +185,7 @@ async def _bot(address: str, method: str, first: bytes, start: float, stop: floa
                run: dict[str, list]) -> None:
     reply_to = arena_pb2.PlayRequest
     async with grpc.aio.insecure_channel(address) as channel:
-        call = channel.stream_stream(method)()
+        call: Any = channel.stream_stream(method)()
         await call.write(first)
         sent_at: float | None = None
         ended_at: float | None = None

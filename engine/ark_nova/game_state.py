@@ -39,6 +39,7 @@ class ArkNovaState(ShellState):
         if options is None:
             raise NotYourTurn(f"seat {seat} owes no decision now")
         step = self.s.asked_step
+        assert step is not None  # asked is filled together with asked_step
         return Decision(seat, step.kind, tuple(options))
 
     def apply(self, seat: int, index: int) -> None:

@@ -14,7 +14,7 @@ COLS = 9
 
 
 def _cells() -> tuple[tuple[int, int], ...]:
-    out = []
+    out: list[tuple[int, int]] = []
     for c in range(COLS):
         rows = range(1, 12, 2) if c % 2 == 0 else range(0, 13, 2)
         out.extend((c, r) for r in rows)

@@ -9,24 +9,30 @@ water/rock covered through sponsor 219 no longer counts as water/rock.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from engine.ark_nova import map_rules
 from engine.ark_nova.buildings import ENC_T, KIOSK_T, STANDARD, TYPES, UNIQUE
-from engine.ark_nova.cards import CATEGORIES, CONTINENTS, ICON
+from engine.ark_nova.cards import CATEGORIES, CONTINENTS, ICON, Card
 from engine.ark_nova.hexgrid import BORDER_MASK, NEIGHBOUR_MASK, NEIGHBOURS, cells_of, neighbourhood
 from engine.ark_nova.state import Player, State
 
 Metric = Callable[[State, int], int]
 
 
+def _cards(s: State) -> list[Card]:
+    """The card of each id; every id a zoo holds has one."""
+    return cast("list[Card]", s.cards.by_id)
+
+
 def small_animals(s: State, p: Player) -> int:
-    by_id = s.cards.by_id
-    return sum(1 for a in p.animals if by_id[a].small)  # type: ignore[union-attr]
+    by_id = _cards(s)
+    return sum(1 for a in p.animals if by_id[a].small)
 
 
 def large_animals(s: State, p: Player) -> int:
-    by_id = s.cards.by_id
-    return sum(1 for a in p.animals if by_id[a].large)  # type: ignore[union-attr]
+    by_id = _cards(s)
+    return sum(1 for a in p.animals if by_id[a].large)
 
 
 def distinct(p: Player, kinds: range) -> int:

@@ -164,12 +164,12 @@ def observe(s: State, seat: int) -> Observation:
 def observation_to_json(obs: Observation) -> dict[str, Any]:
     """Plain JSON data for logs and --json output."""
     out: dict[str, Any] = {}
-    for name in Observation.__slots__:  # type: ignore[attr-defined]
+    for name in Observation.__slots__:
         if name in ("cards", "params", "steps"):
             continue
         value = getattr(obs, name)
         if name == "players":
-            value = [{k: _jsonable(getattr(v, k)) for k in PlayerView.__slots__}  # type: ignore[attr-defined]
+            value = [{k: _jsonable(getattr(v, k)) for k in PlayerView.__slots__}
                      for v in value]
         out[name] = _jsonable(value)
     out["map"] = obs.params.map_id

@@ -9,13 +9,19 @@ clone copies the list only.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from engine.ark_nova.cards import N_ICONS, CardSet
 from engine.ark_nova.hexgrid import N_CELLS
 from engine.ark_nova.maps import MapData
 from engine.ark_nova.params import Params
 from engine.core.rng import GameRng
+
+if TYPE_CHECKING:
+    from engine.core.flow import Step
+    from engine.core.option import Option
 
 FLOCK = -1  # housing of an animal that shares a herbivore's enclosure (spec 8.6)
 BLOCKED = -2  # a project level blocked by a neutral token (spec 3.1 step 6)
@@ -254,13 +260,13 @@ class State:
         self.end_triggered = False
         self.turns_left = -1  # last turns still to play once the end is triggered
         self.terminal = False
-        self.steps: list = []  # pending steps, top last (engine.core.flow)
+        self.steps: list[Step] = []  # pending steps, top last (engine.core.flow)
         self.turn_no = 0
         self.venom_cleared = False  # the active player used a venom-marked card this turn
         self.draft_discards: list[int] = []  # setup discards, revealed when all have chosen
         self.log: list[tuple] = []
-        self.asked: dict = {}  # pending seat -> its options (engine.core.flow)
-        self.asked_step = None
+        self.asked: dict[int, Sequence[Option]] = {}  # pending seat -> its options (flow)
+        self.asked_step: Any = None  # the pending steps.Ask, or None (engine.core.flow)
         self.offered: tuple | None = None  # (step, options) listed by Ask.seats
         self.in_break = False
         self.clock_size = 0  # solo: turn-clock tokens of this round (spec 17)

@@ -192,29 +192,34 @@ _CARD_PARTS = (("own", _own_key, _own_cards), ("table", _table_key, _table_cards
 Encoder = Callable[[Observation, Any], pb.ArkNovaOption]
 
 
+def _option(field: str, value: Any) -> pb.ArkNovaOption:
+    """An option message with ``field`` (one of its ``choice`` oneof) set to ``value``."""
+    fields: dict[str, Any] = {field: value}
+    return pb.ArkNovaOption(**fields)
+
+
 def _card(field: str) -> Encoder:
-    return lambda obs, o: pb.ArkNovaOption(**{field: pb.ArkNovaCardRef(card=card_id(o.card))})
+    return lambda obs, o: _option(field, pb.ArkNovaCardRef(card=card_id(o.card)))
 
 
 def _folder(field: str) -> Encoder:
     def encode(obs: Observation, o: Any) -> pb.ArkNovaOption:
         ref = pb.ArkNovaCardRef(card=card_id(obs.display[o.folder - 1]), folder=o.folder)
-        return pb.ArkNovaOption(**{field: ref})
+        return _option(field, ref)
     return encode
 
 
 def _action(field: str) -> Encoder:
-    return lambda obs, o: pb.ArkNovaOption(
-        **{field: pb.ArkNovaActionRef(action=ACTION_NAMES[o.action])})
+    return lambda obs, o: _option(field, pb.ArkNovaActionRef(action=ACTION_NAMES[o.action]))
 
 
 def _choice(field: str, name: Callable[[Any], str]) -> Encoder:
-    return lambda obs, o: pb.ArkNovaOption(**{field: pb.ArkNovaChoice(name=name(o))})
+    return lambda obs, o: _option(field, pb.ArkNovaChoice(name=name(o)))
 
 
 def _building_ref(field: str) -> Encoder:
-    return lambda obs, o: pb.ArkNovaOption(**{field: pb.ArkNovaBuildingRef(
-        type=TYPES[o.building].name, size=SIZE[o.building])})
+    return lambda obs, o: _option(field, pb.ArkNovaBuildingRef(
+        type=TYPES[o.building].name, size=SIZE[o.building]))
 
 
 def _step(obs: Observation) -> Any:
@@ -277,7 +282,7 @@ def _extra_bonus(obs: Observation, o: custom.ExtraBonusCell) -> pb.ArkNovaOption
 
 
 def _none(field: str) -> Encoder:
-    return lambda obs, o: pb.ArkNovaOption(**{field: pb.ArkNovaNone()})
+    return lambda obs, o: _option(field, pb.ArkNovaNone())
 
 
 class ArkNovaCodec(OptionTableCodec):
@@ -355,7 +360,8 @@ class ArkNovaCodec(OptionTableCodec):
         # The seat's own cards and the table's, with the content they encode.
         self._parts: dict[str, tuple[Any, bytes]] = {}
 
-    def observation(self, observation: Observation) -> pb.ArkNovaObservation:
+    def observation(self, observation: Observation, since: None = None) -> pb.ArkNovaObservation:
+        """The observation message (Ark Nova has no log: ``since`` is always None)."""
         return observation_message(observation)
 
     def observation_bytes(self, observation: Observation, since: None = None) -> bytes:

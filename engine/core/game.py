@@ -22,11 +22,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from engine.core.board import BoardView
 from engine.core.bot import BotFactory
 from engine.core.decision import Decision
+from engine.core.option import Option
 from engine.core.result import Result
 from engine.core.rng import GameRng
 from engine.core.wire import WireCodec
@@ -146,12 +147,15 @@ class ShellState(GameState):
     def clone(self) -> ShellState:
         return type(self)(self.s.clone())
 
+    def _options(self, seat: int) -> Sequence[Option]:
+        return cast("Sequence[Option]", self.decision(seat).options)
+
     def describe_option(self, seat: int, index: int) -> str:
-        return self.decision(seat).options[index].describe(self.s, seat)
+        return self._options(seat)[index].describe(self.s, seat)
 
     def describe_options(self, seat: int) -> list[str]:
         s = self.s
-        return [option.describe(s, seat) for option in self.decision(seat).options]
+        return [option.describe(s, seat) for option in self._options(seat)]
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from engine.core.bot import Bot
 from engine.core.errors import IllegalChoice, NotYourTurn
@@ -75,7 +76,9 @@ class MatchSession:
         Returns the external seats that now owe a decision (empty when the game is over).
         """
         state = self.state
-        seats, rngs, clock = self.seats, self._bot_rngs, time.perf_counter
+        # Every built-in seat has its stream (only external seats hold None).
+        rngs = cast("list[GameRng]", self._bot_rngs)
+        seats, clock = self.seats, time.perf_counter
         while True:
             pending = state.pending_seats()
             if not pending:

@@ -159,10 +159,10 @@ class MctsBot:
                     child = self._expand(children, mover, options[first], state, first)
                     path.append(child)
                     break
-                best_child = children[(mover, options[first])]
+                chosen = children[(mover, options[first])]
                 state.apply(mover, first)
-                path.append(best_child)
-                node = best_child
+                path.append(chosen)
+                node = chosen
                 continue
             untried = []
             best_i, best_v, best_child = -1, -math.inf, None

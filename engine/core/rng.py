@@ -20,7 +20,7 @@ class GameRng:
 
     def __init__(self, seed: int) -> None:
         self._r = random.Random(seed)
-        self._below = self._r._randbelow
+        self._below = self._r._randbelow  # type: ignore[attr-defined]
 
     def randrange(self, n: int) -> int:
         """A uniform integer in ``[0, n)``: the same draw as ``Random.randrange(n)``,
@@ -44,7 +44,7 @@ class GameRng:
         twin = GameRng.__new__(GameRng)
         twin._r = random.Random()
         twin._r.setstate(self._r.getstate())
-        twin._below = twin._r._randbelow
+        twin._below = twin._r._randbelow  # type: ignore[attr-defined]
         return twin
 
     def reseed(self, seed: int) -> None:

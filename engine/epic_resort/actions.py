@@ -287,7 +287,7 @@ class AttractHero(Option):
         if not free:
             return []
         cards = s.cards
-        out = []
+        out: list[AttractHero] = []
         for pos, card in enumerate(s.dock):
             kind, k = cards.main_cards[card]
             if kind == HERO and cards.heroes[k].cost <= p.flair:

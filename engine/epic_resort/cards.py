@@ -8,6 +8,7 @@ file given as TEXT in ``GameConfig.cards`` replaces it. Every error raises
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -226,7 +227,7 @@ class _Card:
             return default
         return self.raw[fld]
 
-    def int(self, fld: str, default: Any = ..., lo: int = 0) -> int:
+    def num(self, fld: str, default: Any = ..., lo: int = 0) -> int:
         v = self.get(fld, default)
         if v is None and default is not ...:
             v = default
@@ -234,21 +235,21 @@ class _Card:
             raise self.fail(fld, f"must be an integer >= {lo}, got {v!r}")
         return v
 
-    def str(self, fld: str, choices: tuple[str, ...] | None = None, default: Any = ...) -> str:
+    def text(self, fld: str, choices: tuple[str, ...] | None = None, default: Any = ...) -> str:
         v = self.get(fld, default)
         if not isinstance(v, str) or (choices is not None and v not in choices):
             allowed = f" (one of {', '.join(choices)})" if choices else ""
             raise self.fail(fld, f"must be a string{allowed}, got {v!r}")
         return v
 
-    def bool(self, raw: dict[str, Any], fld: str, path: str) -> bool:
+    def flag(self, raw: dict[str, Any], fld: str, path: str) -> bool:
         v = raw.get(fld, False)
         if not isinstance(v, bool):
             raise self.fail(path, f"must be true or false, got {v!r}")
         return v
 
     def source(self) -> str:
-        return self.str("source", SOURCES, default="reconstructed")
+        return self.text("source", SOURCES, default="reconstructed")
 
 
 def _effects(
@@ -307,7 +308,7 @@ def _section(data: dict[str, Any], name: str) -> list[Any]:
 
 
 def _attraction(c: _Card) -> AttractionDef:
-    tier = TIERS.index(c.str("tier", TIERS))
+    tier = TIERS.index(c.text("tier", TIERS))
     payout_raw = c.get("payout")
     if not isinstance(payout_raw, list) or len(payout_raw) < 2:
         raise c.fail("payout", "must be a list of at least 2 [flair, gold] boxes")
@@ -330,20 +331,20 @@ def _attraction(c: _Card) -> AttractionDef:
             raise c.fail("ability.work", f"must be an integer >= 0, got {work!r}")
         ability = Ability(
             work, timing, _effects(c, raw_ab.get("effects"), "ability.effects"),
-            c.bool(raw_ab, "during_attack", "ability.during_attack"),
-            c.bool(raw_ab, "only_during_attack", "ability.only_during_attack"),
+            c.flag(raw_ab, "during_attack", "ability.during_attack"),
+            c.flag(raw_ab, "only_during_attack", "ability.only_during_attack"),
         )
     return AttractionDef(
-        id=c.str("id"), name=c.str("name"), tier=tier, type=c.str("type", TYPES),
-        cost=c.int("cost"), vp=c.int("vp"), payout=tuple(payout),
-        work_required=c.int("work_required"), damage_limit=c.int("damage_limit", lo=1),
-        count=c.int("count", lo=1), ability=ability,
-        start_tourists=c.int("start_tourists", default=0), source=c.source(),
+        id=c.text("id"), name=c.text("name"), tier=tier, type=c.text("type", TYPES),
+        cost=c.num("cost"), vp=c.num("vp"), payout=tuple(payout),
+        work_required=c.num("work_required"), damage_limit=c.num("damage_limit", lo=1),
+        count=c.num("count", lo=1), ability=ability,
+        start_tourists=c.num("start_tourists", default=0), source=c.source(),
     )
 
 
 def _worker(c: _Card) -> WorkerDef:
-    klass = c.str("class", ("basic", "day_worker", "skilled"))
+    klass = c.text("class", ("basic", "day_worker", "skilled"))
     type_bonus = c.get("type_bonus", None) or {}
     if not isinstance(type_bonus, dict) or any(
         t not in TYPES or not isinstance(k, int) for t, k in type_bonus.items()
@@ -383,8 +384,8 @@ def _worker(c: _Card) -> WorkerDef:
             raise c.fail("discard.after", "must be discard_pile or remove_from_game")
         discard = DiscardAbility(
             _effects(c, raw_d.get("effects"), "discard.effects"), after == "remove_from_game",
-            c.bool(raw_d, "during_attack", "discard.during_attack"),
-            c.bool(raw_d, "only_during_attack", "discard.only_during_attack"),
+            c.flag(raw_d, "during_attack", "discard.during_attack"),
+            c.flag(raw_d, "only_during_attack", "discard.only_during_attack"),
         )
     cost = c.get("cost", None)
     if cost is None:
@@ -392,11 +393,11 @@ def _worker(c: _Card) -> WorkerDef:
     if not isinstance(cost, int) or cost < 0:
         raise c.fail("cost", f"must be an integer >= 0 or null, got {cost!r}")
     return WorkerDef(
-        id=c.str("id"), name=c.str("name"), klass=klass, cost=cost, work=c.int("work"),
+        id=c.text("id"), name=c.text("name"), klass=klass, cost=cost, work=c.num("work"),
         type_bonus=tuple(sorted(type_bonus.items())), payout_bonus=payout_bonus,
         staffing_gold=sc.get("gold", 0), split_total=split.get("total", 0),
         split_max=split.get("max_per_attraction", 0), train_discount=discount, discard=discard,
-        count=c.int("count", default=0), count_per_player=c.int("count_per_player", default=0),
+        count=c.num("count", default=0), count_per_player=c.num("count_per_player", default=0),
         source=c.source(),
     )
 
@@ -421,9 +422,9 @@ def _hero(c: _Card) -> HeroDef:
         effects = _effects(c, ab.get("effects"), f"abilities[{i}].effects", allow_attack_only=False)
         abilities.append((ab["timing"], effects))
     return HeroDef(
-        id=c.str("id"), name=c.str("name"), cost=c.int("cost"), strength=c.int("strength"),
-        start=health["start"], max=health["max"], vp=c.int("vp"), abilities=tuple(abilities),
-        count=c.int("count", default=1, lo=1), source=c.source(),
+        id=c.text("id"), name=c.text("name"), cost=c.num("cost"), strength=c.num("strength"),
+        start=health["start"], max=health["max"], vp=c.num("vp"), abilities=tuple(abilities),
+        count=c.num("count", default=1, lo=1), source=c.source(),
     )
 
 
@@ -433,22 +434,22 @@ def _tourist(c: _Card) -> TouristDef:
     if bonus is not None:
         if not isinstance(bonus, dict) or bonus.get("type") not in TYPES:
             raise c.fail("bonus.type", f"must be one of {', '.join(TYPES)}")
-        bn = bonus.get("n")
-        if not isinstance(bn, int) or bn <= 0:
+        n = bonus.get("n")
+        if not isinstance(n, int) or n <= 0:
             raise c.fail("bonus.n", "must be a positive integer")
-        bt = bonus["type"]
+        bt, bn = bonus["type"], n
     return TouristDef(
-        id=c.str("id"), name=c.str("name"), cost=c.int("cost"), tourists=c.int("tourists"),
-        bonus_type=bt, bonus_n=bn, count=c.int("count", default=1, lo=1), source=c.source(),
+        id=c.text("id"), name=c.text("name"), cost=c.num("cost"), tourists=c.num("tourists"),
+        bonus_type=bt, bonus_n=bn, count=c.num("count", default=1, lo=1), source=c.source(),
     )
 
 
 def _attack(c: _Card) -> AttackDef:
-    kind = c.str("kind", ("attack", "double_attack"))
+    kind = c.text("kind", ("attack", "double_attack"))
     return AttackDef(
-        id=c.str("id"), kind=ATTACK if kind == "attack" else DOUBLE_ATTACK,
-        two=c.str("two_attractions", ("left", "right")),
-        three=c.str("three_attractions", ("left", "center", "right")), source=c.source(),
+        id=c.text("id"), kind=ATTACK if kind == "attack" else DOUBLE_ATTACK,
+        two=c.text("two_attractions", ("left", "right")),
+        three=c.text("three_attractions", ("left", "center", "right")), source=c.source(),
     )
 
 
@@ -472,16 +473,17 @@ def _monster(c: _Card) -> tuple[MonsterDef, list[str]]:
             flags["drain"] = True
         elif op in ("extra_attack", "two_heads"):
             flags[op] = True
-    count = c.int("count", lo=1)
+    count = c.num("count", lo=1)
     marks = c.get("marks")
     if not isinstance(marks, list) or len(marks) != count or any(
         m not in ("2+", "3+", "4", "X") for m in marks
     ):
         raise c.fail("marks", f"must list one mark (2+, 3+, 4, X) per copy ({count})")
     m = MonsterDef(
-        id=c.str("id"), name=c.str("name"), tier=MONSTER_TIERS.index(c.str("tier", MONSTER_TIERS)),
-        series=c.str("series", default=""), target=c.str("target", TARGETS),
-        strength=c.int("strength"), source=c.source(), **flags,
+        id=c.text("id"), name=c.text("name"),
+        tier=MONSTER_TIERS.index(c.text("tier", MONSTER_TIERS)),
+        series=c.text("series", default=""), target=c.text("target", TARGETS),
+        strength=c.num("strength"), source=c.source(), **flags,
     )
     return m, marks
 
@@ -533,7 +535,9 @@ def _first_game(cards: CardSet, constants: Any) -> dict[int, tuple[int, ...]]:
 
 
 def _index(cards: CardSet, monsters_marks: list[tuple[MonsterDef, list[str]]]) -> None:
-    for kind, defs in ((TOURIST, cards.tourists), (HERO, cards.heroes)):
+    decks: tuple[tuple[int, Sequence[TouristDef | HeroDef]], ...] = (
+        (TOURIST, cards.tourists), (HERO, cards.heroes))
+    for kind, defs in decks:
         for i, d in enumerate(defs):
             cards.main_cards.extend([(kind, i)] * d.count)
     for i, a in enumerate(cards.attacks):

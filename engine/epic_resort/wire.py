@@ -121,7 +121,9 @@ class ObservationParts:
         self._slots_of: CardIds | None = None
         self._slots: dict[tuple[int, SlotView], bytes] = {}
 
-    def _part(self, name: Any, key: Any, build: Callable[[], _Message]) -> bytes:
+    def _part(
+        self, name: Any, key: Any, build: Callable[[], pb.EpicResortObservation]
+    ) -> bytes:
         last = self._last.get(name)
         if last is not None and last[0] == key:
             return last[1]
@@ -186,16 +188,16 @@ class ObservationParts:
             worker_piles=[pb.EpicResortWorkerPile(worker=ids.workers[w], count=k, locked=locked)
                           for w, k, locked in obs.worker_piles])))
         if obs.attack is not None or obs.steps:
-            last = _Message()
+            tail = _Message()
             if obs.attack is not None:
-                _set_attack(last.attack, obs.attack, ids)
+                _set_attack(tail.attack, obs.attack, ids)
             if obs.steps:
-                _set_prompt(last.prompt, obs, ids)
-            parts.append(last.SerializeToString())
+                _set_prompt(tail.prompt, obs, ids)
+            parts.append(tail.SerializeToString())
         return b"".join(parts)
 
 
-def _draft(obs: Observation, ids: CardIds) -> _Message:
+def _draft(obs: Observation, ids: CardIds) -> pb.EpicResortObservation:
     message = _Message()
     for tier, (available, pile) in enumerate(
         zip(obs.draft_available, obs.draft_piles, strict=True), start=1

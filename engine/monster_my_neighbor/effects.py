@@ -180,7 +180,7 @@ def run_effect(s: State) -> None:
                 return
         elif op == OP_EXCHANGE_CHOSEN:
             a, b, k = _who(s, step[1]), _who(s, step[2]), _who(s, step[3])
-            seats = (a, b)
+            seats: tuple[int, ...] = (a, b)
             offer_simultaneous(s, DEAL_GIVE, seats, {q: DealGive.legal(s, q, k) for q in seats})
             return
         elif op == OP_EACH_TAKE_RANDOM_FROM_NEIGHBOUR:

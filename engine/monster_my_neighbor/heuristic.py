@@ -16,6 +16,7 @@ the belief is strong enough or time runs out, and give away the least useful car
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core import Decision, Game, GameRng
@@ -198,7 +199,7 @@ class HeuristicBot:
         roles = roles_for(obs.cards)
         holds_monster = any(roles.monster[t] for t in obs.hand)
         kind = decision.kind
-        options = decision.options
+        options: Sequence[Any] = decision.options  # this game's option classes, by kind
         if kind == "PLAY_CARD":
             scores = [self._play_value(obs, roles, o.card, holds_monster) for o in options]
         elif kind == "CHOOSE_TARGET":

@@ -22,11 +22,10 @@ from typing import Any
 
 from arena.v1 import arena_pb2
 from arena.v1 import epic_resort_pb2 as pb
+from arena.v1.epic_resort_pb2 import EpicResortObservation as Observation
+from arena.v1.epic_resort_pb2 import EpicResortOption as Option
 
 from engine.core import GameRng
-
-Observation = pb.EpicResortObservation
-Option = pb.EpicResortOption
 
 
 class EpicResortHeuristic:

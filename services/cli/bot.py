@@ -70,8 +70,8 @@ def run(args: argparse.Namespace) -> int:
                       max_matches=args.matches, seed=args.seed, on_event=say,
                       think=args.think, tls=tls)
     except grpc.RpcError as exc:
-        code = exc.code()  # type: ignore[attr-defined]
-        print(f"error: {code.name}: {exc.details()}", file=sys.stderr)  # type: ignore[attr-defined]
+        code = exc.code()
+        print(f"error: {code.name}: {exc.details()}", file=sys.stderr)
         return EXIT_REFUSED if code == grpc.StatusCode.UNAUTHENTICATED else EXIT_FAILED
     rated = sum(1 for m in report.matches if m.rated)
     forfeits = sum(1 for m in report.matches if m.reason == "forfeit")

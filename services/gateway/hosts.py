@@ -315,7 +315,7 @@ class HostPool:
         await asyncio.gather(*(w.spawn() for w in self.workers))
 
     def host(self, *args: Any) -> HostHandle:
-        return PooledHost(self, next(self._keys), args)  # type: ignore[arg-type]
+        return PooledHost(self, next(self._keys), args)
 
     async def least_busy(self) -> WorkerProcess:
         """The live worker with the fewest matches. While none is alive (a replacement

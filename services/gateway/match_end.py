@@ -113,7 +113,7 @@ async def finish(runner: MatchRunner, step: Any) -> None:
 
 
 def send_match_end(
-    runner: MatchRunner, remote: RemoteSeat, seat: int, reason: int,
+    runner: MatchRunner, remote: RemoteSeat, seat: int, reason: arena_pb2.MatchEndReason,
     results: Sequence[arena_pb2.SeatResult] = (), rated: bool = False,
     rating_change: float = 0.0, rating: float = 0.0,
 ) -> None:

@@ -17,7 +17,7 @@ import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import redis
 from redis.backoff import NoBackoff
@@ -76,7 +76,8 @@ class ResultStream:
 
     def entries(self) -> list[tuple[str, MatchResult]]:
         found = []
-        for entry, fields in self._client.xrange(self.key):
+        stream = cast("list[tuple[bytes, dict[bytes, bytes]]]", self._client.xrange(self.key))
+        for entry, fields in stream:
             try:
                 found.append((entry.decode(), MatchResult.from_json(fields[b"result"])))
             except (KeyError, ValueError) as exc:
@@ -162,8 +163,8 @@ def journal_pending(path: Path) -> list[MatchResult]:
         if record.get("op") == "result":
             result = MatchResult.from_json(json.dumps(record["result"]))
             results[result.match_id] = result
-        elif record.get("op") == "applied":
-            results.pop(record.get("match_id"), None)
+        elif record.get("op") == "applied" and isinstance(record.get("match_id"), str):
+            results.pop(record["match_id"], None)
     return list(results.values())
 
 

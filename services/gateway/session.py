@@ -33,7 +33,7 @@ Outcome = Reply | Missing
 OnOutcome = Callable[[int, Outcome], None]
 
 
-def error_frame(code: int, message: str, request_id: int = 0) -> bytes:
+def error_frame(code: arena_pb2.ErrorCode, message: str, request_id: int = 0) -> bytes:
     error = arena_pb2.Error(code=code, message=message, request_id=request_id)
     return arena_pb2.PlayResponse(error=error).SerializeToString()
 
@@ -78,7 +78,7 @@ class BotSession:
             return
         self.outbox.put_nowait(frame)
 
-    def send_error(self, code: int, message: str, request_id: int = 0) -> None:
+    def send_error(self, code: arena_pb2.ErrorCode, message: str, request_id: int = 0) -> None:
         self.send(error_frame(code, message, request_id))
 
     def close(self, status: tuple[grpc.StatusCode, str] | None = None) -> None:

@@ -169,7 +169,7 @@ class StreamHandler:
             while (raw := await context.read()) is not grpc.aio.EOF:
                 request = parse_request(raw)
                 which = request.WhichOneof("message") if request is not None else None
-                if which == "decision_reply":
+                if which == "decision_reply" and request is not None:
                     session.reply(request.decision_reply)
                 elif which == "hello":
                     session.send_error(arena_pb2.ERROR_CODE_PROTOCOL, "Hello was already received")

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from string import Template
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 from urllib.parse import urlsplit
 
 import redis
@@ -178,6 +178,17 @@ class RedisStore(LadderStore):
             keys = self._game_keys[game] = GameKeys.of(self.key_prefix, game)
         return keys
 
+    # Typed reads, retried. Rows, records and points are packed: read undecoded.
+
+    def _get(self, key: str, field: str) -> bytes | None:
+        return cast("bytes | None", self._retrying(self._raw.hget, key, field))
+
+    def _get_all(self, key: str) -> dict[bytes, bytes]:
+        return cast("dict[bytes, bytes]", self._retrying(self._raw.hgetall, key))
+
+    def _newest(self, key: str, count: int) -> list[bytes]:
+        return cast("list[bytes]", self._retrying(self._raw.lrange, key, 0, count - 1))
+
     def ping(self) -> None:
         self._retrying(self._client.ping)
 
@@ -188,7 +199,7 @@ class RedisStore(LadderStore):
     # -- bots ---------------------------------------------------------------------------
 
     def registered_bots(self) -> list[str]:
-        return sorted(self._retrying(lambda: self._client.hkeys(self._bot_keys[1])))
+        return sorted(cast("list[str]", self._retrying(self._client.hkeys, self._bot_keys[1])))
 
     def _save_token(self, name: str, digest: str, rotate: bool) -> None:
         args = (name, digest, "1" if rotate else "0")
@@ -199,7 +210,7 @@ class RedisStore(LadderStore):
             )
 
     def _name_for_digest(self, digest: str) -> str | None:
-        return self._retrying(lambda: self._client.hget(self._bot_keys[0], digest))
+        return cast("str | None", self._retrying(self._client.hget, self._bot_keys[0], digest))
 
     # -- ladders ------------------------------------------------------------------------
 
@@ -231,26 +242,23 @@ class RedisStore(LadderStore):
         return dict(zip(names, map(_UNITS_TO_RATING, reply), strict=True))
 
     def _applied_match(self, game: str, match_id: str) -> AppliedMatch | None:
-        matches = self._keys(game).matches
-        raw = self._retrying(lambda: self._raw.hget(matches, match_id))
+        raw = self._get(self._keys(game).matches, match_id)
         return None if raw is None else parse_match(match_id, raw)
 
     def _applied_matches(self, game: str) -> list[AppliedMatch]:
-        matches = self._keys(game).matches
-        records = self._retrying(lambda: self._raw.hgetall(matches))
+        records = self._get_all(self._keys(game).matches)
         return [parse_match(match_id.decode("utf-8"), raw) for match_id, raw in records.items()]
 
     def _entries(self, game: str) -> list[LadderEntry]:
-        rows = self._retrying(lambda: self._raw.hgetall(self._keys(game).bots))
+        rows = self._get_all(self._keys(game).bots)
         return [parse_entry(name.decode("utf-8"), row) for name, row in rows.items()]
 
     def _entry(self, game: str, name: str) -> LadderEntry | None:
-        row = self._retrying(lambda: self._raw.hget(self._keys(game).bots, name))
+        row = self._get(self._keys(game).bots, name)
         return None if row is None else parse_entry(name, row)
 
     def _history(self, game: str, name: str, limit: int) -> list[RatingPoint]:
-        key = self._keys(game).history(name)
-        points = self._retrying(lambda: self._raw.lrange(key, 0, limit - 1))
+        points = self._newest(self._keys(game).history(name), limit)
         return [parse_point(raw) for raw in reversed(points)]
 
     # -- solo standings -----------------------------------------------------------------
@@ -267,14 +275,13 @@ class RedisStore(LadderStore):
         return reply[0] == b"ok"
 
     def _applied_solo(self, game: str, match_id: str) -> AppliedSolo | None:
-        matches = self._keys(game).solo_matches
-        raw = self._retrying(lambda: self._raw.hget(matches, match_id))
+        raw = self._get(self._keys(game).solo_matches, match_id)
         return None if raw is None else parse_solo_match(match_id, raw)
 
     def _solo_entries(self, game: str) -> list[SoloEntry]:
-        rows = self._retrying(lambda: self._raw.hgetall(self._keys(game).solo))
+        rows = self._get_all(self._keys(game).solo)
         return [parse_solo_entry(name.decode("utf-8"), row) for name, row in rows.items()]
 
     def _solo_entry(self, game: str, name: str) -> SoloEntry | None:
-        row = self._retrying(lambda: self._raw.hget(self._keys(game).solo, name))
+        row = self._get(self._keys(game).solo, name)
         return None if row is None else parse_solo_entry(name, row)

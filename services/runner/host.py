@@ -199,15 +199,14 @@ class MatchHost:
                     state.describe_options(seat), decision.options, strict=True)
             ]
         else:
-            entries = self._option_entries.get(context, kind, decision.options)
-            if entries is None:
-                entries = [
-                    self._option_entries.put(
-                        context, kind, option, option_entry(
-                            state.describe_option(seat, i), field,
-                            codec.option(seen, kind, option).SerializeToString()))
-                    for i, option in enumerate(decision.options)
-                ]
+            cached = self._option_entries.get(context, kind, decision.options)
+            entries = cached if cached is not None else [
+                self._option_entries.put(
+                    context, kind, option, option_entry(
+                        state.describe_option(seat, i), field,
+                        codec.option(seen, kind, option).SerializeToString()))
+                for i, option in enumerate(decision.options)
+            ]
         return SeatRequest(seat, kind, count, compose_body(kind, field, observation, entries))
 
 

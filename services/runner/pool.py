@@ -161,7 +161,8 @@ class MatchPool:
             self._timed_seconds += sum(record.duration for record in records)
 
     def _new_actor(self) -> Any:
-        return MatchWorker.remote(self.game_id, self.config, self.with_replays, self.bot_specs)
+        return MatchWorker.remote(  # type: ignore[attr-defined]  # a Ray actor class
+            self.game_id, self.config, self.with_replays, self.bot_specs)
 
     def _submit(
         self, in_flight: dict[Any, _Flight], slot: int, batch: list[MatchTask], attempt: int

@@ -109,11 +109,11 @@ def _check_auth(address: str) -> None:
     token = read_token() if os.environ.get(AUTH_MODE) == "token" else None
     metadata = (("authorization", f"Bearer {token}"),) if token else ()
     with grpc.insecure_channel(address) as channel:
-        ask = channel.unary_unary(_GCS_PROBE)
+        ask: Any = channel.unary_unary(_GCS_PROBE)
         try:
             ask(b"", timeout=PROBE_SECONDS, metadata=metadata)
         except grpc.RpcError as exc:
-            if exc.code() != grpc.StatusCode.UNAUTHENTICATED:  # type: ignore[attr-defined]
+            if exc.code() != grpc.StatusCode.UNAUTHENTICATED:
                 return  # anything else is for ray.init to report
             problem = "rejects this process's token" if token else "requires token authentication"
             raise RayUnavailable(

@@ -14,7 +14,7 @@ import os
 import signal
 import socket
 import sys
-from typing import Any
+from typing import Any, BinaryIO, cast
 
 from services.runner.channel import (
     CLOSE,
@@ -62,7 +62,7 @@ class Worker:
 
 def serve(sock: socket.socket) -> None:
     worker = Worker()
-    incoming = sock.makefile("rb", buffering=1 << 16)
+    incoming = cast(BinaryIO, sock.makefile("rb", buffering=1 << 16))
     while True:
         try:
             call_id, key, op, args = read_message(incoming)

@@ -234,7 +234,8 @@ class RedisFeed(MatchFeed):
         except redis.RedisError as exc:
             raise FeedUnavailable(f"spectator feed unreachable: {exc}") from exc
 
-    def _matches(self, ids: list[str]) -> list[FeedMatch]:
+    def _matches(self, ids: Any) -> list[FeedMatch]:
+        """The matches of ``ids`` (a list of match ids, as a sorted-set read returns)."""
         with self._client.pipeline(transaction=False) as pipe:
             for match_id in ids:
                 pipe.hmget(self._match_prefix + match_id, _META)

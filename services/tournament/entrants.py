@@ -116,6 +116,7 @@ def resolve_entrant(game_id: str, name: str, spec: str) -> Entrant:
     if user is None:
         bot_factory(game_id, spec)
         return Entrant(name, spec, spec)
+    ship: str | None
     if user.target.endswith(".py") or "/" in user.target or os.sep in user.target:
         module, ship = _file_module(Path(user.target))
     else:

@@ -53,7 +53,7 @@ class LiveStandings:
     def rows(self) -> list[dict[str, Any]]:
         """Entrants by win rate, best first."""
         sums = self.sums
-        rows = []
+        rows: list[dict[str, Any]] = []
         for i, name in enumerate(self.names):
             seats = int(sums.seats[i])
             wins = int(sums.win_units[i]) / SHARE_UNITS

@@ -17,6 +17,7 @@ from __future__ import annotations
 import csv
 import json
 import math
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -120,7 +121,7 @@ def _entrant_details(sums: Sums, i: int) -> dict[str, Any]:
     }
 
 
-def _head_to_head(names: list[str], wins: np.ndarray) -> dict[str, dict[str, Any]]:
+def _head_to_head(names: Sequence[str], wins: np.ndarray) -> dict[str, dict[str, Any]]:
     """Row entrant against column entrant: comparisons, points won, rate, Wilson CI."""
     matrix: dict[str, dict[str, Any]] = {}
     for i, name in enumerate(names):

@@ -45,7 +45,7 @@ class WebData:
     def ladder(self, game: str) -> list[dict[str, Any]]:
         if game not in self.games:
             raise NotFound(f"unknown game {game!r}")
-        rows = []
+        rows: list[dict[str, Any]] = []
         for rank, entry in enumerate(self.store.ladder(game), start=1):
             rows.append({
                 "rank": rank, "bot": entry.name, "rating": entry.rating, "games": entry.games,
@@ -186,7 +186,7 @@ class WebData:
         if game.board is not None and game.info.spectator:
             seats = [state.observation(s) for s in range(len(labels))] if hidden else None
             board = game.board().render(state.observation(SPECTATOR), labels, seats)
-        summary = match.summary() if match is not None else {
+        summary: dict[str, Any] = match.summary() if match is not None else {
             "match_id": match_id, "game": replay.game_id, "players": replay.config.players,
             "labels": list(labels), "status": "completed", "started_at": None,
             "ended_at": None, "result": None,

@@ -9,6 +9,8 @@ generated descriptors, so the frames follow the .proto file.
 
 from __future__ import annotations
 
+from typing import Any
+
 from arena.v1 import arena_pb2
 
 from engine.core.wire_bytes import delimited, integer, varint
@@ -16,7 +18,7 @@ from engine.core.wire_bytes import delimited, integer, varint
 __all__ = ["delimited", "integer", "varint"]
 
 
-def _field_number(message: type, name: str) -> int:
+def _field_number(message: Any, name: str) -> int:
     return message.DESCRIPTOR.fields_by_name[name].number
 
 

@@ -70,8 +70,9 @@ def bind(server: grpc.aio.Server, address: str, tls: TlsFiles | None) -> int:
     """Listen on ``address``; raise OSError if it cannot (e.g. the port is in use)."""
     try:
         if tls is not None and tls.enabled:
+            assert tls.key is not None and tls.cert is not None  # enabled: both are set
             credentials = grpc.ssl_server_credentials(
-                [(_read(tls.key), _read(tls.cert))],
+                [(tls.key.read_bytes(), tls.cert.read_bytes())],
                 root_certificates=_read(tls.ca),
                 require_client_auth=tls.ca is not None,
             )

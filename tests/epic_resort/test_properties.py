@@ -87,6 +87,16 @@ def _hide_shuffle(s: State, seat: int, rng: random.Random) -> State:
             i, j = rng.randrange(len(p.hand)), rng.randrange(len(p.draw))
             p.hand[i], p.draw[j] = p.draw[j], p.hand[i]
         rng.shuffle(p.draw)
+    if t.params.phase_i_mode == "simultaneous":  # others' Phase I plans, until revealed
+        for other, plan in enumerate(t.p1_plan):
+            if other != seat and plan:
+                w, slot, alloc = plan[0]
+                plan[0] = (w, slot + 1 if slot >= 0 else slot, alloc)
+                plan.reverse()
+                t.p1_day[other] += 1
+            if other != seat and t.phase == 1 and not t.p1_done[other] and t.players[other].hand:
+                # one more worker planned: hidden too (the hand size counts planned ones)
+                t.p1_plan[other].append((t.players[other].hand.pop(), 0, ()))
     rng.shuffle(t.main_deck)
     rng.shuffle(t.monster_deck)
     for pile in t.draft_piles:

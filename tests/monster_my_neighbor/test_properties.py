@@ -104,6 +104,26 @@ def hidden_variants(s: MonsterState, seat: int, rng: random.Random) -> list[Mons
             v.s.main_deck[t_deck] -= 1
             v.s.hands[q][t_deck] += 1
             variants.append(v)
+    hidden_face_down = [  # face-down cards this seat neither discarded nor was shown
+        (i, j) for i, pile in enumerate(s.s.face_down)
+        for j, (_card, _origin, owner, viewer) in enumerate(pile) if seat not in (owner, viewer)
+    ]
+    if hidden_face_down and deck:  # exchange one of them with an undealt card
+        i, j = rng.choice(hidden_face_down)
+        v = s.clone()
+        card, origin, owner, viewer = v.s.face_down[i][j]
+        t_deck = rng.choice(deck)
+        v.s.main_deck[t_deck] -= 1
+        v.s.main_deck[card] += 1
+        v.s.face_down[i][j] = (t_deck, origin, owner, viewer)
+        variants.append(v)
+    noted = [q for q in range(s.s.n) if q != seat and s.s.private_logs[q]]
+    if noted:  # forget another seat's latest private note
+        q = rng.choice(noted)
+        v = s.clone()
+        v.s.private_logs[q].pop()
+        v.s.private_times[q].pop()
+        variants.append(v)
     v = s.clone()  # reorder the Monster deck and reseed the future
     rng.shuffle(v.s.monster_deck)
     v.s.rng.reseed(rng.randrange(1 << 30))

@@ -176,19 +176,18 @@ REVEAL_FILTERS = ("sponsor", "small", "large", "animal")
 
 @dataclass(frozen=True, slots=True)
 class RevealUntil(Effect):
-    """reveal_until(filter): reveal deck cards until one matches, take it, discard the rest."""
+    """reveal_until(filter): reveal deck cards until one matches, take it, then discard
+    the others (Map 8 in the seeds: "all other revealed cards" go to the discard pile
+    afterwards). The revealed cards wait aside, so a deck running out takes only the
+    discard pile (D-10) and no card is revealed twice; with no match anywhere every card
+    ends on the discard pile."""
 
     what: str
 
     def fire(self, s: State, seat: int, src: int) -> None:
         by_id = s.cards.by_id
-        seen = 0
-        limit = len(s.deck) + len(s.discard)
-        while seen <= limit:
-            c = cardflow.draw_one(s)
-            if c < 0:
-                return
-            seen += 1
+        revealed: list[int] = []
+        while (c := cardflow.draw_one(s)) >= 0:
             card = by_id[c]
             assert card is not None
             if ((self.what == "sponsor" and card.is_sponsor)
@@ -196,8 +195,9 @@ class RevealUntil(Effect):
                     or (self.what == "small" and card.small)
                     or (self.what == "large" and card.large)):
                 s.players[seat].hand.append(c)
-                return
-            s.discard.append(c)
+                break
+            revealed.append(c)
+        s.discard.extend(revealed)
 
 
 @dataclass(frozen=True, slots=True)

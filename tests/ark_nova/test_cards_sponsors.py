@@ -148,8 +148,10 @@ def c210(sc: Scene) -> None:
     fire_icon(sc, sc.me, AMERICAS)
     assert sum(b.code == KIOSK_T for b in sc.p.bld) == 2
     assert end_cp_appeal(sc) == (0, 0)
-    for _ in range(3):
+    for _ in range(2):
         fire_icon(sc, sc.me, AMERICAS)
+    assert sum(b.code == KIOSK_T for b in sc.p.bld) == 4 and end_cp_appeal(sc) == (0, 0)
+    fire_icon(sc, sc.me, AMERICAS)  # the 5th kiosk reaches the end threshold
     assert sum(b.code == KIOSK_T for b in sc.p.bld) == 5 and end_cp_appeal(sc) == (1, 0)
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 
 from engine.ark_nova import zoo
-from engine.ark_nova.buildings import ENC_T, TYPES, UNIQUE_OF_SPONSOR
+from engine.ark_nova.buildings import ENC_T, TYPES, UNIQUE_OF_SPONSOR, footprints
 from engine.ark_nova.cards import (
     AFRICA,
     ASIA,
@@ -58,7 +58,6 @@ def c241(sc: Scene) -> None:
     play_sponsor(sc, 241)
     assert sc.delta("appeal") == 2
     p = sc.p
-    from engine.ark_nova.buildings import footprints
     from engine.ark_nova.hexgrid import INDEX
 
     cell = INDEX[(3, 2)]  # next to the water cells (2,1) and (4,1)
@@ -69,6 +68,8 @@ def c241(sc: Scene) -> None:
     sc.answer()
     assert p.money == money + 1 + 5  # 1 covered cell next to water, + its $5 bonus
     assert end_cp_appeal(sc) == (0, 0)
+    p.covered |= p.map.plain  # every water cell has a covered neighbour: no isolated water
+    assert end_cp_appeal(sc) == (1, 0)
 
 
 def c242(sc: Scene) -> None:
@@ -88,6 +89,10 @@ def _unique(sc: Scene, card: int, icon: int, trigger_gain: Callable[[Scene], Non
 
 
 def c243(sc: Scene) -> None:
+    code = UNIQUE_OF_SPONSOR[243]
+    shape = TYPES[code].shape
+    assert any(f.rock_adj == 0 for f in footprints(sc.p.map, shape))
+    assert all(f.rock_adj >= 1 for f in zoo.footprints_for(sc.s, sc.me, code))  # rock next to it
     _unique(sc, 243, HERBIVORE, lambda sc: None)
     assert sc.delta("appeal") == 2  # its own herbivore icon
     fire_icon(sc, sc.me, HERBIVORE)
@@ -196,7 +201,6 @@ def c257(sc: Scene) -> None:
 
     assert b.mask & BORDER_MASK == b.mask  # on 2 border cells, no neighbour needed
     assert income(sc) == 0
-    from engine.ark_nova.buildings import footprints
     from engine.ark_nova.hexgrid import NEIGHBOURS
 
     p = sc.p

@@ -5,16 +5,30 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ark_nova import events, projects, solo, sponsor_play, zoo
+from engine.ark_nova import events, map_bonuses, projects, solo, sponsor_play, zoo
 from engine.ark_nova.act_sponsors import BreakForMoney, PickSponsor
-from engine.ark_nova.buildings import ENC_T, REPTILE_T
+from engine.ark_nova.buildings import ENC_T, REPTILE_T, TYPES
 from engine.ark_nova.cardflow import KeepCard
 from engine.ark_nova.cards import CARDS, ICON, SPONSORS
 from engine.ark_nova.custom import INVENTIVE_BY_CARD, Magnet, Perception, Resistance
 from engine.ark_nova.hexgrid import INDEX, SHAPES, placements
 from engine.ark_nova.turn import UseCard, move_card, strength_range
-from tests.ark_nova.cardscene import add_fitting, meet_conditions, scene
-from tests.ark_nova.helpers import build, options, pick, reask, run_effects, table, to_display
+from tests.ark_nova.cardscene import (
+    add_fitting,
+    avoid_bonuses,
+    meet_conditions,
+    play_sponsor,
+    scene,
+)
+from tests.ark_nova.helpers import (
+    build,
+    options,
+    pick,
+    reask,
+    run_effects,
+    table,
+    to_display,
+)
 from tests.ark_nova.test_turn import start
 
 
@@ -182,3 +196,33 @@ def test_primate_inventive_gives_1_2_3_x_from_1_3_5_primate_icons(card: int) -> 
         p.x = 0
         run_effects(s, sc.me, list(INVENTIVE_BY_CARD[card]))
         assert p.x == x, (primates, x)
+
+
+def test_the_size_3_enclosure_tile_builds_a_free_3_space_enclosure() -> None:
+    """13.2 bonus tiles: the size-3 enclosure tile places a 3-space standard enclosure, free
+    (placement rules apply)."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    money = p.money
+    run_effects(s, sc.me, list(map_bonuses.tile_effects("enclosure_3")))
+    sc.answer(avoid_bonuses)
+    assert [b.code for b in p.bld] == [ENC_T[3]] and p.money == money
+
+
+UNIQUE_BUILDINGS = {  # spec 7.2 and 20.2: the sponsor that places each unique building
+    243: "Meerkat Den", 244: "Penguin Pool", 245: "Aquarium", 246: "Cable Car",
+    247: "Baboon Rock", 248: "Rhesus Monkey Park", 249: "Barred Owl Hut",
+    250: "Sea Turtle Tank", 251: "Polar Bear Exhibit", 252: "Spotted Hyena Compound",
+    253: "Okapi Stable", 254: "Zoo School", 255: "Adventure Playground",
+    256: "Water Playground", 257: "Side Entrance",
+}
+
+
+def test_each_unique_building_sponsor_places_its_own_building() -> None:
+    """20.2.243-257 with 7.2: each of these sponsors places its own unique building (its
+    shape, its terrain needs), never another sponsor's."""
+    for sponsor, name in UNIQUE_BUILDINGS.items():
+        sc = scene()
+        play_sponsor(sc, sponsor)
+        (placed,) = sc.p.bld
+        assert TYPES[placed.code].name == name, sponsor

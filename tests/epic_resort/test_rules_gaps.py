@@ -6,14 +6,21 @@ import copy
 import dataclasses
 
 from engine.core.rng import GameRng
-from engine.epic_resort.actions import AttractTourists, SendWorker, Train, Upgrade, UseAbility
-from engine.epic_resort.attacks import StartAttack
+from engine.epic_resort.actions import (
+    AttractTourists,
+    SendWorker,
+    SplitUnits,
+    Train,
+    Upgrade,
+    UseAbility,
+)
+from engine.epic_resort.attacks import HeroDodges, HeroMovesIn, StartAttack
 from engine.epic_resort.cards import DATA_FILE, parse_cards
-from engine.epic_resort.effects import PlaceTourist
+from engine.epic_resort.effects import PlaceTourist, RepositionHeroes
 from engine.epic_resort.observation import observe
 from engine.epic_resort.params import make_params
 from engine.epic_resort.phase1 import FINISH_PLACING, PHASE1, PHASE1_RESOLVE, PlanSplit, PlanWorker
-from engine.epic_resort.season import PHASE4, PHASE5, REFILL, CardDone
+from engine.epic_resort.season import PHASE3, PHASE4, PHASE5, REFILL, CardDone
 from engine.epic_resort.state import State
 from engine.epic_resort.turns import NEXT_TURN, PASS, PHASE2, ChooseHarbormaster, Turn
 from tests.epic_resort.helpers import (
@@ -393,3 +400,85 @@ def test_the_last_seat_not_passed_keeps_taking_turns() -> None:
     s.turn_seat, s.phase = 0, 2
     start(s, NEXT_TURN)
     assert top_step(s) == Turn(0) and pending(s) == (0,)
+
+
+# ------------------------------------------------------------ third mutation campaign (seed 4)
+
+
+def test_phase_iii_is_observed_as_phase_3() -> None:
+    """6, 8: when the ship arrives the game is in Phase III, and an observation says so
+    (found by the third mutation campaign: Phase III's number was never checked)."""
+    s = bare(2)
+    s.dock = [tourist("friends", 0), tourist("friends", 1)]
+    PHASE3.run(s)
+    assert s.dock == [tourist("friends", 1)]
+    assert s.phase == 3 and observe(s, 0).phase == 3 and observe(s, 1).phase == 3
+
+
+def test_no_two_attractions_of_a_resort_share_a_name() -> None:
+    """5.3.4: after an upgrade no two top cards of a resort share a name; the card being
+    covered does not count. The packaged cards all have different names, so a card file
+    names a tier II card "Party" like the tier I Festa (found by the third mutation
+    campaign: the name check was never exercised)."""
+    cards = copy.copy(CARDS)
+    trophy = att("sala_dei_trofei")
+    cards.attractions = list(CARDS.attractions)
+    cards.attractions[trophy] = dataclasses.replace(CARDS.attractions[trophy], name="Party")
+    s = State(cards, make_params({}), 2, GameRng(0))
+    s.season = 1
+    put(s, 0, 0, "festa")
+    put(s, 0, 1, "beach")
+    s.players[0].gold = 14
+    s.draft_avail = [[], [trophy], []]
+    turn(s)
+    legal = opts(s, 0)
+    assert Upgrade(1, 0, 0) in legal  # over the Party itself: it is covered
+    assert Upgrade(1, 0, 1) not in legal  # over the Beach: two Parties on top
+    assert Upgrade(1, 0, 2) not in legal  # on the empty slot: two Parties too
+
+
+def test_a_hero_that_moves_in_an_attack_leaves_no_health_behind() -> None:
+    """7.6.1, 7.6.3: a dodging hero and a hero moving in take their health with them; the
+    attraction left shows no hero and 0 health (found by the third mutation campaign:
+    what a move leaves on the emptied slot was never checked)."""
+    s = bare(2)
+    put(s, 0, 0, "beach", tourists=3, hero_name="archer", health=1)
+    put(s, 0, 1, "tiki_hut", tourists=0, hero_name="knight")
+    put(s, 0, 2, "drakuzzi", tourists=0)
+    attack(s, "goblin_raiders", "attack_01")  # three: left -> slot 0
+    pick(s, 0, HeroDodges(2))
+    left = observe(s, 1).players[0].slots[0]
+    assert (left.hero, left.hero_health, left.hero_locked) == (-1, 0, False)
+    pick(s, 0, HeroMovesIn(1))
+    middle = observe(s, 1).players[0].slots[1]
+    assert (middle.hero, middle.hero_health, middle.hero_locked) == (-1, 0, False)
+
+
+def test_repositioned_heroes_leave_no_health_behind() -> None:
+    """13.reposition_heroes: the heroes take their health to their new attractions; an
+    attraction left empty shows no hero and 0 health (third mutation campaign)."""
+    s = bare(2)
+    put(s, 0, 0, "sentiero_natura", tourists=3, workers=("apprentice",) * 3, hero_name="monk",
+        health=1)
+    put(s, 0, 1, "beach", tourists=1)
+    attack(s, "goblin_raiders", "attack_06")  # right -> slot 1
+    pick(s, 0, UseAbility(0))
+    pick(s, 0, RepositionHeroes((1,)))
+    left, right = observe(s, 1).players[0].slots[:2]
+    assert (left.hero, left.hero_health) == (-1, 0)
+    assert (right.hero, right.hero_health) == (hero("monk"), 1)
+
+
+def test_worker_option_labels_name_the_slot_or_the_split() -> None:
+    """15.2, 15.3: a human player chooses by the option labels: sending a worker names its
+    slot (slot 0 too), a Guildmaster says it splits, a split lists its units, in Phase I
+    and in Phase II (found by the third mutation campaign: these labels were never read,
+    and a broken Phase I split label raised)."""
+    s = bare(2)
+    gm = worker("guildmaster")
+    for send in (PlanWorker, SendWorker):
+        assert send(APP, 0).describe(s, 0) == "send Apprentice to slot 0"
+        assert send(APP, 2).describe(s, 0) == "send Apprentice to slot 2"
+        assert send(gm, -1).describe(s, 0) == "send Guildmaster to split over attractions"
+    for split in (PlanSplit, SplitUnits):
+        assert split((2, 0, 2)).describe(s, 0) == "Guildmaster units 2/0/2"

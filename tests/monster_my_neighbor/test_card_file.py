@@ -6,6 +6,7 @@ import pytest
 
 from engine.core import ConfigError, GameConfig, get_game, make_bot, play_match
 from engine.monster_my_neighbor.cards import compile_cards, default_cards, default_cards_text
+from tests.monster_my_neighbor.helpers import option_names, position
 
 TEXT = default_cards_text()
 
@@ -164,3 +165,19 @@ def test_dog_actor_sees_discard_flag_is_read_from_the_card_file() -> None:
     assert s.observation(0).private_log[-1] == (PV_SAW_DISCARD, rumor, 2)
     assert s.observation(1).face_down[0][0].known_type == -1
     assert default_cards().actor_sees_discard[default_cards().type_id("dog")] is False
+
+
+@pytest.mark.parametrize(("op", "playable_with"), [(">=", {2, 3}), (">", {3}), ("==", {2})])
+def test_a_play_condition_compares_its_counter_as_the_file_says(
+    op: str, playable_with: set[int]
+) -> None:
+    """§5.4 step 2, §11: a conditional card is legal when its printed condition holds; a card
+    file may compare the counter with >=, > or == (the packaged cards use only >=, so the
+    other two were never run: found by the third mutation campaign)."""
+    text = broken('{counter: villagers_played, op: ">=", value: 2}',
+                  f'{{counter: villagers_played, op: "{op}", value: 2}}')
+    cards = compile_cards(text)
+    for villagers in (1, 2, 3):
+        s = position(4, {0: ["mandragora", "hide", "rumor"], 2: ["fog", "hide"]},
+                     villagers_played=villagers, cards=cards)
+        assert ("mandragora" in option_names(s, 0)) == (villagers in playable_with), villagers

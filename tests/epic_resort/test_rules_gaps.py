@@ -8,6 +8,7 @@ import dataclasses
 from engine.core.rng import GameRng
 from engine.epic_resort.actions import (
     AttractTourists,
+    DiscardWorker,
     SendWorker,
     SplitUnits,
     Train,
@@ -357,13 +358,16 @@ def test_a_monster_without_plunder_takes_no_gold() -> None:
 def test_a_destroyed_attraction_leaves_its_damage_in_the_supply() -> None:
     """7.10: tourists, damage and locks of a destroyed stack return to the supply; the empty
     slot shows 0 damage, so a later attraction there starts undamaged (found by the second
-    mutation campaign)."""
+    mutation campaign); its workers are stranded and a Guildmaster's units there are gone,
+    so a later attraction there starts unstaffed (third campaign)."""
     s = bare(2)
     s.hm = 0
-    put(s, 0, 0, "beach", damage=2, locked=True)
+    put(s, 0, 0, "beach", damage=2, locked=True, workers=("guildmaster",))
+    s.players[0].slots[0].gm_units = 2
     attack(s, "goblin_raiders")
     sl = s.players[0].slots[0]
     assert (sl.stack, sl.tourists, sl.damage, sl.locked) == ([], 0, 0, False)
+    assert (sl.workers, sl.gm_units, sl.stranded) == ([], 0, [worker("guildmaster")])
 
 
 def test_a_guildmaster_listed_first_in_a_card_file_still_asks_for_its_split() -> None:
@@ -482,3 +486,29 @@ def test_worker_option_labels_name_the_slot_or_the_split() -> None:
         assert send(gm, -1).describe(s, 0) == "send Guildmaster to split over attractions"
     for split in (PlanSplit, SplitUnits):
         assert split((2, 0, 2)).describe(s, 0) == "Guildmaster units 2/0/2"
+
+
+def test_a_worker_discard_ability_stands_at_no_attraction() -> None:
+    """13.gain_gold, 5.4.2: "per tourist here" counts the tourists of the attraction whose
+    ability it is; a worker discarded from hand stands at none, so a card file that gives
+    the Valet "1 gold per tourist here" gains nothing (found by the third mutation campaign:
+    no packaged discard ability reads its attraction)."""
+    cards = copy.copy(CARDS)
+    valet = worker("valet")
+    ability = CARDS.workers[valet].discard
+    assert ability is not None
+    per_tourist = dataclasses.replace(ability.effects[0], per="tourist_here")
+    cards.workers = list(CARDS.workers)
+    cards.workers[valet] = dataclasses.replace(
+        CARDS.workers[valet], discard=dataclasses.replace(ability, effects=(per_tourist,)))
+    s = State(cards, make_params({}), 2, GameRng(0))
+    s.season = 1
+    put(s, 0, 0, "beach", tourists=2)
+    put(s, 0, 1, "tiki_hut", tourists=1)
+    put(s, 0, 2, "drakuzzi", tourists=2)
+    p = s.players[0]
+    p.hand, p.gold = [APP, valet], 3
+    turn(s)
+    pick(s, 0, DiscardWorker(valet))
+    assert p.gold == 3 and p.discard == [valet]
+    assert [sl.tourists for sl in p.slots] == [2, 1, 2]

@@ -16,7 +16,7 @@ from engine.epic_resort.actions import (
     UseAbility,
 )
 from engine.epic_resort.attacks import HeroDodges, HeroMovesIn, StartAttack
-from engine.epic_resort.cards import DATA_FILE, parse_cards
+from engine.epic_resort.cards import DATA_FILE, Effect, parse_cards
 from engine.epic_resort.effects import PlaceTourist, RepositionHeroes
 from engine.epic_resort.observation import observe
 from engine.epic_resort.params import make_params
@@ -489,18 +489,20 @@ def test_worker_option_labels_name_the_slot_or_the_split() -> None:
 
 
 def test_a_worker_discard_ability_stands_at_no_attraction() -> None:
-    """13.gain_gold, 5.4.2: "per tourist here" counts the tourists of the attraction whose
-    ability it is; a worker discarded from hand stands at none, so a card file that gives
-    the Valet "1 gold per tourist here" gains nothing (found by the third mutation campaign:
-    no packaged discard ability reads its attraction)."""
+    """13.gain_gold, 13.cash_out_tourists, 5.4.2: "per tourist here" and "cash out the
+    tourists here" mean the attraction whose ability it is; a worker discarded from hand
+    stands at none, so a card file that gives the Valet "1 gold per tourist here, then cash
+    out the tourists here" gains nothing and asks nothing (found by the third mutation
+    campaign: no packaged discard ability reads its attraction)."""
     cards = copy.copy(CARDS)
     valet = worker("valet")
     ability = CARDS.workers[valet].discard
     assert ability is not None
     per_tourist = dataclasses.replace(ability.effects[0], per="tourist_here")
+    cash_out = Effect("cash_out_tourists", resource="gold", per_tourist=1)
     cards.workers = list(CARDS.workers)
     cards.workers[valet] = dataclasses.replace(
-        CARDS.workers[valet], discard=dataclasses.replace(ability, effects=(per_tourist,)))
+        CARDS.workers[valet], discard=dataclasses.replace(ability, effects=(per_tourist, cash_out)))
     s = State(cards, make_params({}), 2, GameRng(0))
     s.season = 1
     put(s, 0, 0, "beach", tourists=2)
@@ -510,5 +512,6 @@ def test_a_worker_discard_ability_stands_at_no_attraction() -> None:
     p.hand, p.gold = [APP, valet], 3
     turn(s)
     pick(s, 0, DiscardWorker(valet))
+    assert s.steps[-1] == Turn(0)  # back at the turn menu: no cash-out asked
     assert p.gold == 3 and p.discard == [valet]
     assert [sl.tourists for sl in p.slots] == [2, 1, 2]

@@ -21,7 +21,7 @@ from engine.epic_resort.effects import PlaceTourist, RepositionHeroes
 from engine.epic_resort.observation import observe
 from engine.epic_resort.params import make_params
 from engine.epic_resort.phase1 import FINISH_PLACING, PHASE1, PHASE1_RESOLVE, PlanSplit, PlanWorker
-from engine.epic_resort.season import PHASE3, PHASE4, PHASE5, REFILL, CardDone
+from engine.epic_resort.season import PHASE3, PHASE4, PHASE5, REFILL, SEASON, CardDone
 from engine.epic_resort.state import State
 from engine.epic_resort.turns import NEXT_TURN, PASS, PHASE2, ChooseHarbormaster, Turn
 from tests.epic_resort.helpers import (
@@ -169,14 +169,19 @@ def test_an_attracted_tourist_card_leaves_the_dock_and_the_others_keep_their_ord
 
 
 def test_a_new_harbormaster_does_not_change_the_turns_still_to_come() -> None:
-    """5.1: seat 0 passes first and hands the card to seat 2; seat 1 still plays next."""
+    """5.1: seat 0 passes first and hands the card to seat 2; seat 1 still plays next. Phase
+    II starts at the Harbormaster whichever seat played last before it, and the pass is
+    seat 0's main action (5.2; both found by the third mutation campaign)."""
     s = bare(3)
     for seat in range(3):
         put(s, seat, 0, "beach")
         s.players[seat].hand = [APP]
     s.hm = 0
-    turn(s, 0)
+    s.turn_seat, s.main_done = 1, True  # where the Phase II before ended
+    start(s, PHASE2)
+    assert pending(s) == (0,) and observe(s, 2).turn_seat == 0 and not observe(s, 2).main_done
     pick(s, 0, PASS)
+    assert observe(s, 2).main_done  # while seat 0 picks the next Harbormaster
     pick(s, 0, ChooseHarbormaster(2))
     assert s.hm == 2
     assert top_step(s) == Turn(1) and pending(s) == (1,)
@@ -515,3 +520,31 @@ def test_a_worker_discard_ability_stands_at_no_attraction() -> None:
     assert s.steps[-1] == Turn(0)  # back at the turn menu: no cash-out asked
     assert p.gold == 3 and p.discard == [valet]
     assert [sl.tourists for sl in p.slots] == [2, 1, 2]
+
+
+def test_a_rebuilt_main_deck_is_shuffled() -> None:
+    """6.2.1: the dock discard pile is shuffled into the new main deck, so its order is
+    not the discard pile's (found by the third mutation campaign, statement deletion: the
+    rebuilding test sorted the cards, so an unshuffled deck passed)."""
+    pile = [tourist("friends", k) for k in range(3)]
+    pile += [tourist("day_trippers", k) for k in range(4)]
+    orders = set()
+    for seed in range(4):
+        s = bare(2, seed=seed)
+        s.monster_deck = [monster("goblin_raiders")]
+        s.main_deck, s.dock_discard = [], list(pile)
+        start(s, REFILL)
+        orders.add(tuple(s.dock + s.main_deck))
+    assert len(orders) > 1
+
+
+def test_day_workers_sent_last_season_do_not_count_against_this_one() -> None:
+    """4.3.3: a Day-worker may be sent if this Phase I's income covers the wages of the
+    Day-workers sent in this Phase I; those of the season before do not count (found by
+    the third mutation campaign, statement deletion: a season that kept the old count)."""
+    s = bare(2)
+    put(s, 0, 0, "beach", tourists=3)
+    s.p1_day = [3, 0]  # sent in the season before
+    s.players[0].draw = [CARDS.day_worker]
+    start(s, SEASON)
+    assert s.season == 2 and PlanWorker(CARDS.day_worker, 0) in opts(s, 0)

@@ -15,7 +15,7 @@ from engine.epic_resort.actions import (
     Upgrade,
     UseAbility,
 )
-from engine.epic_resort.attacks import HeroDodges, HeroMovesIn, StartAttack
+from engine.epic_resort.attacks import StartAttack
 from engine.epic_resort.cards import DATA_FILE, Effect, parse_cards
 from engine.epic_resort.effects import PlaceTourist, RepositionHeroes
 from engine.epic_resort.observation import observe
@@ -445,22 +445,6 @@ def test_no_two_attractions_of_a_resort_share_a_name() -> None:
     assert Upgrade(1, 0, 1) not in legal  # over the Beach: two Parties on top
     assert Upgrade(1, 0, 2) not in legal  # on the empty slot: two Parties too
 
-
-def test_a_hero_that_moves_in_an_attack_leaves_no_health_behind() -> None:
-    """7.6.1, 7.6.3: a dodging hero and a hero moving in take their health with them; the
-    attraction left shows no hero and 0 health (found by the third mutation campaign:
-    what a move leaves on the emptied slot was never checked)."""
-    s = bare(2)
-    put(s, 0, 0, "beach", tourists=3, hero_name="archer", health=1)
-    put(s, 0, 1, "tiki_hut", tourists=0, hero_name="knight")
-    put(s, 0, 2, "drakuzzi", tourists=0)
-    attack(s, "goblin_raiders", "attack_01")  # three: left -> slot 0
-    pick(s, 0, HeroDodges(2))
-    left = observe(s, 1).players[0].slots[0]
-    assert (left.hero, left.hero_health, left.hero_locked) == (-1, 0, False)
-    pick(s, 0, HeroMovesIn(1))
-    middle = observe(s, 1).players[0].slots[1]
-    assert (middle.hero, middle.hero_health, middle.hero_locked) == (-1, 0, False)
 
 
 def test_repositioned_heroes_leave_no_health_behind() -> None:

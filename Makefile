@@ -39,7 +39,7 @@ walkthrough:
 run:  # the demo's report replaces the last one
 	rm -rf out/demo
 	$(ARENA) tournament --game monster-my-neighbor --players 5 --format round-robin \
-		--entrants random,heuristic --games 1000 --seed 1 --workers 2 --out out/demo
+		--entrants random,heuristic --games 1200 --seed 1 --workers 2 --out out/demo
 
 test:
 	$(PY) -m pytest -q

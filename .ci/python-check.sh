@@ -2,11 +2,15 @@
 # Run the version-sensitive tests on another install of the project:
 #   .ci/python-check.sh minimums  the oldest versions pyproject.toml allows for each direct
 #                                 dependency (uv --resolution lowest-direct), Python 3.11
+#   .ci/python-check.sh 3.12      CPython 3.12.3 (python-build-standalone) from the Go module
+#                                 proxy: the Go module github.com/kluctl/go-embed-python
+#                                 embeds it, and `go mod download` checks its checksum
+#                                 (neither Debian nor PyPI ships a CPython 3.12, and uv's
+#                                 own Python downloads come from GitHub, which CI cannot
+#                                 reach); with the versions of requirements.lock
 #   .ci/python-check.sh 3.13      Python 3.13 from Debian trixie (a debootstrap chroot: the
 #                                 registries CI reaches have no other CPython 3.13), with
 #                                 the versions of requirements.lock
-# Python 3.12 is not tested: neither Debian bookworm/trixie nor PyPI ships a CPython 3.12
-# (uv's own Python downloads come from GitHub, which CI cannot reach).
 # The subset covers what depends on library or interpreter versions: protobuf and gRPC
 # (wire codecs, the gateway, the bot client), random.Random's stream (GameRng draws
 # through its _randbelow), redis-py and Lua (the ladder), Ray (the
@@ -47,6 +51,37 @@ minimums() {
   .venv/bin/uv pip install --quiet --python "$venv/bin/python" --no-deps -e .
   "$venv/bin/python" -m pytest -q -p no:cacheprovider "${SUBSET[@]}"
   rm -rf "$work"
+}
+
+python312() {
+  local module=github.com/kluctl/go-embed-python version=v0.0.0-3.12.3-20240415-2
+  local dist=/var/tmp/arena-python-3.12.3 platform work redis_port
+  case "$(uname -m)" in
+    x86_64) platform=linux-amd64 ;;
+    aarch64) platform=linux-arm64 ;;
+    *) echo "no CPython 3.12 build for $(uname -m)" >&2; return 1 ;;
+  esac
+  if [ ! -x "$dist/bin/python3.12" ]; then
+    local dir
+    dir=$(go mod download -json "$module@$version" \
+      | python3 -c 'import json, sys; print(json.load(sys.stdin)["Dir"])')
+    python3 .ci/unpack-embedded-python.py "$dir/python/internal/data/$platform" "$dist"
+  fi
+  work=$(mktemp -d)
+  .venv/bin/uv venv --quiet --python "$dist/bin/python3.12" "$work/venv"
+  .venv/bin/uv pip install --quiet --python "$work/venv/bin/python" -r requirements.lock
+  .venv/bin/uv pip install --quiet --python "$work/venv/bin/python" --no-deps -e .
+  redis_port=$(free_port)
+  redis-server --port "$redis_port" --bind 127.0.0.1 --dir "$work" --save '' --appendonly no \
+    --daemonize yes --pidfile "$work/redis.pid" >/dev/null
+  for _ in $(seq 50); do redis-cli -p "$redis_port" ping >/dev/null 2>&1 && break; sleep 0.1; done
+  "$work/venv/bin/python" -c 'import sys, ray, grpc, google.protobuf as pb; print("Python", sys.version.split()[0], "ray", ray.__version__, "grpcio", grpc.__version__, "protobuf", pb.__version__)'
+  local status=0
+  ARENA_TEST_REDIS_URL="redis://127.0.0.1:$redis_port/0" \
+    "$work/venv/bin/python" -m pytest -q -p no:cacheprovider "${SUBSET[@]}" || status=$?
+  kill "$(cat "$work/redis.pid")" 2>/dev/null || true
+  rm -rf "$work"
+  return "$status"
 }
 
 python313() {
@@ -92,6 +127,7 @@ EOF
 
 case "${1:-}" in
   minimums) minimums ;;
+  3.12) python312 ;;
   3.13) python313 ;;
-  *) echo "usage: $0 minimums|3.13" >&2; exit 2 ;;
+  *) echo "usage: $0 minimums|3.12|3.13" >&2; exit 2 ;;
 esac

@@ -40,7 +40,7 @@ DISTINCT_MATCHES = 1000
 
 # The floor: the apply script's writes, with values given. KEYS as the apply script's.
 # ARGV: match id, record, then per distinct participant: name, row, history point.
-_FLOOR = """
+FLOOR = """
 local rows = {}
 local n = (#ARGV - 2) / 3
 for j = 1, n do
@@ -86,13 +86,11 @@ def _store_writer(url: str, prefix: str, writer: int, seconds: float, start: Any
     return done
 
 
-def _floor_writer(url: str, prefix: str, writer: int, seconds: float, start: Any) -> int:
-    import redis
-
+def floor_calls(sha: str, prefix: str, writer: int) -> list[tuple[list[Any], list[Any]]]:
+    """The floor's calls for ``writer``'s matches: (``EVALSHA sha numkeys keys``, the
+    arguments after the match id), values computed beforehand."""
     from services.ladder.redis_format import GameKeys, result_text
 
-    client = redis.Redis.from_url(url, decode_responses=True)
-    sha = client.script_load(_FLOOR)
     keys = GameKeys.of(prefix, GAME)
     calls = []
     rng = random.Random(writer)
@@ -108,6 +106,14 @@ def _floor_writer(url: str, prefix: str, writer: int, seconds: float, start: Any
                               rng.randrange(10**10))
             args += [name, row, struct.pack("<dd", rating, time.time())]
         calls.append((["EVALSHA", sha, len(call_keys), *call_keys], args))
+    return calls
+
+
+def _floor_writer(url: str, prefix: str, writer: int, seconds: float, start: Any) -> int:
+    import redis
+
+    client = redis.Redis.from_url(url, decode_responses=True)
+    calls = floor_calls(client.script_load(FLOOR), prefix, writer)
     start.wait()
     done = 0
     deadline = time.perf_counter() + seconds

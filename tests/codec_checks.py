@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core import GameConfig, GameRng, get_game
+from engine.core import Game, GameConfig, GameRng, GameState, get_game
 
 
 def assert_reused_codec_matches_fresh(game_id: str, message_type: type,
@@ -27,3 +27,34 @@ def assert_reused_codec_matches_fresh(game_id: str, message_type: type,
             seat = state.pending_seats()[0]
             state.apply(seat, rng.randrange(len(state.decision(seat).options)))
     assert checked > 1_000
+
+
+def decision_request(game: Game, state: GameState, seat: int) -> tuple[object, ...]:
+    """What the match host sends ``seat`` for its pending decision besides the
+    observation (see ``services.runner.host.MatchHost._request``): the decision kind, and
+    every option's label and encoded message. Labels are written from the whole state,
+    not the observation, so they can leak where the observation does not. (The encoded
+    observation is left out: the codec reads only the observation, which callers
+    compare themselves.)"""
+    seen = state.observation(seat)
+    decision = state.decision(seat)
+    codec = game.wire() if game.wire is not None else None
+    encoded = tuple(
+        codec.option(seen, decision.kind, option).SerializeToString(deterministic=True)
+        for option in decision.options
+    ) if codec is not None else tuple(decision.options)
+    return decision.kind, tuple(state.describe_options(seat)), encoded
+
+
+def assert_same_requests(
+    game: Game, state: GameState, variants: Sequence[GameState], seat: int
+) -> int:
+    """If ``seat`` owes a decision in ``state``, it is asked exactly the same in each of
+    ``variants`` (which differ only in what ``seat`` cannot see). Returns the number of
+    requests compared."""
+    if seat not in state.pending_seats():
+        return 0
+    expected = decision_request(game, state, seat)
+    for variant in variants:
+        assert decision_request(game, variant, seat) == expected
+    return len(variants)

@@ -25,7 +25,7 @@ from engine.ark_nova.game_state import ArkNovaState, new_state, validate_config
 from engine.ark_nova.observation import Observation, observation_to_json
 from engine.ark_nova.params import DEFAULT_OPTIONS
 from engine.ark_nova.search import SEARCH
-from engine.core.game import Game, GameInfo
+from engine.core.game import Game, GameInfo, lazy
 
 INFO = GameInfo(
     game_id="ark-nova",
@@ -39,27 +39,15 @@ INFO = GameInfo(
 )
 
 
-def _board():
-    from engine.ark_nova.board import ArkNovaBoard
-
-    return ArkNovaBoard()
-
-
-def _wire():
-    from engine.ark_nova.wire import ArkNovaCodec
-
-    return ArkNovaCodec()
-
-
 GAME = Game(
     info=INFO,
     new_state=new_state,
     validate_config=validate_config,
     observation_to_json=observation_to_json,
     default_options=DEFAULT_OPTIONS,
-    wire=_wire,
+    wire=lazy("engine.ark_nova.wire", "ArkNovaCodec"),
     card_text=default_cards_text,
-    board=_board,
+    board=lazy("engine.ark_nova.board", "ArkNovaBoard"),
     bots=BOTS,
     search=SEARCH,
 )

@@ -17,6 +17,7 @@ from engine.core.game import (
     GameState,
     Search,
     ShellState,
+    lazy,
 )
 from engine.core.match import MatchOutcome, MatchSession, play_match
 from engine.core.option import Option
@@ -56,6 +57,7 @@ __all__ = [
     "bots_for",
     "competition_ranks",
     "get_game",
+    "lazy",
     "make_bot",
     "play_match",
     "replay_match",

@@ -22,6 +22,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any, cast
 
 from engine.core.board import BoardView
@@ -219,3 +220,15 @@ class Game:
             raise NotImplementedError(f"{self.game_id} cannot be determinized")
         observation = source.observation(seat) if isinstance(source, GameState) else source
         return self.search.sample(observation, rng)
+
+
+def lazy(module: str, name: str) -> Callable[[], Any]:
+    """A factory for :class:`Game`'s ``wire`` and ``board``: the first call imports
+    ``module``, and each call returns a new ``name()`` from it. Rules and bots never load
+    the protobuf and SVG code those need."""
+
+    def make() -> Any:
+        return getattr(import_module(module), name)()
+
+    make.__qualname__ = f"lazy({module}.{name})"
+    return make

@@ -19,7 +19,7 @@ What is special for an engine:
 
 from __future__ import annotations
 
-from engine.core.game import Game, GameInfo
+from engine.core.game import Game, GameInfo, lazy
 from engine.epic_resort.bots import BOTS
 from engine.epic_resort.cards import default_cards_text
 from engine.epic_resort.game_state import EpicResortState, new_state, validate_config
@@ -39,27 +39,15 @@ INFO = GameInfo(
 )
 
 
-def _wire():
-    from engine.epic_resort.wire import EpicResortCodec
-
-    return EpicResortCodec()
-
-
-def _board():
-    from engine.epic_resort.board import EpicResortBoard
-
-    return EpicResortBoard()
-
-
 GAME = Game(
     info=INFO,
     new_state=new_state,
     validate_config=validate_config,
     observation_to_json=observation_to_json,
     default_options=DEFAULT_OPTIONS,
-    wire=_wire,
+    wire=lazy("engine.epic_resort.wire", "EpicResortCodec"),
     card_text=default_cards_text,
-    board=_board,
+    board=lazy("engine.epic_resort.board", "EpicResortBoard"),
     bots=BOTS,
     search=SEARCH,
 )

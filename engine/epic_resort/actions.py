@@ -17,7 +17,13 @@ from engine.core.option import Option
 from engine.epic_resort.cards import HERO, TOURIST, Ability, DiscardAbility
 from engine.epic_resort.effects import Place, push_effects
 from engine.epic_resort.events import card_name
-from engine.epic_resort.resort import place_worker, supplied, worker_splits
+from engine.epic_resort.resort import (
+    place_worker,
+    send_label,
+    split_label,
+    supplied,
+    worker_splits,
+)
 from engine.epic_resort.state import NO_HERO, SLOTS, State
 from engine.epic_resort.steps import SeatAsk
 
@@ -81,8 +87,7 @@ class SendWorker(Option):
             place_worker(s, p, w, self.slot, ())
 
     def describe(self, s: State, seat: int) -> str:
-        where = "split over attractions" if self.slot < 0 else f"slot {self.slot}"
-        return f"send {s.cards.workers[self.worker].name} to {where}"
+        return send_label(s, self.worker, self.slot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +121,7 @@ class SplitUnits(Option):
         place_worker(s, s.players[seat], step.worker, -1, self.units)
 
     def describe(self, s: State, seat: int) -> str:
-        return "Guildmaster units " + "/".join(str(u) for u in self.units)
+        return split_label(self.units)
 
 
 @dataclass(frozen=True, slots=True)

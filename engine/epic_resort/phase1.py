@@ -16,6 +16,8 @@ from engine.epic_resort.resort import (
     draw_workers,
     gain_capped,
     place_worker,
+    send_label,
+    split_label,
     supplied,
     worker_splits,
 )
@@ -114,8 +116,7 @@ class PlanWorker(Option):
         s.p1_plan[seat].append((w, self.slot, ()))
 
     def describe(self, s: State, seat: int) -> str:
-        where = "split over attractions" if self.slot < 0 else f"slot {self.slot}"
-        return f"send {s.cards.workers[self.worker].name} to {where}"
+        return send_label(s, self.worker, self.slot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +137,7 @@ class PlanSplit(Option):
         s.p1_gm[seat] = -1
 
     def describe(self, s: State, seat: int) -> str:
-        return "Guildmaster units " + "/".join(str(u) for u in self.units)
+        return split_label(self.units)
 
 
 @dataclass(frozen=True, slots=True)

@@ -131,6 +131,18 @@ def worker_splits(total: int, cap: int, n: int) -> list[tuple[int, ...]]:
     return out
 
 
+def send_label(s: State, worker: int, slot: int) -> str:
+    """The label of sending ``worker`` to ``slot`` (-1: a Guildmaster, split next), in
+    Phase I plans and Phase II alike."""
+    where = "split over attractions" if slot < 0 else f"slot {slot}"
+    return f"send {s.cards.workers[worker].name} to {where}"
+
+
+def split_label(units: tuple[int, ...]) -> str:
+    """The label of a Guildmaster's units per present attraction."""
+    return "Guildmaster units " + "/".join(str(u) for u in units)
+
+
 def place_worker(s: State, p: Player, w: int, slot_i: int, alloc: tuple[int, ...]) -> None:
     """Attach a worker to a slot; a Guildmaster spreads ``alloc`` over present slots."""
     if alloc:

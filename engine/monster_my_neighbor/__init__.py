@@ -21,7 +21,7 @@ code refer to it).
 
 from __future__ import annotations
 
-from engine.core import ConfigError, Game, GameConfig, GameInfo
+from engine.core import ConfigError, Game, GameConfig, GameInfo, lazy
 from engine.monster_my_neighbor.bots import HeuristicBot
 from engine.monster_my_neighbor.cards import default_cards_text, load_cards
 from engine.monster_my_neighbor.game_state import MonsterState
@@ -66,27 +66,15 @@ def new_state(config: GameConfig, seed: int) -> MonsterState:
     return MonsterState.new(cards, config.players, seed, config.options.get("rounds", cards.rounds))
 
 
-def _wire():
-    from engine.monster_my_neighbor.wire import MonsterMyNeighborCodec
-
-    return MonsterMyNeighborCodec()
-
-
-def _board():
-    from engine.monster_my_neighbor.board import MonsterMyNeighborBoard
-
-    return MonsterMyNeighborBoard()
-
-
 GAME = Game(
     info=INFO,
     new_state=new_state,
     validate_config=validate_config,
     observation_to_json=to_json,
     default_options=DEFAULT_OPTIONS,
-    wire=_wire,
+    wire=lazy("engine.monster_my_neighbor.wire", "MonsterMyNeighborCodec"),
     card_text=default_cards_text,
-    board=_board,
+    board=lazy("engine.monster_my_neighbor.board", "MonsterMyNeighborBoard"),
     bots={"heuristic": HeuristicBot},
     search=SEARCH,
 )

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from string import Template
@@ -69,9 +69,15 @@ _UNITS_TO_RATING = float(RATING_UNITS).__rtruediv__
 class _Script:
     """A Lua script run by EVALSHA, loaded again if the server lost its script cache."""
 
-    def __init__(self, name: str, **constants: object) -> None:
-        source = resources.files("services.ladder").joinpath("lua", name).read_text("utf-8")
-        values = {key: repr(value) for key, value in constants.items()}
+    def __init__(
+        self, name: str, constants: Mapping[str, object] | None = None,
+        template: str | None = None,
+    ) -> None:
+        """``lua/<name>`` with its ``${NAME}`` constants filled in (``template``: other
+        source text instead of the file's, for ``bench.ladder_cost``)."""
+        source = template if template is not None else (
+            resources.files("services.ladder").joinpath("lua", name).read_text("utf-8"))
+        values = {key: repr(value) for key, value in (constants or {}).items()}
         self.source = Template(source).safe_substitute(values)
         if "${" in self.source:
             raise ValueError(f"{name}: a ${{NAME}} constant has no value")
@@ -89,11 +95,11 @@ class _Script:
             return client.execute_command(*command)
 
 
-_APPLY_MATCH = _Script(
-    "apply_match.lua",
-    INITIAL_RATING=INITIAL_RATING, ELO_SCALE=ELO_SCALE, RATING_UNITS=RATING_UNITS,
-    TALLY_UNITS=TALLY_UNITS,
-)
+APPLY_MATCH_CONSTANTS = {
+    "INITIAL_RATING": INITIAL_RATING, "ELO_SCALE": ELO_SCALE, "RATING_UNITS": RATING_UNITS,
+    "TALLY_UNITS": TALLY_UNITS,
+}
+_APPLY_MATCH = _Script("apply_match.lua", APPLY_MATCH_CONSTANTS)
 _REGISTER_BOT = _Script("register_bot.lua")
 _APPLY_SOLO = _Script("apply_solo.lua")
 

@@ -30,7 +30,7 @@ def test_a_break_runs_its_six_steps():
     o.venom[BUILD] = 1
     p.mult_active[CARDS] = 1
     p.workers_on[0], p.workers_active = 1, 0
-    s.partner_avail = 0
+    s.partner_avail, s.univ_avail = 0, 0  # every partner zoo and university taken
     first_two = s.display[:2]
     rest = s.display[2:]
     p.appeal = 10
@@ -87,6 +87,7 @@ def test_end_found_at_the_end_of_a_break_gives_everyone_one_more_turn():
     while s.asked and s.turn_no == 1:
         pick(s, s.asked_step.seat, s.asked[s.asked_step.seat][0])
     assert s.end_triggered and s.turns_left == 2  # both players, the trigger player last
+    assert s.log.count(("end", 2)) == 1  # the public log says so, once
     assert s.active == other
     pick(s, other, TakeX.of(ANIMALS))
     assert s.active == me and not s.terminal

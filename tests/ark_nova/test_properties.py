@@ -5,8 +5,8 @@ players on each of the maps 0, 1, 1a and 2-8 (and with a random map per seat), a
 Each game must end by the real end rule (spec 15.2; solo: the turn clock of spec 17, 27
 turns and 5 breaks; the engine has no turn or round cap), keep money, X-tokens and the
 tracks in bounds and every card in exactly one place, give each seat an observation that
-does not change when only what it cannot see changes, and replay identically from
-(config, seed, choices).
+does not change when only what it cannot see changes (nor, for the deciding seat, the
+options and labels it is sent), and replay identically from (config, seed, choices).
 
 ``ARK_NOVA_PROPERTY_GAMES`` sets the number of games of every case (CI uses the
 defaults). The games of one case are spread over two worker processes (CI machines have
@@ -27,8 +27,10 @@ from engine.ark_nova.scoring import victory_points
 from engine.ark_nova.state import State
 from engine.ark_nova.turn import ChooseAction
 from engine.core.game import GameConfig
+from engine.core.registry import get_game
 from engine.core.rng import GameRng
 from tests.ark_nova.helpers import check_invariants
+from tests.codec_checks import assert_same_requests
 
 _GAMES = os.environ.get("ARK_NOVA_PROPERTY_GAMES")
 GAMES = int(_GAMES or "500")
@@ -36,6 +38,11 @@ MAP_GAMES = int(_GAMES or "300")
 SOLO_GAMES = int(_GAMES or "300")
 MAPS = ("0", "1", "1a", "2", "3", "4", "5", "6", "7", "8", "random")
 OBS_CHECKS_PER_GAME = 2
+# Observation checks fall on random steps below this (a little under the shortest game of
+# each player count, measured: solo 56-86 decisions, 2p from 690, 3p 833, 4p 1042), so
+# they cover a whole game, late game and final scoring included.
+CHECK_HORIZON = {1: 55, 2: 680, 3: 820, 4: 1030}
+GAME = get_game("ark-nova")
 REPLAY_EVERY = 25
 
 
@@ -72,7 +79,8 @@ def play(n: int, seed: int, options: dict | None = None) -> dict:
     obs_rng = GameRng(seed * 13 + 5)
     choices = []
     steps = 0
-    check_at = {obs_rng.randrange(400) for _ in range(OBS_CHECKS_PER_GAME)}
+    requests = 0
+    check_at = {obs_rng.randrange(CHECK_HORIZON[n]) for _ in range(OBS_CHECKS_PER_GAME)}
     while not g.is_terminal():
         seat = g.pending_seats()[0]
         options = g.decision(seat).options
@@ -81,7 +89,10 @@ def play(n: int, seed: int, options: dict | None = None) -> dict:
             check_invariants(s)
         if steps in check_at:
             for q in (*range(n), -1):  # -1: a spectator sees the public part only
-                assert observe(perturb(s, q, obs_rng), q) == observe(s, q), (seed, steps, q)
+                twin = perturb(s, q, obs_rng)
+                assert observe(twin, q) == observe(s, q), (seed, steps, q)
+                if q >= 0:  # and the deciding seat is asked exactly the same
+                    requests += assert_same_requests(GAME, g, [ArkNovaState(twin)], q)
         i = rng.randrange(len(options))
         choices.append(i)
         g.apply(seat, i)
@@ -101,7 +112,8 @@ def play(n: int, seed: int, options: dict | None = None) -> dict:
             again.apply(again.pending_seats()[0], i)
         assert again.is_terminal() and again.result() == result
         assert [observe(again.s, q) == observe(s, q) for q in range(n)] == [True] * n
-    return {"turns": s.turn_no, "decisions": steps, "vp": list(result.scores)}
+    return {"turns": s.turn_no, "decisions": steps, "vp": list(result.scores),
+            "requests": requests}
 
 
 def _batch(args: tuple[int, list[int], dict]) -> list[dict]:
@@ -119,6 +131,7 @@ def _play_all(n: int, seeds: list[int], options: dict) -> list[dict]:
 def test_random_games_end_and_keep_every_invariant(n: int) -> None:
     summaries = _play_all(n, list(range(1000 * n, 1000 * n + GAMES)), {})
     assert len(summaries) == GAMES
+    assert sum(x["requests"] for x in summaries) >= GAMES  # two checks a game
 
 
 @pytest.mark.parametrize("map_id", MAPS)
@@ -131,4 +144,5 @@ def test_random_two_player_games_on_every_map(map_id: str) -> None:
 def test_random_solo_games_follow_the_turn_clock() -> None:
     summaries = _play_all(1, list(range(40_000, 40_000 + SOLO_GAMES)), {})
     assert len(summaries) == SOLO_GAMES
+    assert sum(x["requests"] for x in summaries) >= SOLO_GAMES
     assert {x["turns"] for x in summaries} == {27}

@@ -13,6 +13,7 @@ from engine.epic_resort.attacks import (
     StartAttack,
 )
 from engine.epic_resort.effects import RepositionHeroes
+from engine.epic_resort.observation import observe
 from engine.epic_resort.season import PHASE3, PHASE4, PHASE4_HEAL, PHASE5, REFILL, CardDone
 from engine.epic_resort.turns import Turn
 from tests.epic_resort.helpers import (
@@ -344,7 +345,9 @@ def test_refill_fills_dock_to_size() -> None:
 
 
 def test_after_a_dodge_another_hero_may_move_in() -> None:
-    """7.6.3: no hero at X after a dodge: an unlocked hero from elsewhere may move in."""
+    """7.6.3: no hero at X after a dodge: an unlocked hero from elsewhere may move in.
+    7.6.1, 7.6.3: a moving hero takes its health along; the attraction left shows no hero
+    and 0 health (found by the third mutation campaign)."""
     s = bare(2)
     put(s, 0, 0, "beach", tourists=3, hero_name="archer", health=1)
     put(s, 0, 1, "tiki_hut", tourists=0, hero_name="knight")
@@ -352,7 +355,11 @@ def test_after_a_dodge_another_hero_may_move_in() -> None:
     attack(s, "goblin_raiders", "attack_01")  # three: left -> slot 0
     pick(s, 0, HeroDodges(2))
     assert opts(s, 0) == [NO_DEFENCE, HeroMovesIn(1)]  # the dodged Archer is locked
+    left = observe(s, 1).players[0].slots[0]
+    assert (left.hero, left.hero_health, left.hero_locked) == (-1, 0, False)
     pick(s, 0, HeroMovesIn(1))
+    middle = observe(s, 1).players[0].slots[1]
+    assert (middle.hero, middle.hero_health, middle.hero_locked) == (-1, 0, False)
     p = s.players[0]
     sl = p.slots[0]
     assert (sl.hero, sl.hero_locked, sl.tourists) == (hero("knight"), True, 3)

@@ -93,6 +93,8 @@ def test_season_pass_holders_four_players_locked_after_use() -> None:
         pick(s, 0, PlaceTourist(0))
     assert s.sph_locked and s.players[0].flair == 1
     assert s.players[0].slots[0].tourists == 3
+    # 5.2: it was the turn's main action (found by the third mutation campaign)
+    assert END_TURN in opts(s, 0) and PASS not in opts(s, 0)
 
 
 def test_season_pass_holders_not_in_two_player_game() -> None:

@@ -9,7 +9,7 @@ import pytest
 from engine.core.errors import IllegalChoice
 from engine.core.game import GameConfig
 from engine.core.match import play_match
-from engine.core.registry import make_bot
+from engine.core.registry import get_game, make_bot
 from engine.core.replay import replay_match
 from engine.epic_resort.actions import GmSplit
 from engine.epic_resort.attacks import END_RESPONSE
@@ -17,7 +17,9 @@ from engine.epic_resort.game_state import EpicResortState
 from engine.epic_resort.phase1 import FINISH_PLACING, PlanWorker
 from engine.epic_resort.state import State
 from engine.epic_resort.turns import END_TURN, PASS
+from tests.codec_checks import assert_same_requests
 
+GAME = get_game("epic-resort")
 GAMES = {2: 1200, 3: 900, 4: 700}
 CHECKED_GAMES = 40  # games per player count with the (slower) per-step deep checks
 MAX_STEPS = 20_000
@@ -106,6 +108,7 @@ def _hide_shuffle(s: State, seat: int, rng: random.Random) -> State:
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_observation_ignores_hidden_information(n: int) -> None:
+    requests = 0
     for seed in range(40):
         g = EpicResortState.new(GameConfig(n), 1000 + seed)
         rng = random.Random(seed)
@@ -113,10 +116,13 @@ def test_observation_ignores_hidden_information(n: int) -> None:
             seats = g.pending_seats()
             if rng.random() < 0.05:
                 for seat in range(n):
-                    twin = _hide_shuffle(g.s, seat, rng)
-                    assert EpicResortState(twin).observation(seat) == g.observation(seat)
+                    twin = EpicResortState(_hide_shuffle(g.s, seat, rng))
+                    assert twin.observation(seat) == g.observation(seat)
+                    # a deciding seat is also sent the same options and labels
+                    requests += assert_same_requests(GAME, g, [twin], seat)
             seat = seats[rng.randrange(len(seats))]
             g.apply(seat, policy(g, seat, rng))
+    assert requests > 300
 
 
 def test_phase1_placements_hidden_from_other_seats() -> None:

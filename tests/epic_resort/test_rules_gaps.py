@@ -6,14 +6,22 @@ import copy
 import dataclasses
 
 from engine.core.rng import GameRng
-from engine.epic_resort.actions import AttractTourists, SendWorker, Train, Upgrade, UseAbility
+from engine.epic_resort.actions import (
+    AttractTourists,
+    DiscardWorker,
+    SendWorker,
+    SplitUnits,
+    Train,
+    Upgrade,
+    UseAbility,
+)
 from engine.epic_resort.attacks import StartAttack
-from engine.epic_resort.cards import DATA_FILE, parse_cards
-from engine.epic_resort.effects import PlaceTourist
+from engine.epic_resort.cards import DATA_FILE, Effect, parse_cards
+from engine.epic_resort.effects import PlaceTourist, RepositionHeroes
 from engine.epic_resort.observation import observe
 from engine.epic_resort.params import make_params
 from engine.epic_resort.phase1 import FINISH_PLACING, PHASE1, PHASE1_RESOLVE, PlanSplit, PlanWorker
-from engine.epic_resort.season import PHASE4, PHASE5, REFILL, CardDone
+from engine.epic_resort.season import PHASE3, PHASE4, PHASE5, REFILL, SEASON, CardDone
 from engine.epic_resort.state import State
 from engine.epic_resort.turns import NEXT_TURN, PASS, PHASE2, ChooseHarbormaster, Turn
 from tests.epic_resort.helpers import (
@@ -161,14 +169,19 @@ def test_an_attracted_tourist_card_leaves_the_dock_and_the_others_keep_their_ord
 
 
 def test_a_new_harbormaster_does_not_change_the_turns_still_to_come() -> None:
-    """5.1: seat 0 passes first and hands the card to seat 2; seat 1 still plays next."""
+    """5.1: seat 0 passes first and hands the card to seat 2; seat 1 still plays next. Phase
+    II starts at the Harbormaster whichever seat played last before it, and the pass is
+    seat 0's main action (5.2; both found by the third mutation campaign)."""
     s = bare(3)
     for seat in range(3):
         put(s, seat, 0, "beach")
         s.players[seat].hand = [APP]
     s.hm = 0
-    turn(s, 0)
+    s.turn_seat, s.main_done = 1, True  # where the Phase II before ended
+    start(s, PHASE2)
+    assert pending(s) == (0,) and observe(s, 2).turn_seat == 0 and not observe(s, 2).main_done
     pick(s, 0, PASS)
+    assert observe(s, 2).main_done  # while seat 0 picks the next Harbormaster
     pick(s, 0, ChooseHarbormaster(2))
     assert s.hm == 2
     assert top_step(s) == Turn(1) and pending(s) == (1,)
@@ -350,13 +363,16 @@ def test_a_monster_without_plunder_takes_no_gold() -> None:
 def test_a_destroyed_attraction_leaves_its_damage_in_the_supply() -> None:
     """7.10: tourists, damage and locks of a destroyed stack return to the supply; the empty
     slot shows 0 damage, so a later attraction there starts undamaged (found by the second
-    mutation campaign)."""
+    mutation campaign); its workers are stranded and a Guildmaster's units there are gone,
+    so a later attraction there starts unstaffed (third campaign)."""
     s = bare(2)
     s.hm = 0
-    put(s, 0, 0, "beach", damage=2, locked=True)
+    put(s, 0, 0, "beach", damage=2, locked=True, workers=("guildmaster",))
+    s.players[0].slots[0].gm_units = 2
     attack(s, "goblin_raiders")
     sl = s.players[0].slots[0]
     assert (sl.stack, sl.tourists, sl.damage, sl.locked) == ([], 0, 0, False)
+    assert (sl.workers, sl.gm_units, sl.stranded) == ([], 0, [worker("guildmaster")])
 
 
 def test_a_guildmaster_listed_first_in_a_card_file_still_asks_for_its_split() -> None:
@@ -393,3 +409,126 @@ def test_the_last_seat_not_passed_keeps_taking_turns() -> None:
     s.turn_seat, s.phase = 0, 2
     start(s, NEXT_TURN)
     assert top_step(s) == Turn(0) and pending(s) == (0,)
+
+
+# ------------------------------------------------------------ third mutation campaign (seed 4)
+
+
+def test_phase_iii_is_observed_as_phase_3() -> None:
+    """6, 8: when the ship arrives the game is in Phase III, and an observation says so
+    (found by the third mutation campaign: Phase III's number was never checked)."""
+    s = bare(2)
+    s.dock = [tourist("friends", 0), tourist("friends", 1)]
+    PHASE3.run(s)
+    assert s.dock == [tourist("friends", 1)]
+    assert s.phase == 3 and observe(s, 0).phase == 3 and observe(s, 1).phase == 3
+
+
+def test_no_two_attractions_of_a_resort_share_a_name() -> None:
+    """5.3.4: after an upgrade no two top cards of a resort share a name; the card being
+    covered does not count. The packaged cards all have different names, so a card file
+    names a tier II card "Party" like the tier I Festa (found by the third mutation
+    campaign: the name check was never exercised)."""
+    cards = copy.copy(CARDS)
+    trophy = att("sala_dei_trofei")
+    cards.attractions = list(CARDS.attractions)
+    cards.attractions[trophy] = dataclasses.replace(CARDS.attractions[trophy], name="Party")
+    s = State(cards, make_params({}), 2, GameRng(0))
+    s.season = 1
+    put(s, 0, 0, "festa")
+    put(s, 0, 1, "beach")
+    s.players[0].gold = 14
+    s.draft_avail = [[], [trophy], []]
+    turn(s)
+    legal = opts(s, 0)
+    assert Upgrade(1, 0, 0) in legal  # over the Party itself: it is covered
+    assert Upgrade(1, 0, 1) not in legal  # over the Beach: two Parties on top
+    assert Upgrade(1, 0, 2) not in legal  # on the empty slot: two Parties too
+
+
+
+def test_repositioned_heroes_leave_no_health_behind() -> None:
+    """13.reposition_heroes: the heroes take their health to their new attractions; an
+    attraction left empty shows no hero and 0 health (third mutation campaign)."""
+    s = bare(2)
+    put(s, 0, 0, "sentiero_natura", tourists=3, workers=("apprentice",) * 3, hero_name="monk",
+        health=1)
+    put(s, 0, 1, "beach", tourists=1)
+    attack(s, "goblin_raiders", "attack_06")  # right -> slot 1
+    pick(s, 0, UseAbility(0))
+    pick(s, 0, RepositionHeroes((1,)))
+    left, right = observe(s, 1).players[0].slots[:2]
+    assert (left.hero, left.hero_health) == (-1, 0)
+    assert (right.hero, right.hero_health) == (hero("monk"), 1)
+
+
+def test_worker_option_labels_name_the_slot_or_the_split() -> None:
+    """15.2, 15.3: a human player chooses by the option labels: sending a worker names its
+    slot (slot 0 too), a Guildmaster says it splits, a split lists its units, in Phase I
+    and in Phase II (found by the third mutation campaign: these labels were never read,
+    and a broken Phase I split label raised)."""
+    s = bare(2)
+    gm = worker("guildmaster")
+    for send in (PlanWorker, SendWorker):
+        assert send(APP, 0).describe(s, 0) == "send Apprentice to slot 0"
+        assert send(APP, 2).describe(s, 0) == "send Apprentice to slot 2"
+        assert send(gm, -1).describe(s, 0) == "send Guildmaster to split over attractions"
+    for split in (PlanSplit, SplitUnits):
+        assert split((2, 0, 2)).describe(s, 0) == "Guildmaster units 2/0/2"
+
+
+def test_a_worker_discard_ability_stands_at_no_attraction() -> None:
+    """13.gain_gold, 13.cash_out_tourists, 5.4.2: "per tourist here" and "cash out the
+    tourists here" mean the attraction whose ability it is; a worker discarded from hand
+    stands at none, so a card file that gives the Valet "1 gold per tourist here, then cash
+    out the tourists here" gains nothing and asks nothing (found by the third mutation
+    campaign: no packaged discard ability reads its attraction)."""
+    cards = copy.copy(CARDS)
+    valet = worker("valet")
+    ability = CARDS.workers[valet].discard
+    assert ability is not None
+    per_tourist = dataclasses.replace(ability.effects[0], per="tourist_here")
+    cash_out = Effect("cash_out_tourists", resource="gold", per_tourist=1)
+    cards.workers = list(CARDS.workers)
+    cards.workers[valet] = dataclasses.replace(
+        CARDS.workers[valet], discard=dataclasses.replace(ability, effects=(per_tourist, cash_out)))
+    s = State(cards, make_params({}), 2, GameRng(0))
+    s.season = 1
+    put(s, 0, 0, "beach", tourists=2)
+    put(s, 0, 1, "tiki_hut", tourists=1)
+    put(s, 0, 2, "drakuzzi", tourists=2)
+    p = s.players[0]
+    p.hand, p.gold = [APP, valet], 3
+    turn(s)
+    pick(s, 0, DiscardWorker(valet))
+    assert s.steps[-1] == Turn(0)  # back at the turn menu: no cash-out asked
+    assert p.gold == 3 and p.discard == [valet]
+    assert [sl.tourists for sl in p.slots] == [2, 1, 2]
+
+
+def test_a_rebuilt_main_deck_is_shuffled() -> None:
+    """6.2.1: the dock discard pile is shuffled into the new main deck, so its order is
+    not the discard pile's (found by the third mutation campaign, statement deletion: the
+    rebuilding test sorted the cards, so an unshuffled deck passed)."""
+    pile = [tourist("friends", k) for k in range(3)]
+    pile += [tourist("day_trippers", k) for k in range(4)]
+    orders = set()
+    for seed in range(4):
+        s = bare(2, seed=seed)
+        s.monster_deck = [monster("goblin_raiders")]
+        s.main_deck, s.dock_discard = [], list(pile)
+        start(s, REFILL)
+        orders.add(tuple(s.dock + s.main_deck))
+    assert len(orders) > 1
+
+
+def test_day_workers_sent_last_season_do_not_count_against_this_one() -> None:
+    """4.3.3: a Day-worker may be sent if this Phase I's income covers the wages of the
+    Day-workers sent in this Phase I; those of the season before do not count (found by
+    the third mutation campaign, statement deletion: a season that kept the old count)."""
+    s = bare(2)
+    put(s, 0, 0, "beach", tourists=3)
+    s.p1_day = [3, 0]  # sent in the season before
+    s.players[0].draw = [CARDS.day_worker]
+    start(s, SEASON)
+    assert s.season == 2 and PlanWorker(CARDS.day_worker, 0) in opts(s, 0)

@@ -6,6 +6,8 @@ import pytest
 
 from engine.core import ConfigError, GameConfig, get_game, make_bot, play_match
 from engine.monster_my_neighbor.cards import compile_cards, default_cards, default_cards_text
+from engine.monster_my_neighbor.events import PV_SAW_HAND
+from tests.monster_my_neighbor.helpers import choose, option_names, position
 
 TEXT = default_cards_text()
 
@@ -164,3 +166,37 @@ def test_dog_actor_sees_discard_flag_is_read_from_the_card_file() -> None:
     assert s.observation(0).private_log[-1] == (PV_SAW_DISCARD, rumor, 2)
     assert s.observation(1).face_down[0][0].known_type == -1
     assert default_cards().actor_sees_discard[default_cards().type_id("dog")] is False
+
+
+@pytest.mark.parametrize(("op", "playable_with"), [(">=", {2, 3}), (">", {3}), ("==", {2})])
+def test_a_play_condition_compares_its_counter_as_the_file_says(
+    op: str, playable_with: set[int]
+) -> None:
+    """§5.4 step 2, §11: a conditional card is legal when its printed condition holds; a card
+    file may compare the counter with >=, > or == (the packaged cards use only >=, so the
+    other two were never run: found by the third mutation campaign)."""
+    text = broken('{counter: villagers_played, op: ">=", value: 2}',
+                  f'{{counter: villagers_played, op: "{op}", value: 2}}')
+    cards = compile_cards(text)
+    for villagers in (1, 2, 3):
+        s = position(4, {0: ["mandragora", "hide", "rumor"], 2: ["fog", "hide"]},
+                     villagers_played=villagers, cards=cards)
+        assert ("mandragora" in option_names(s, 0)) == (villagers in playable_with), villagers
+
+
+def test_a_card_marked_without_effect_resolves_nothing_on_that_turn() -> None:
+    """§5.4 step 2, §11: on a turn marked green "without effect" the card may be played and
+    resolves nothing. The packaged cards with that marker (Wanted, Hide, Villagers) have no
+    effect anyway, so a card file marks the Outlaw so on turn 2 (found by the third
+    mutation campaign, statement deletion)."""
+    old = ('basis: "Criminal Dance Witness x3 minus 1"}\n'
+           '    fixed_in_round_deck: {value: 0, source: seed}\n'
+           '    turns:\n      1: {status: "yes", source: reconstructed}\n'
+           '      2: {status: "yes",')
+    new = old.replace('2: {status: "yes",', '2: {status: "no_effect",')
+    cards = compile_cards(broken(old, new))
+    s = position(4, {0: ["outlaw", "hide"], 1: ["rumor", "hide"], 2: ["werewolf", "rumor"]},
+                 rotation=2, cards=cards)
+    choose(s, 0, "outlaw")
+    assert s.pending_seats() == (1,) and s.decision(1).kind == "PLAY_CARD"  # no target asked
+    assert all(e[0] != PV_SAW_HAND for e in s.observation(0).private_log)

@@ -26,6 +26,7 @@ from engine.monster_my_neighbor.game_state import MonsterState
 from engine.monster_my_neighbor.options import (
     SIMULTANEOUS_KINDS,
 )
+from tests.codec_checks import assert_same_requests
 from tests.monster_my_neighbor.helpers import card_locations_total, hand_within_limit
 
 GAME = get_game("monster-my-neighbor")
@@ -142,6 +143,7 @@ def test_observation_unchanged_when_only_hidden_information_changes() -> None:
     rng = random.Random(99)
     checked = 0
     simultaneous_checked = 0
+    requests = 0
     for _seed, s in random_states(60, seed0=10_000):
         if s.is_terminal():
             continue
@@ -155,16 +157,21 @@ def test_observation_unchanged_when_only_hidden_information_changes() -> None:
                 for seat in range(probe.s.n):
                     if seat != first:
                         obs = probe.observation(seat)
-                        for v in hidden_variants(probe, seat, rng):
+                        variants = hidden_variants(probe, seat, rng)
+                        for v in variants:
                             assert v.observation(seat) == obs
                             simultaneous_checked += 1
+                        requests += assert_same_requests(GAME, probe, variants, seat)
         if rng.random() < 0.1:
             for seat in range(s.s.n):
                 obs = s.observation(seat)
-                for v in hidden_variants(s, seat, rng):
+                variants = hidden_variants(s, seat, rng)
+                for v in variants:
                     assert v.observation(seat) == obs
                     checked += 1
-    assert checked > 5_000 and simultaneous_checked > 5_000
+                # a deciding seat is also sent the same options and labels
+                requests += assert_same_requests(GAME, s, variants, seat)
+    assert checked > 5_000 and simultaneous_checked > 5_000 and requests > 2_000
 
 
 def test_observation_does_change_with_the_seats_own_hand() -> None:

@@ -1,0 +1,170 @@
+"""``python -m bench.ladder_cost``: where the apply script's server time goes, in
+instructions (needs valgrind; not part of ``make bench``).
+
+Timings of a script that runs for 20 µs move with whatever else the machine does; an
+instruction count does not. Each case runs a private redis-server under callgrind,
+applies 300 matches to warm it, zeroes the counters, applies ``--matches`` more (the
+matches of ``bench.ladder``: five seats, four bots from a pool of 100 and the shared fill
+label) and reads the server's user-space instructions per apply. The cases:
+
+- ``store``: ``RedisStore.apply_match``, the script as it is;
+- ``floor``: the bare EVALSHA of ``bench.ladder`` (the same writes, values given);
+- ``without X``: the store with one piece of the script taken out (not a ladder, a way to
+  price that piece; the difference to ``store`` is what the piece costs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from importlib import resources
+from pathlib import Path
+
+import redis
+
+from bench import ladder as bench_ladder
+from services.ladder import redis_store
+
+WARM_UP = 300
+
+# Pieces of lua/apply_match.lua, each with the edits that take it out (every text must
+# be found in the script).
+WITHOUT: dict[str, list[tuple[str, str]]] = {
+    "the reads (idempotency check, rows), and so unpacking the rows": [
+        ("local stored = redis.call('HGET', matches_key, match_id)", "local stored = false"),
+        ("local rows = redis.call('HMGET', bots_key, unpack(ARGV, 6, 5 + n))",
+         "local rows = {false, false, false, false, false, false, false}"),
+    ],
+    "unpacking the rows": [("  if rows[j] then", "  if false then")],
+    "the Elo pair loop": [("  for b = a + 1, seats do\n", "  for b = a + 1, 0 do\n")],
+    "packing the rows": [(
+        "  local row = struct.pack('<dddd', units, s[b + 1] + 1, s[b + 2] + s[b + 5],\n"
+        "    s[b + 3] + s[b + 6] * TALLY_UNITS / s[b + 7])",
+        "  local row = '0123456789abcdef0123456789abcdef'",
+    )],
+    "the sequence number (HLEN)": [
+        ("local seq = redis.call('HLEN', matches_key) + 1", "local seq = 1")],
+    "trimming the histories (LTRIM; the floor does it too)": [
+        ("  redis.call('LTRIM', KEYS[2 + j], '0', last)\n", "")],
+}
+
+
+@contextmanager
+def callgrind_server() -> Iterator[tuple[str, Callable[[], None], Callable[[], int]]]:
+    """A redis-server under callgrind: (url, zero the counters, instructions since)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    folder = tempfile.mkdtemp(prefix="bench-ladder-cost-")
+    server = subprocess.Popen(
+        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/out.%p",
+         "redis-server", "--port", str(port), "--bind", "127.0.0.1", "--dir", folder,
+         "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    url = f"redis://127.0.0.1:{port}/0"
+    pid = str(server.pid)
+
+    def zero() -> None:
+        subprocess.run(["callgrind_control", "--zero", pid], check=True, capture_output=True)
+
+    def counted() -> int:
+        subprocess.run(["callgrind_control", "--instr=off", pid], check=True,
+                       capture_output=True)
+        before = set(glob.glob(f"{folder}/out.*"))
+        subprocess.run(["callgrind_control", "--dump", pid], check=True, capture_output=True)
+        for _ in range(100):
+            for path in set(glob.glob(f"{folder}/out.*")) - before:
+                totals = [line for line in Path(path).read_text("utf-8").splitlines()
+                          if line.startswith("totals:")]
+                if totals:
+                    return int(totals[0].split()[1])
+            time.sleep(0.1)
+        raise RuntimeError("callgrind wrote no dump")
+
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                redis.Redis.from_url(url).ping()
+                break
+            except redis.ConnectionError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        yield url, zero, counted
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _use_script(template: str) -> None:
+    """Make every RedisStore run ``template`` (apply_match.lua text) from now on."""
+    redis_store._APPLY_MATCH = redis_store._Script(
+        "apply_match.lua", redis_store.APPLY_MATCH_CONSTANTS, template)
+
+
+def store_cost(source: str, matches: int) -> float:
+    """Server instructions per ``RedisStore.apply_match`` running ``source``."""
+    _use_script(source)
+    games = bench_ladder._matches(0)
+    with callgrind_server() as (url, zero, counted):
+        store = redis_store.RedisStore(url, key_prefix="cost")
+        for i in range(WARM_UP):
+            store.apply_match(bench_ladder.GAME, f"warm{i}", *games[i % len(games)])
+        zero()
+        for i in range(matches):
+            store.apply_match(bench_ladder.GAME, f"m{i}", *games[i % len(games)])
+        cost = counted() / matches
+        store.close()
+    return cost
+
+
+def floor_cost(matches: int) -> float:
+    """Server instructions per call of ``bench.ladder``'s floor."""
+    with callgrind_server() as (url, zero, counted):
+        client = redis.Redis.from_url(url, decode_responses=True)
+        calls = bench_ladder.floor_calls(client.script_load(bench_ladder.FLOOR), "cost", 0)
+        for i in range(WARM_UP):
+            head, args = calls[i % len(calls)]
+            client.execute_command(*head, f"warm{i}", *args)
+        zero()
+        for i in range(matches):
+            head, args = calls[i % len(calls)]
+            client.execute_command(*head, f"m{i}", *args)
+        cost = counted() / matches
+        client.close()
+    return cost
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=1000, help="applies counted per case")
+    args = parser.parse_args(argv)
+    if shutil.which("valgrind") is None or shutil.which("redis-server") is None:
+        raise SystemExit("needs valgrind and redis-server (apt-get install valgrind redis-server)")
+    source = resources.files("services.ladder").joinpath("lua", "apply_match.lua").read_text(
+        "utf-8")
+    store = store_cost(source, args.matches)
+    print(f"ladder server instructions per apply: store={store:,.0f} "
+          f"floor={floor_cost(args.matches):,.0f}", flush=True)
+    for piece, edits in WITHOUT.items():
+        edited = source
+        for old, new in edits:
+            if old not in edited:
+                raise SystemExit(f"the apply script changed: update WITHOUT[{piece!r}]")
+            edited = edited.replace(old, new)
+        without = store_cost(edited, args.matches)
+        print(f"  {piece}: {store - without:,.0f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -85,6 +85,7 @@ def test_packaged_cards_equal_the_shared_data_set():
     ("AN-403", "abilities", ["hunter:x"], "card AN-403 field 'abilities'"),
     ("AN-404", "abilities", ["teleport"], "unknown ability 'teleport'"),
     ("AN-201", "strength", None, "card AN-201 field 'strength'"),
+    ("AN-201", "strength", 0, "card AN-201 field 'strength'"),  # a sponsor level is >= 1
     ("AN-201", "requires", ["money"], "card AN-201 field 'requires': unknown condition"),
     ("AN-101", "tier_rewards", ["5 points"], "card AN-101 field 'tier_rewards'"),
     ("AN-401", "type", "sponsor", "card AN-401 field 'type'"),

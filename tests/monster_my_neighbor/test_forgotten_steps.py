@@ -3,8 +3,19 @@ delstmt``: one state-changing statement deleted at a time). Each names its rule.
 
 from __future__ import annotations
 
-from engine.monster_my_neighbor.events import EV_GOSSIP
+from collections.abc import Callable
+
+from engine.monster_my_neighbor.events import EV_FOG, EV_GOSSIP
+from engine.monster_my_neighbor.game_state import MonsterState
 from tests.monster_my_neighbor.helpers import choose, position
+
+
+def _events_seen(s: MonsterState, code: int, resolve: Callable[[], None]) -> list[list]:
+    """Per seat, the public log's new events of ``code`` while ``resolve`` runs."""
+    before = [len(s.observation(q).public_log) for q in range(s.s.n)]
+    resolve()
+    return [[e for e in s.observation(q).public_log[before[q]:] if e[0] == code]
+            for q in range(s.s.n)]
 
 
 def test_a_resolved_gossip_is_a_public_event_naming_who_passed() -> None:
@@ -12,9 +23,26 @@ def test_a_resolved_gossip_is_a_public_event_naming_who_passed() -> None:
     passed one left, and nothing of which cards."""
     s = position(4, {0: ["gossip", "fog", "hide"], 1: ["hunter", "rumor"], 3: ["werewolf"]})
     choose(s, 0, "gossip")
-    before = [len(s.observation(q).public_log) for q in range(4)]
-    choose(s, 1, "rumor")
-    choose(s, 0, "hide")
-    for q in range(4):
-        new = s.observation(q).public_log[before[q]:]
-        assert [e for e in new if e[0] == EV_GOSSIP] == [(EV_GOSSIP, (0, 1, 3))]
+
+    def resolve() -> None:
+        choose(s, 1, "rumor")
+        choose(s, 0, "hide")
+
+    assert _events_seen(s, EV_GOSSIP, resolve) == [[(EV_GOSSIP, (0, 1, 3))]] * 4
+
+
+def test_a_resolved_fog_is_a_public_event_naming_who_pooled() -> None:
+    """§7.10 and §14.2: every seat's public log shows which seats pooled a card and were
+    dealt one back, and nothing of which cards."""
+    s = position(
+        4, {0: ["fog", "hide", "villagers"], 1: ["rumor", "hide"], 2: ["werewolf", "hunter"]},
+        rotation=1,
+    )
+    choose(s, 0, "fog")
+
+    def resolve() -> None:
+        choose(s, 0, "villagers")
+        choose(s, 1, "rumor")
+        choose(s, 2, "hunter")
+
+    assert _events_seen(s, EV_FOG, resolve) == [[(EV_FOG, (0, 1, 2))]] * 4

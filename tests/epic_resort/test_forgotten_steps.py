@@ -1,0 +1,52 @@
+"""Scenarios for rule steps a deletion mutant showed untested (``mutate.py --kinds
+delstmt``: one state-changing statement deleted at a time). Each names its rule."""
+
+from __future__ import annotations
+
+from engine.epic_resort.actions import GmSplit, SendWorker
+from engine.epic_resort.phase1 import PHASE1, PHASE1_RESOLVE, PlanSplit, PlanWorker
+from tests.epic_resort.helpers import CARDS, bare, opts, pick, put, start, top_step, turn, worker
+
+
+def test_a_guildmaster_can_be_sent_in_phase_ii_and_then_splits() -> None:
+    """5.4.1 with 4.3.2: in a Phase II turn a Guildmaster in hand is a free action like
+    any worker (sent to no single slot), and its split is asked next."""
+    s = bare(2)
+    put(s, 0, 0, "beach")
+    put(s, 0, 1, "tiki_hut")
+    gm = worker("guildmaster")
+    s.players[0].hand = [gm]
+    turn(s)
+    assert SendWorker(gm, -1) in opts(s, 0)
+    assert SendWorker(gm, 0) not in opts(s, 0)
+    pick(s, 0, SendWorker(gm, -1))
+    assert top_step(s) == GmSplit(0, gm)
+
+
+def test_a_planned_workers_gold_bonus_pays_for_a_day_worker() -> None:
+    """4.3.3 with 4.5: a Day-worker may be planned only if the projected Phase I gold
+    covers its wages, and that projection counts the payout bonus of the workers already
+    planned (the Accountant's +1 gold) at their attraction."""
+    s = bare(2)
+    put(s, 0, 0, "beach")
+    put(s, 0, 1, "beach")
+    accountant, day = worker("accountant"), CARDS.day_worker
+    s.players[0].hand, s.players[0].gold = [accountant, day], 0
+    start(s, PHASE1, PHASE1_RESOLVE)
+    assert not [o for o in opts(s, 0) if o == PlanWorker(day, 0) or o == PlanWorker(day, 1)]
+    pick(s, 0, PlanWorker(accountant, 0))
+    assert PlanWorker(day, 0) in opts(s, 0) and PlanWorker(day, 1) in opts(s, 0)
+
+
+def test_a_guildmasters_planned_units_pay_for_a_day_worker_elsewhere() -> None:
+    """4.3.3 with 4.3.2: the projection counts a planned Guildmaster's units where it put
+    them; here they keep the Beach's tourist, whose gold pays a Day-worker on any slot."""
+    s = bare(2)
+    put(s, 0, 0, "beach", tourists=1)
+    put(s, 0, 1, "tiki_hut")
+    gm, day = worker("guildmaster"), CARDS.day_worker
+    s.players[0].hand, s.players[0].gold = [gm, day], 0
+    start(s, PHASE1, PHASE1_RESOLVE)
+    pick(s, 0, PlanWorker(gm, -1))
+    pick(s, 0, PlanSplit((3, 1)))
+    assert PlanWorker(day, 0) in opts(s, 0) and PlanWorker(day, 1) in opts(s, 0)

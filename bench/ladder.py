@@ -30,6 +30,7 @@ import struct
 import subprocess
 import tempfile
 import time
+from collections.abc import Callable
 from typing import Any
 
 GAME = "monster-my-neighbor"
@@ -153,10 +154,15 @@ def _run(target: Any, url: str, writers: int, seconds: float) -> float:
     return total / max(elapsed, seconds)
 
 
-class _RedisServer:
-    """A private redis-server on a free loopback port, without persistence."""
+class RedisServer:
+    """A private redis-server on a free loopback port, without persistence.
 
-    def __init__(self) -> None:
+    ``launcher(dir)`` gives a command to run the server under (``bench.ladder_cost``:
+    callgrind, writing into the server's ``dir``); ``start_timeout`` bounds its start."""
+
+    def __init__(
+        self, launcher: Callable[[str], list[str]] | None = None, start_timeout: float = 10,
+    ) -> None:
         binary = shutil.which("redis-server")
         if binary is None:
             raise SystemExit("redis-server is not installed (apt-get install redis-server)")
@@ -164,19 +170,21 @@ class _RedisServer:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
         self.dir = tempfile.mkdtemp(prefix="bench-ladder-")
+        prefix = launcher(self.dir) if launcher is not None else []
         self.proc = subprocess.Popen(
-            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", self.dir,
-             "--save", "", "--appendonly", "no"],
+            [*prefix, binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir",
+             self.dir, "--save", "", "--appendonly", "no"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         self.url = f"redis://127.0.0.1:{self.port}/0"
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + start_timeout
         while time.monotonic() < deadline:
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
                     return
             except OSError:
                 time.sleep(0.05)
+        self.stop()
         raise RuntimeError("redis-server did not start")
 
     def flush(self) -> None:
@@ -207,7 +215,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds per run")
     parser.add_argument("--rounds", type=int, default=5, help="runs per case; median kept")
     args = parser.parse_args(argv)
-    server = _RedisServer()
+    server = RedisServer()
     try:
         for writers in (int(w) for w in args.writers.split(",")):
             floors, stores, floor_us, store_us = [], [], [], []

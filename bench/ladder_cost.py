@@ -18,9 +18,7 @@ from __future__ import annotations
 import argparse
 import glob
 import shutil
-import socket
 import subprocess
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -59,18 +57,11 @@ WITHOUT: dict[str, list[tuple[str, str]]] = {
 @contextmanager
 def callgrind_server() -> Iterator[tuple[str, Callable[[], None], Callable[[], int]]]:
     """A redis-server under callgrind: (url, zero the counters, instructions since)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    folder = tempfile.mkdtemp(prefix="bench-ladder-cost-")
-    server = subprocess.Popen(
-        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/out.%p",
-         "redis-server", "--port", str(port), "--bind", "127.0.0.1", "--dir", folder,
-         "--save", "", "--appendonly", "no"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    server = bench_ladder.RedisServer(
+        lambda folder: ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/out.%p"],
+        start_timeout=60,
     )
-    url = f"redis://127.0.0.1:{port}/0"
-    pid = str(server.pid)
+    pid = str(server.proc.pid)
 
     def zero() -> None:
         subprocess.run(["callgrind_control", "--zero", pid], check=True, capture_output=True)
@@ -78,10 +69,10 @@ def callgrind_server() -> Iterator[tuple[str, Callable[[], None], Callable[[], i
     def counted() -> int:
         subprocess.run(["callgrind_control", "--instr=off", pid], check=True,
                        capture_output=True)
-        before = set(glob.glob(f"{folder}/out.*"))
+        before = set(glob.glob(f"{server.dir}/out.*"))
         subprocess.run(["callgrind_control", "--dump", pid], check=True, capture_output=True)
         for _ in range(100):
-            for path in set(glob.glob(f"{folder}/out.*")) - before:
+            for path in set(glob.glob(f"{server.dir}/out.*")) - before:
                 totals = [line for line in Path(path).read_text("utf-8").splitlines()
                           if line.startswith("totals:")]
                 if totals:
@@ -90,20 +81,22 @@ def callgrind_server() -> Iterator[tuple[str, Callable[[], None], Callable[[], i
         raise RuntimeError("callgrind wrote no dump")
 
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                redis.Redis.from_url(url).ping()
-                break
-            except redis.ConnectionError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.2)
-        yield url, zero, counted
+        yield server.url, zero, counted
     finally:
-        server.terminate()
-        server.wait(timeout=30)
-        shutil.rmtree(folder, ignore_errors=True)
+        server.stop()
+
+
+def _per_call(url_user: Callable[[str], Callable[[int, str], None]], matches: int) -> float:
+    """Server instructions per call: ``url_user(url)`` returns the call to make (given its
+    number and a match id); it runs ``WARM_UP`` times, then ``matches`` times counted."""
+    with callgrind_server() as (url, zero, counted):
+        call = url_user(url)
+        for i in range(WARM_UP):
+            call(i, f"warm{i}")
+        zero()
+        for i in range(matches):
+            call(i, f"m{i}")
+        return counted() / matches
 
 
 def _use_script(template: str) -> None:
@@ -116,33 +109,32 @@ def store_cost(source: str, matches: int) -> float:
     """Server instructions per ``RedisStore.apply_match`` running ``source``."""
     _use_script(source)
     games = bench_ladder._matches(0)
-    with callgrind_server() as (url, zero, counted):
+
+    def caller(url: str) -> Callable[[int, str], None]:
         store = redis_store.RedisStore(url, key_prefix="cost")
-        for i in range(WARM_UP):
-            store.apply_match(bench_ladder.GAME, f"warm{i}", *games[i % len(games)])
-        zero()
-        for i in range(matches):
-            store.apply_match(bench_ladder.GAME, f"m{i}", *games[i % len(games)])
-        cost = counted() / matches
-        store.close()
-    return cost
+
+        def apply(i: int, match_id: str) -> None:
+            store.apply_match(bench_ladder.GAME, match_id, *games[i % len(games)])
+
+        return apply
+
+    return _per_call(caller, matches)
 
 
 def floor_cost(matches: int) -> float:
     """Server instructions per call of ``bench.ladder``'s floor."""
-    with callgrind_server() as (url, zero, counted):
+
+    def caller(url: str) -> Callable[[int, str], None]:
         client = redis.Redis.from_url(url, decode_responses=True)
         calls = bench_ladder.floor_calls(client.script_load(bench_ladder.FLOOR), "cost", 0)
-        for i in range(WARM_UP):
+
+        def send(i: int, match_id: str) -> None:
             head, args = calls[i % len(calls)]
-            client.execute_command(*head, f"warm{i}", *args)
-        zero()
-        for i in range(matches):
-            head, args = calls[i % len(calls)]
-            client.execute_command(*head, f"m{i}", *args)
-        cost = counted() / matches
-        client.close()
-    return cost
+            client.execute_command(*head, match_id, *args)
+
+        return send
+
+    return _per_call(caller, matches)
 
 
 def main(argv: list[str] | None = None) -> None:

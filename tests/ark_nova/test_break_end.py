@@ -28,7 +28,9 @@ def test_a_break_runs_its_six_steps():
     p, o = s.players[me], s.players[other]
     give(s, other, 401, 402, 403, 404, 405)  # 5 cards: 2 over the limit
     o.venom[BUILD] = 1
+    o.constriction[ANIMALS] = 1
     p.mult_active[CARDS] = 1
+    p.mult_inactive[BUILD] = 1
     p.workers_on[0], p.workers_active = 1, 0
     s.partner_avail, s.univ_avail = 0, 0  # every partner zoo and university taken
     first_two = s.display[:2]
@@ -45,6 +47,7 @@ def test_a_break_runs_its_six_steps():
         pick(s, other, s.asked[other][0])
     assert len(o.hand) == 3
     assert o.venom == [0] * 5 and p.mult_active == [0] * 5  # step 2
+    assert o.constriction == [0] * 5 and p.mult_inactive == [0] * 5
     assert p.workers_active == 1 and p.workers_on == [0] * 4  # step 3
     assert s.partner_avail == 0b11111 and s.univ_avail == 0b111
     assert all(c in s.discard for c in first_two)  # step 4

@@ -111,6 +111,7 @@ def test_collection_project(card_id: int) -> None:
         # the left-track token pays 12; crossing CP 5 the policy takes the 5 money
         assert sc.delta("cp") == cp and sc.delta("money") == 12 + (5 if cp >= 5 else 0)
         assert sc.s.levels[card_id][level] == sc.me
+        assert sc.s.log.count(("project", sc.me, card_id, level)) == 1  # the public log
         assert sc.p.supported == 1
         check_invariants(sc.s)
 

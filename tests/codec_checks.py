@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import Game, GameConfig, GameRng, GameState, get_game
+from engine.core.wire import WireCodec
 
 
 def assert_reused_codec_matches_fresh(game_id: str, message_type: type,
@@ -29,16 +30,17 @@ def assert_reused_codec_matches_fresh(game_id: str, message_type: type,
     assert checked > 1_000
 
 
-def decision_request(game: Game, state: GameState, seat: int) -> tuple[object, ...]:
+def decision_request(
+    state: GameState, seat: int, codec: WireCodec | None
+) -> tuple[object, ...]:
     """What the match host sends ``seat`` for its pending decision besides the
     observation (see ``services.runner.host.MatchHost._request``): the decision kind, and
-    every option's label and encoded message. Labels are written from the whole state,
-    not the observation, so they can leak where the observation does not. (The encoded
-    observation is left out: the codec reads only the observation, which callers
-    compare themselves.)"""
+    every option's label and encoded message (``codec``: the game's; None for a game
+    without one). Labels are written from the whole state, not the observation, so they
+    can leak where the observation does not. (The encoded observation is left out: the
+    codec reads only the observation, which callers compare themselves.)"""
     seen = state.observation(seat)
     decision = state.decision(seat)
-    codec = game.wire() if game.wire is not None else None
     encoded = tuple(
         codec.option(seen, decision.kind, option).SerializeToString(deterministic=True)
         for option in decision.options
@@ -54,7 +56,8 @@ def assert_same_requests(
     requests compared."""
     if seat not in state.pending_seats():
         return 0
-    expected = decision_request(game, state, seat)
+    codec = game.wire() if game.wire is not None else None
+    expected = decision_request(state, seat, codec)
     for variant in variants:
-        assert decision_request(game, variant, seat) == expected
+        assert decision_request(variant, seat, codec) == expected
     return len(variants)

@@ -3,18 +3,19 @@ delstmt``: one state-changing statement deleted at a time). Each names its rule.
 
 from __future__ import annotations
 
-from engine.ark_nova import tracks
+from engine.ark_nova import tracks, zoo
 from engine.ark_nova.buildings import ENC_T
 from engine.ark_nova.cardflow import draw_one
-from engine.ark_nova.cards import ANIMALS, ASSOCIATION, BUILD, CARDS, SPONSORS
+from engine.ark_nova.cards import ANIMALS, ASSOCIATION, BUILD, CARDS, SCIENCE, SPONSORS, WATER
 from engine.ark_nova.custom import (
     DigFolder,
     Digging,
     TakeBaseProject,
     TakeBaseProjectCard,
 )
+from engine.ark_nova.projects import ChooseProject, SupportProject
 from engine.ark_nova.steps import DECLINE
-from engine.ark_nova.tracks import CpTwoChoice, Upgrade
+from engine.ark_nova.tracks import CpTwoChoice, Upgrade, UpgradeCard
 from engine.ark_nova.turn import TakeX, UseCard
 from engine.core import flow
 from tests.ark_nova.cardscene import add_fitting, scene
@@ -24,6 +25,7 @@ from tests.ark_nova.helpers import (
     new_game,
     options,
     pick,
+    push,
     reask,
     run_effects,
     to_display,
@@ -144,3 +146,46 @@ def test_assertion_takes_exactly_one_base_project_from_the_unused_pile() -> None
     assert not s.asked
     assert [c for c in p.hand if 101 <= c <= 112] == [card]
     assert sorted(s.unused_base) == sorted(c for c in pile if c != card)
+
+
+def test_association_ii_supports_a_project_from_the_display_paying_its_folder() -> None:
+    """12.4.2: with Association II a project in the display within reputation range may be
+    supported for the folder number in money; the card goes to the row above the board."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    p.rep = 4  # folders 1-3
+    to_display(s, 3, 132)  # Research: 5 / 4 / 2 science icons
+    give(s, sc.me, 128)  # Aquatic in hand, so that a project is to be chosen
+    p.icons[SCIENCE] = p.icons[WATER] = 5
+    money = p.money
+    push(s, ChooseProject(sc.me, True))
+    assert options(s) == [SupportProject.of(128, 0), SupportProject.of(132, 3)]
+    pick(s, sc.me, SupportProject.of(132, 3))
+    assert kind(s) == "PROJECT_LEVEL"
+    assert p.money == money - 3
+    assert s.project_row[0] == 132 and 132 not in s.display
+
+
+def test_upgrading_build_opens_the_build_ii_cells_at_once() -> None:
+    """7.5 with 5.7: Build-II cells may be covered as soon as the Build card is upgraded,
+    even where the zoo's legal placements were listed before the upgrade."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    before = zoo.footprints_for(s, sc.me, ENC_T[1])
+    assert before and not any(f.p.mask & p.map.build2 for f in before)
+    push(s, UpgradeCard(sc.me))
+    pick(s, sc.me, Upgrade.of(BUILD))
+    after = zoo.footprints_for(s, sc.me, ENC_T[1])
+    assert any(f.p.mask & p.map.build2 for f in after)
+
+
+def test_a_placed_building_covers_its_cells_for_the_next_placement() -> None:
+    """7.3.1: a building may cover uncovered cells only; once a building is placed, the
+    next one is offered no footprint over it, even where the zoo's legal placements were
+    listed before."""
+    sc = scene()
+    s = sc.s
+    first = zoo.footprints_for(s, sc.me, ENC_T[1])[0]
+    zoo.place(s, sc.me, ENC_T[1], first)
+    after = zoo.footprints_for(s, sc.me, ENC_T[1])
+    assert after and not any(f.p.mask & first.p.mask for f in after)

@@ -10,6 +10,7 @@ from engine.ark_nova.cards import ANIMALS, ASSOCIATION, BUILD, CARDS, SCIENCE, S
 from engine.ark_nova.custom import (
     DigFolder,
     Digging,
+    DigHandCard,
     TakeBaseProject,
     TakeBaseProjectCard,
 )
@@ -129,6 +130,19 @@ def test_digging_may_stop_before_its_n_times() -> None:
     pick(s, sc.me, DECLINE)
     assert not s.asked and len(s.discard) == discard + 1
     assert s.display == display and sorted(sc.p.hand) == hand
+
+
+def test_digging_a_hand_card_discards_it_and_draws_from_the_deck() -> None:
+    """19 digging:N: the other choice of each dig: the hand card goes to the discard pile
+    and the top card of the deck comes into the hand."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    give(s, sc.me, 401)
+    top = s.deck[-1]
+    run_effects(s, sc.me, [Digging(1)])
+    pick(s, sc.me, DigHandCard.of(401))
+    assert s.discard[-1] == 401 and 401 not in p.hand
+    assert p.hand == [top] and not s.asked
 
 
 def test_assertion_takes_exactly_one_base_project_from_the_unused_pile() -> None:

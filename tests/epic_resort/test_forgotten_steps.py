@@ -4,7 +4,9 @@ delstmt``: one state-changing statement deleted at a time). Each names its rule.
 from __future__ import annotations
 
 from engine.epic_resort.actions import GmSplit, SendWorker
-from engine.epic_resort.phase1 import PHASE1, PHASE1_RESOLVE, PlanSplit, PlanWorker
+from engine.epic_resort.game_state import final_result
+from engine.epic_resort.params import IT_TIEBREAK
+from engine.epic_resort.phase1 import DRAW, PHASE1, PHASE1_RESOLVE, PlanSplit, PlanWorker
 from tests.epic_resort.helpers import CARDS, bare, opts, pick, put, start, top_step, turn, worker
 
 
@@ -50,3 +52,34 @@ def test_a_guildmasters_planned_units_pay_for_a_day_worker_elsewhere() -> None:
     pick(s, 0, PlanWorker(gm, -1))
     pick(s, 0, PlanSplit((3, 1)))
     assert PlanWorker(day, 0) in opts(s, 0) and PlanWorker(day, 1) in opts(s, 0)
+
+
+def test_an_empty_draw_pile_takes_the_worker_discard_pile_shuffled() -> None:
+    """0.6: drawing from an empty draw pile first shuffles the discard pile to form the
+    new draw pile: the discard pile is then empty, and what is drawn does not follow its
+    order (found by the fourth mutation campaign, statement deletion: a discard pile kept
+    beside the new draw pile was only noticed by the random games' worker count; the
+    reshuffle test drew every card, so neither the order nor the old pile mattered)."""
+    names = ("apprentice", "valet", "accountant", "squire", "chef", "lifeguard", "bouncer")
+    drawn = set()
+    for seed in range(4):
+        s = bare(2, seed=seed)
+        p = s.players[0]
+        p.discard = [worker(n) for n in names]
+        start(s, DRAW)
+        assert len(p.hand) == 5 and not p.discard
+        assert sorted(p.hand + p.draw) == sorted(map(worker, names))
+        drawn.add(tuple(p.hand))
+    assert len(drawn) > 1
+
+
+def test_italian_tiebreak_counts_attractions_before_harbormaster_order() -> None:
+    """16.final_tiebreak (IT chain, 14.3): tied on score and on rested heroes, the player
+    with more attractions wins, even against the first in Harbormaster order."""
+    s = bare(2, {"final_tiebreak": list(IT_TIEBREAK)})
+    s.terminal, s.hm = True, 0
+    put(s, 0, 0, "beach")
+    put(s, 1, 0, "beach")
+    put(s, 1, 1, "tiki_hut")  # starting cards: 0 VP, so the scores stay tied at 0
+    r = final_result(s)
+    assert r.scores == (0.0, 0.0) and r.ranks == (2, 1)

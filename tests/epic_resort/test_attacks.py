@@ -24,6 +24,7 @@ from tests.epic_resort.helpers import (
     attack_card,
     bare,
     hero,
+    logged,
     monster,
     opts,
     pick,
@@ -364,3 +365,6 @@ def test_after_a_dodge_another_hero_may_move_in() -> None:
     sl = p.slots[0]
     assert (sl.hero, sl.hero_locked, sl.tourists) == (hero("knight"), True, 3)
     assert (p.slots[2].hero, p.slots[2].hero_health) == (hero("archer"), 1)
+    # both moves are public (found by the fourth mutation campaign: the move-in's entry)
+    assert logged(s, "dodge") == ["seat 0's hero dodges from slot 0 to slot 2"]
+    assert logged(s, "move_in") == ["seat 0's hero moves from slot 1 to slot 0"]

@@ -4,7 +4,6 @@ delstmt``: one state-changing statement deleted at a time). Each names its rule.
 from __future__ import annotations
 
 from engine.epic_resort.actions import SEASON_PASS, GmSplit, SendWorker, Train
-from engine.epic_resort.events import describe_event
 from engine.epic_resort.game_state import final_result
 from engine.epic_resort.observation import observe
 from engine.epic_resort.params import IT_TIEBREAK
@@ -13,6 +12,7 @@ from engine.epic_resort.turns import END_TURN, PHASE2, Turn
 from tests.epic_resort.helpers import (
     CARDS,
     bare,
+    logged,
     opts,
     pending,
     pick,
@@ -145,6 +145,4 @@ def test_attracting_the_season_pass_holders_is_in_the_public_log() -> None:
     s.players[2].hand = [worker("apprentice")]
     turn(s, 2)
     pick(s, 2, SEASON_PASS)  # its 3 tourists all go to the Beach
-    assert [describe_event(CARDS, ev) for ev in s.log if ev[0] == "attract_sph"] == [
-        "seat 2 attracts Season Pass Holders"
-    ]
+    assert logged(s, "attract_sph") == ["seat 2 attracts Season Pass Holders"]

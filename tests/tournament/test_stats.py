@@ -163,3 +163,16 @@ def test_gsprt_sign_follows_the_evidence() -> None:
     assert gsprt_llr([0.0, 0.5, 1.0], [10, 10, 30], 0, 20) > 0
     assert gsprt_llr([0.0, 0.5, 1.0], [30, 10, 10], 0, 20) < 0
     assert gsprt_llr([0.0, 0.5, 1.0], [0, 0, 0], 0, 20) == 0.0
+
+
+def test_bradley_terry_rates_a_lone_entrant_zero() -> None:
+    assert bradley_terry(np.zeros((1, 1))).tolist() == [0.0]
+
+
+@pytest.mark.parametrize(("elo0", "elo1"), [(-50.0, 50.0), (50.0, -50.0)])
+def test_gsprt_refuses_when_either_hypothesis_is_out_of_reach(elo0: float, elo1: float) -> None:
+    # Scores of 0 and 0.5 only: a mean above 0.5 (a positive Elo) cannot be reached
+    # without regularising, even when the other hypothesis can.
+    with pytest.raises(ValueError, match="cannot reach a hypothesis"):
+        gsprt_llr([0.0, 0.5], [10, 10], elo0, elo1, regularize=0.0)
+    assert math.isfinite(gsprt_llr([0.0, 0.5], [10, 10], elo0, elo1))

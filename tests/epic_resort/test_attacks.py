@@ -332,6 +332,9 @@ def test_refill_loop_and_end_trigger() -> None:
     assert s.end_triggered and s.terminal and not s.steps
     assert s.dock == [] and s.dock_discard == [tourist("friends"), c]
     assert len(s.main_deck) == 2
+    # the revealed card and its attack are public (found by the fourth mutation campaign)
+    assert logged(s, "attack_card") == ["Attack! revealed"]
+    assert logged(s, "attack") == ["Goblin Raiders (strength 2) attacks seat 0 at slots [0]"]
 
 
 def test_refill_fills_dock_to_size() -> None:

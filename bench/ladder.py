@@ -7,8 +7,9 @@ it can for a fixed time: four bots drawn from a pool of 100 and the shared fill 
 - *results/s*: ``RedisStore.apply_match``, everything a result costs: validation, one
   EVALSHA of the apply script (idempotency check, reads, Elo, writes, history).
 - *floor*: the same writers sending a bare EVALSHA whose script does the same writes
-  (each participant's rating and tallies, the match record, the history lists) with
-  values computed beforehand, and nothing else. ``ratio`` is results/s over floor.
+  (each participant's rating and tallies, the match record, the history lists, trimmed
+  as the store trims them) with values computed beforehand, and nothing else. ``ratio``
+  is results/s over floor.
 
 Both run side by side on a private redis-server (no persistence), alternating floor and
 store ``--rounds`` times; each figure is the median of its rounds, which a busy machine
@@ -31,7 +32,11 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Callable
+from string import Template
 from typing import Any
+
+from services.ladder.redis_format import history_trim_length
+from services.ladder.store import DEFAULT_HISTORY
 
 GAME = "monster-my-neighbor"
 FILL = "builtin:random"
@@ -39,9 +44,10 @@ POOL = [f"bot{i:03d}" for i in range(100)]
 SEATS = 5
 DISTINCT_MATCHES = 1000
 
-# The floor: the apply script's writes, with values given. KEYS as the apply script's.
-# ARGV: match id, record, then per distinct participant: name, row, history point.
-FLOOR = """
+# The floor: the apply script's writes, with values given, histories trimmed as the store
+# trims them. KEYS as the apply script's. ARGV: match id, record, then per distinct
+# participant: name, row, history point.
+FLOOR = Template("""
 local rows = {}
 local n = (#ARGV - 2) / 3
 for j = 1, n do
@@ -50,11 +56,12 @@ end
 redis.call('HSET', KEYS[1], unpack(rows))
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 for j = 1, n do
-  redis.call('LPUSH', KEYS[2 + j], ARGV[3 * j + 2] .. ARGV[1])
-  redis.call('LTRIM', KEYS[2 + j], '0', '999')
+  if redis.call('LPUSH', KEYS[2 + j], ARGV[3 * j + 2] .. ARGV[1]) > ${TRIM_ABOVE} then
+    redis.call('LTRIM', KEYS[2 + j], '0', '${LAST}')
+  end
 end
 return {'ok', 1, 16000000, -16000000, 0, 0, 0}
-"""
+""").substitute(TRIM_ABOVE=history_trim_length(DEFAULT_HISTORY), LAST=DEFAULT_HISTORY - 1)
 
 
 def _matches(seed: int) -> list[tuple[list[str], list[int]]]:

@@ -37,7 +37,7 @@ WARM_UP = 300
 WITHOUT: dict[str, list[tuple[str, str]]] = {
     "the reads (idempotency check, rows), and so unpacking the rows": [
         ("local stored = redis.call('HGET', matches_key, match_id)", "local stored = false"),
-        ("local rows = redis.call('HMGET', bots_key, unpack(ARGV, 6, 5 + n))",
+        ("local rows = redis.call('HMGET', bots_key, unpack(ARGV, 7, 6 + n))",
          "local rows = {false, false, false, false, false, false, false}"),
     ],
     "unpacking the rows": [("  if rows[j] then", "  if false then")],
@@ -49,8 +49,8 @@ WITHOUT: dict[str, list[tuple[str, str]]] = {
     )],
     "the sequence number (HLEN)": [
         ("local seq = redis.call('HLEN', matches_key) + 1", "local seq = 1")],
-    "trimming the histories (LTRIM; the floor does it too)": [
-        ("  redis.call('LTRIM', KEYS[2 + j], '0', last)\n", "")],
+    "trimming the histories (LTRIM past their slack; the floor does it too)": [
+        ("    redis.call('LTRIM', KEYS[2 + j], '0', last)\n", "")],
 }
 
 

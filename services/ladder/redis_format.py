@@ -10,7 +10,8 @@ shares a hash tag (the part in braces), so each script runs on one Redis Cluster
 - ``{P:ladder:GAME}:matches`` hash: match id -> record: n (distinct participants), the
   seat count, seq and n deltas packed as doubles, then the result (:func:`result_text`)
 - ``{P:ladder:GAME}:history:NAME`` list, newest first: rating and Unix time as two
-  little-endian doubles, then the match id
+  little-endian doubles, then the match id. It keeps the newest ``history`` points
+  (the store's setting); past :func:`history_trim_length` the apply script trims it back
 - ``{P:ladder:GAME}:solo`` hash: bot name -> solo row: games, total score, best score,
   wins packed as four little-endian doubles
 - ``{P:ladder:GAME}:solo_matches`` hash: solo match id -> the score as a little-endian
@@ -63,6 +64,16 @@ class GameKeys:
 
     def history(self, name: str) -> str:
         return self.history_prefix + name
+
+
+def history_trim_length(history: int) -> int:
+    """The length past which a history list is trimmed back to ``history`` points.
+
+    Trimming on every push cost about a tenth of the apply script's server time (an
+    ``LTRIM`` per participant and match); with a quarter's slack a list is trimmed once
+    per ``history // 4`` pushes. Readers ask for at most ``history`` points, so the
+    slack never shows; it bounds a list at 1.25 times its points."""
+    return history + max(1, history // 4)
 
 
 def bot_keys(prefix: str) -> tuple[str, str]:

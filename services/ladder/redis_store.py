@@ -42,6 +42,7 @@ from services.ladder.records import AppliedMatch, AppliedSolo, LadderEntry, Rati
 from services.ladder.redis_format import (
     GameKeys,
     bot_keys,
+    history_trim_length,
     pack_score,
     parse_entry,
     parse_match,
@@ -156,6 +157,7 @@ class RedisStore(LadderStore):
         self._game_keys: dict[str, GameKeys] = {}
         self._k_arg = repr(float(k))
         self._history_arg = str(history - 1)  # the last index LTRIM keeps
+        self._trim_arg = str(history_trim_length(history))
 
     # -- plumbing -----------------------------------------------------------------------
 
@@ -231,8 +233,8 @@ class RedisStore(LadderStore):
         command: list[Any] = [
             "EVALSHA", _APPLY_MATCH.sha, 2 + len(names), game_keys.bots, game_keys.matches,
             *[history + name for name in names],
-            self._k_arg, str(time.time_ns() // 1_000_000), self._history_arg, match_id, seats,
-            *names,
+            self._k_arg, str(time.time_ns() // 1_000_000), self._history_arg, self._trim_arg,
+            match_id, seats, *names,
         ]
         try:
             reply = self._client.execute_command(*command)

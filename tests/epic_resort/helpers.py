@@ -21,6 +21,7 @@ from engine.core.option import Option
 from engine.core.rng import GameRng
 from engine.epic_resort.attacks import StartAttack
 from engine.epic_resort.cards import ATTACK, DOUBLE_ATTACK, HERO, TOURIST, default_cards
+from engine.epic_resort.events import describe_event
 from engine.epic_resort.game_state import EpicResortState
 from engine.epic_resort.params import make_params
 from engine.epic_resort.season import CardDone
@@ -116,6 +117,11 @@ def pick(s: State, seat: int, option: Option) -> None:
     legal = opts(s, seat)
     assert option in legal, f"{option!r} not in {legal!r}"
     flow.choose(s, seat, legal.index(option))
+
+
+def logged(s: State, kind: str) -> list[str]:
+    """The public log's lines of events of ``kind``, as a replay shows them."""
+    return [describe_event(s.cards, ev) for ev in s.log if ev[0] == kind]
 
 
 def top_step(s: State) -> flow.Step | None:

@@ -24,6 +24,7 @@ from tests.epic_resort.helpers import (
     attack_card,
     bare,
     hero,
+    logged,
     monster,
     opts,
     pick,
@@ -331,6 +332,9 @@ def test_refill_loop_and_end_trigger() -> None:
     assert s.end_triggered and s.terminal and not s.steps
     assert s.dock == [] and s.dock_discard == [tourist("friends"), c]
     assert len(s.main_deck) == 2
+    # the revealed card and its attack are public (found by the fourth mutation campaign)
+    assert logged(s, "attack_card") == ["Attack! revealed"]
+    assert logged(s, "attack") == ["Goblin Raiders (strength 2) attacks seat 0 at slots [0]"]
 
 
 def test_refill_fills_dock_to_size() -> None:
@@ -364,3 +368,6 @@ def test_after_a_dodge_another_hero_may_move_in() -> None:
     sl = p.slots[0]
     assert (sl.hero, sl.hero_locked, sl.tourists) == (hero("knight"), True, 3)
     assert (p.slots[2].hero, p.slots[2].hero_health) == (hero("archer"), 1)
+    # both moves are public (found by the fourth mutation campaign: the move-in's entry)
+    assert logged(s, "dodge") == ["seat 0's hero dodges from slot 0 to slot 2"]
+    assert logged(s, "move_in") == ["seat 0's hero moves from slot 1 to slot 0"]

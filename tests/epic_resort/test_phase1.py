@@ -13,7 +13,7 @@ from engine.epic_resort.phase1 import (
 )
 from engine.epic_resort.season import SEASON
 from engine.epic_resort.state import State
-from tests.epic_resort.helpers import bare, hero, opts, pending, pick, put, start, worker
+from tests.epic_resort.helpers import bare, hero, logged, opts, pending, pick, put, start, worker
 
 APP, DAY, GM = worker("apprentice"), worker("day_worker"), worker("guildmaster")
 
@@ -56,6 +56,9 @@ def test_placements_are_simultaneous_and_hidden_until_all_commit() -> None:
     pick(s, 1, FINISH_PLACING)
     assert s.players[0].slots[0].workers == [APP]
     assert s.players[1].slots[0].workers == []
+    # revealed once all have committed: the public log lists each seat's placements
+    # (found by the fourth mutation campaign: the entry could go missing unnoticed)
+    assert logged(s, "phase1") == ["seat 0 sends: Apprentice->slot 0", "seat 1 sends: nobody"]
 
 
 def test_in_turn_order_mode_asks_one_seat_at_a_time() -> None:

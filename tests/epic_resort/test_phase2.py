@@ -21,6 +21,7 @@ from tests.epic_resort.helpers import (
     att,
     bare,
     hero,
+    logged,
     opts,
     pending,
     pick,
@@ -116,6 +117,10 @@ def test_attract_hero_then_on_attract_effects() -> None:
     sl = s.players[0].slots[1]
     assert (sl.hero, sl.hero_health, sl.tourists) == (hero("princess"), 2, 2)
     assert s.players[0].flair == 0
+    # 5.2: it was the turn's main action, and the public log names the hero and where it
+    # went (both found by the fourth mutation campaign)
+    assert END_TURN in opts(s, 0) and PASS not in opts(s, 0)
+    assert logged(s, "attract_hero") == ["seat 0 attracts Princess to slot 1"]
 
 
 def test_upgrade_rules_tier_and_name_and_refill() -> None:

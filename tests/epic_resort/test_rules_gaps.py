@@ -519,6 +519,7 @@ def test_a_rebuilt_main_deck_is_shuffled() -> None:
         s.main_deck, s.dock_discard = [], list(pile)
         start(s, REFILL)
         orders.add(tuple(s.dock + s.main_deck))
+        assert s.log.count(("main_deck_reshuffled",)) == 1  # public (fourth campaign)
     assert len(orders) > 1
 
 

@@ -46,3 +46,29 @@ def test_only_the_newest_points_are_kept(store_url: tuple[str | None, str]) -> N
             store.rating_history(GAME, "ann", limit=0)
     with pytest.raises(ValueError):
         open_store(None, history=0)
+
+
+def test_a_redis_history_list_is_trimmed_past_its_slack(redis_url: str, key_prefix: str) -> None:
+    """Redis keeps each history list at most history_trim_length(history) long, trims it
+    back to the newest ``history`` points past that, and readers never see the slack."""
+    import redis
+
+    from services.ladder.redis_format import GameKeys, history_trim_length
+
+    history = 8
+    longest = history_trim_length(history)
+    assert history < longest <= history + history // 4 + 1
+    key = GameKeys.of(key_prefix, GAME).history("ann")
+    lengths = []
+    with open_store(redis_url, key_prefix=key_prefix, history=history) as store, \
+            redis.Redis.from_url(redis_url) as client:
+        for k in range(2 * longest):
+            store.apply_match(GAME, f"t{k}", ["ann", "bob"], [1, 2])
+            lengths.append(client.llen(key))
+            kept = [p.match_id for p in store.rating_history(GAME, "ann", limit=100)]
+            assert kept == [f"t{i}" for i in range(max(0, k + 1 - history), k + 1)]
+    assert max(lengths) == longest
+    # Filled up to the bound, then trimmed back to ``history`` and filled again.
+    assert lengths[: longest] == list(range(1, longest + 1))
+    assert lengths[longest] == history
+    assert lengths[longest + 1] == history + 1

@@ -73,6 +73,12 @@ def broken(old: str, new: str, count: int = 1) -> str:
          "card 'deal': effect.2.options must be a list of positive integers"),
         ("win_bonus_vp: {amount: 1}", "win_bonus_vp: {amount: -1}",
          "card 'vampire': passive.win_bonus_vp.amount must be an integer >= 0"),
+        # found by the fourth mutation campaign: Gossip and Fog move one card per seat
+        ("{op: each_pass_chosen_to_neighbour, direction: left, count: 1,",
+         "{op: each_pass_chosen_to_neighbour, direction: left, count: 2,",
+         "card 'gossip': effect.1.count must be 1"),
+        ("{op: pool_and_redeal, count_each: 1,", "{op: pool_and_redeal, count_each: 2,",
+         "card 'fog': effect.1.count_each must be 1"),
     ],
 )
 def test_errors_name_the_card_and_the_field(old: str, new: str, message: str) -> None:

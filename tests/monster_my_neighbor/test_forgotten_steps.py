@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.monster_my_neighbor.events import EV_FOG, EV_GOSSIP
+from engine.monster_my_neighbor.events import ENDING_BETRAYAL, EV_FOG, EV_GOSSIP, EV_ROUND_END
 from engine.monster_my_neighbor.game_state import MonsterState
-from tests.monster_my_neighbor.helpers import choose, position
+from tests.monster_my_neighbor.helpers import choose, position, tid
 
 
 def _events_seen(s: MonsterState, code: int, resolve: Callable[[], None]) -> list[list]:
@@ -46,3 +46,17 @@ def test_a_resolved_fog_is_a_public_event_naming_who_pooled() -> None:
         choose(s, 2, "hunter")
 
     assert _events_seen(s, EV_FOG, resolve) == [[(EV_FOG, (0, 1, 2))]] * 4
+
+
+def test_a_round_end_is_a_public_event_with_its_monster_ending_and_vp() -> None:
+    """§6, §8 and §14.2: when a round ends every seat's public log shows the round, how
+    it ended, its Monster and the VP awarded (found by the fourth mutation campaign,
+    statement deletion: the round-end entry could go missing unnoticed). Here the Friend
+    at seat 0 catches the Werewolf: a betrayal."""
+    s = position(4, {0: ["hunter", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor"]},
+                 friends=[0])
+    choose(s, 0, "hunter")
+    seen = _events_seen(s, EV_ROUND_END, lambda: choose(s, 0, 2))
+    end = (EV_ROUND_END, 1, ENDING_BETRAYAL, tid("werewolf"), (0, 1, 0, 1))
+    assert seen == [[end]] * 4
+    assert s.public_log().count("round 1 ends (betrayal, Werewolf); VP awarded: 0, 1, 0, 1") == 1

@@ -100,3 +100,8 @@ def test_the_same_seed_gives_the_same_schedule() -> None:
     assert first == list(BlockSchedule(lineups, 5).tasks(range(200)))
     assert [t.seed for t in first] != [t.seed for t in BlockSchedule(lineups, 6).tasks(range(200))]
     assert [t.index for t in first] == list(range(200))
+
+
+def test_exactly_as_many_entrants_as_seats_is_one_line_up() -> None:
+    assert round_robin_lineups(["a", "b", "c"], 3) == [("a", "b", "c")]
+    assert round_robin_lineups(["new", "old"], 2) == [("new", "old")]

@@ -12,14 +12,18 @@ import pytest
 from engine.core import ConfigError
 from services.runner.batch import MatchRecord
 from services.tournament.blocks import BlockSchedule, round_robin_lineups
-from services.tournament.config import SprtParams
+from services.tournament.config import SprtParams, TournamentConfig
+from services.tournament.entrants import Entrant
 from services.tournament.formats import (
     FixedFormat,
     Format,
     SprtFormat,
+    SprtState,
     SwissFormat,
     balance_warning,
+    make_format,
 )
+from services.tournament.stats import gsprt_llr
 from services.tournament.swiss import pair_round, table_pairs
 from tests.tournament.synthetic import FakeRecorded, synthetic_record
 
@@ -184,3 +188,68 @@ def test_unbalanced_game_counts_are_pointed_out() -> None:
     assert "multiple of 12" in (balance_warning(FixedFormat(schedule, 25)) or "")
     assert "seat order" in (balance_warning(FixedFormat(schedule, 12)) or "")
     assert balance_warning(SwissFormat(["a", "b", "c"], 3, 9, 0)) is None
+
+
+def test_pair_round_spends_one_step_of_its_budget_per_table_tried() -> None:
+    # With a and b met, the repeat-free pairing is found on the fourth table tried:
+    # (a, b) refused, then (a, c), (b, d), (e, f).
+    met = {frozenset("ab")}
+    found = pair_round(list("abcdef"), 2, met, budget=4)
+    assert found.tables == (("a", "c"), ("b", "d"), ("e", "f")) and found.repeats == 0
+    # One step less and the search gives up: tables cut in standings order.
+    cut = pair_round(list("abcdef"), 2, met, budget=3)
+    assert cut.tables == (("a", "b"), ("c", "d"), ("e", "f")) and cut.repeats == 1
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_swiss_standings_are_mean_points_over_every_comparison(seed: int) -> None:
+    """Mean head-to-head points of every comparison an entrant took part in (from either
+    seat); an entrant yet to play counts 0.5; ties go by the round-one order. Checked
+    after round one, when the entrant who sat out has not played."""
+    names = [f"bot{i}" for i in range(7)]  # tables of three: one sits out
+    rng = random.Random(seed)
+    strengths = {name: rng.uniform(0, 400) for name in names}
+    fmt = SwissFormat(names, 3, games=2 * 6, seed=seed)
+    records = play(fmt, strengths, stop_after=6)
+    assert len(records) == 6 and sum(fmt.byes.values()) == 1
+    points: Counter[str] = Counter()
+    compared: Counter[str] = Counter()
+    for record in records:
+        for a, b in itertools.combinations(range(3), 2):
+            first, second = record.labels[a], record.labels[b]
+            ra, rb = record.ranks[a], record.ranks[b]
+            won = 1.0 if ra < rb else 0.5 if ra == rb else 0.0
+            points[first] += won
+            points[second] += 1.0 - won
+            compared[first] += 1
+            compared[second] += 1
+    expected = sorted(
+        names, key=lambda name: (-(points[name] / compared[name]) if compared[name] else -0.5,
+                                  fmt.start_order.index(name)))
+    assert fmt.standings() == expected
+
+
+def test_sprt_state_counts_every_block_and_tests_all_of_them() -> None:
+    state = SprtState(SprtParams(0.0, 50.0, 0.05, 0.05), {})
+    for score in (1.0, 0.5, 1.0, 0.25, 1.0):
+        state.add_block(score, 2)
+    assert state.counts == {1.0: 3, 0.5: 1, 0.25: 1} and state.games == 10
+    assert state.llr == gsprt_llr([1.0, 0.5, 0.25], [3, 1, 1], 0.0, 50.0)
+
+
+def test_sprt_restore_counts_the_recorded_games_and_stops_at_the_cap() -> None:
+    _, whole = sprt(25.0, seed=5, games=40)
+    resumed = SprtFormat("new", "old", 2, 40, 5, SprtParams(0.0, 50.0, 0.05, 0.05))
+    assert resumed.restore(FakeRecorded(whole[:12])) == 12 and not resumed.finished
+    capped = SprtFormat("new", "old", 2, 40, 5, SprtParams(0.0, 50.0, 0.05, 0.05))
+    assert capped.restore(FakeRecorded(whole)) == 40
+    assert capped.state.decision is None and capped.finished  # every game played: done
+
+
+def test_a_gauntlet_seats_the_challenger_against_the_field_only() -> None:
+    entrants = tuple(Entrant(n, n, n) for n in ("hero", "p", "q", "r"))
+    fmt = make_format(TournamentConfig("monster-my-neighbor", 3, "gauntlet", entrants,
+                                       games=36, seed=4))
+    assert isinstance(fmt, FixedFormat)
+    tables = {tuple(sorted(task.bots)) for stage in fmt.stages() for task in stage}
+    assert tables == {("hero", "p", "q"), ("hero", "p", "r"), ("hero", "q", "r")}

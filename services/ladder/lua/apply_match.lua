@@ -16,9 +16,9 @@
 --
 -- KEYS: bots (hash), matches (hash), then the history list of each of the n distinct
 --       participants, in order of first seat.
--- ARGV: k, Unix time in ms, last history index (length - 1), match id, seat bytes (for each
---       seat its participant's number 1..n, then for each seat its rank), then the n
---       participant names.
+-- ARGV: k, Unix time in ms, last history index (length - 1), the history length above
+--       which a history is trimmed, match id, seat bytes (for each seat its participant's
+--       number 1..n, then for each seat its rank), then the n participant names.
 -- The result text, which a repeat of the match id must match, is the seat bytes and the
 -- names joined by NUL.
 -- Returns {'ok', seq, delta units...} (one per distinct participant), {'applied', seq,
@@ -27,8 +27,8 @@
 
 local bots_key, matches_key = KEYS[1], KEYS[2]
 local n = #KEYS - 2
-local match_id, seat_bytes = ARGV[4], ARGV[5]
-local result = seat_bytes .. table.concat(ARGV, '\0', 6, 5 + n)
+local match_id, seat_bytes = ARGV[5], ARGV[6]
+local result = seat_bytes .. table.concat(ARGV, '\0', 7, 6 + n)
 
 -- A record packs n, the seat count, seq and the n deltas, then the result text.
 local stored = redis.call('HGET', matches_key, match_id)
@@ -53,7 +53,7 @@ local seats = #sr / 2
 local s = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
   0, 0, 0, 0, 0, 0, 0, 0}
-local rows = redis.call('HMGET', bots_key, unpack(ARGV, 6, 5 + n))
+local rows = redis.call('HMGET', bots_key, unpack(ARGV, 7, 6 + n))
 for j = 1, n do
   local b = 8 * j
   if rows[j] then
@@ -109,24 +109,27 @@ for a = 1, seats do
   s[ba + 4] = total_a
 end
 
--- records.settle_match: new rows, history points (newest first, at most ARGV[3] + 1 per
--- bot and game) and the deltas, which go straight into the reply. Presized for n <= 8.
+-- records.settle_match: new rows, history points (newest first; past ARGV[4] points a
+-- history is trimmed back to ARGV[3] + 1, redis_format.history_trim_length) and the
+-- deltas, which go straight into the reply. Presized for n <= 8.
 local new_rows = {false, false, false, false, false, false, false, false, false, false,
   false, false, false, false, false, false}
 local reply = {'ok', 0, 0, 0, 0, 0, 0, 0, 0, 0}
 -- A history point is the new rating (the row's first 8 bytes), the time, the match id.
 local when = struct.pack('<d', tonumber(ARGV[2]) / 1000) .. match_id
 local last = ARGV[3]
+local trim_above = tonumber(ARGV[4])
 for j = 1, n do
   local b = 8 * j
   local delta = floor(s[b + 4] * RATING_UNITS + 0.5)
   local units = floor((s[b] + delta / RATING_UNITS) * RATING_UNITS + 0.5)
   local row = struct.pack('<dddd', units, s[b + 1] + 1, s[b + 2] + s[b + 5],
     s[b + 3] + s[b + 6] * TALLY_UNITS / s[b + 7])
-  new_rows[2 * j - 1], new_rows[2 * j] = ARGV[5 + j], row
+  new_rows[2 * j - 1], new_rows[2 * j] = ARGV[6 + j], row
   reply[2 + j] = delta
-  redis.call('LPUSH', KEYS[2 + j], string.sub(row, 1, 8) .. when)
-  redis.call('LTRIM', KEYS[2 + j], '0', last)
+  if redis.call('LPUSH', KEYS[2 + j], string.sub(row, 1, 8) .. when) > trim_above then
+    redis.call('LTRIM', KEYS[2 + j], '0', last)
+  end
 end
 for i = #reply, 3 + n, -1 do
   reply[i] = nil

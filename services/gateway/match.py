@@ -59,6 +59,13 @@ class RemoteSeat:
     # The request this seat owes an answer to, and its deadline timer.
     waiting: tuple[int, asyncio.TimerHandle] | None = field(default=None)
 
+    def spend(self, used_ms: int, move_ms: int) -> None:
+        """A reply after ``used_ms`` spends what went past the move time from the bank
+        (down to 0); a reply within the move time spends nothing and earns nothing."""
+        over_ms = used_ms - move_ms
+        if over_ms > 0:
+            self.bank_ms = max(0, self.bank_ms - over_ms)
+
 
 class MatchRunner:
     """Plays one match to its end; see the module docstring for the policy."""
@@ -188,9 +195,7 @@ class MatchRunner:
         if outcome is Missing.GONE:
             return await self._forfeit(host, seat, None)
         if isinstance(outcome, Reply):
-            over_ms = round(outcome.seconds * 1000) - self._move_ms
-            if over_ms > 0:
-                remote.bank_ms = max(0, remote.bank_ms - over_ms)
+            remote.spend(round(outcome.seconds * 1000), self._move_ms)
             step = await host.submit(seat, outcome.index)
             if step.substituted is None:
                 self.context.metrics.record_remote(self.game, outcome.seconds)

@@ -128,6 +128,11 @@ def test_an_illegal_index_is_replaced_by_a_legal_one() -> None:
     step = host.submit(request.seat, request.option_count + 4)
     assert step.substituted is not None and 0 <= step.substituted < request.option_count
     assert step.builtin_decisions >= 1
+    # A negative index is illegal too, not a count from the end of the options.
+    host = _host()
+    request = host.start().requests[0]
+    step = host.submit(request.seat, -1)
+    assert step.substituted is not None and 0 <= step.substituted < request.option_count
 
 
 def test_a_forfeited_seat_is_played_by_the_fill_bot() -> None:

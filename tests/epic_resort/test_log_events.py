@@ -55,7 +55,10 @@ LOG_EVENT_TESTS = {
     "ability": "test_the_viewing_gallery_ability_redirects_the_attack_publicly",
     "redirect": "test_the_viewing_gallery_ability_redirects_the_attack_publicly",
     "attract_tourists": "test_attracting_tourists_names_the_dock_card",
-    "attract_sph": "test_forgotten_steps.py::test_attracting_the_season_pass_holders_is_in_the_public_log",
+    "attract_sph": (
+        "test_forgotten_steps.py::"
+        "test_attracting_the_season_pass_holders_is_in_the_public_log"
+    ),
     "attract_hero": "test_phase2.py::test_attract_hero_then_on_attract_effects",
     "upgrade": "test_an_upgrade_names_the_attraction_bought_and_its_slot",
     "train": "test_training_names_the_trainer_and_the_worker_taken_only",

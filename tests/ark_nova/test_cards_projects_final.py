@@ -145,6 +145,7 @@ def test_release_project(card_id: int) -> None:
         assert animal not in p.animals and animal in s.discard
         assert p.bld_state[home] == 0 and animal not in p.housing  # enclosure freed (D-35)
         assert card_id in s.project_row
+        assert s.log.count(("release", sc.me, animal)) == 1  # the public log
         check_invariants(s)
 
 

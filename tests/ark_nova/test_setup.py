@@ -54,6 +54,14 @@ def test_map_0_has_no_start_buildings():
     assert all(not p.bld for p in s.players)
 
 
+@pytest.mark.parametrize("n", [0, 5])
+def test_a_game_is_for_1_to_4_players(n):
+    """Spec title and 3.1 (break track, base projects and appeal for 1-4 players only):
+    another player count is refused before setup, naming the range."""
+    with pytest.raises(ConfigError, match="1 to 4 players"):
+        new_game(n)
+
+
 def test_options_are_validated():
     with pytest.raises(ConfigError, match="not a map"):
         make_params({"map": "9"})

@@ -4,6 +4,9 @@ public log."""
 
 from __future__ import annotations
 
+import json
+
+from engine.ark_nova.observation import Observation, PlayerView
 from engine.core import SPECTATOR, GameConfig, GameRng, get_game
 from services.spectate.view import SpectatorView
 from tests.ark_nova.helpers import play_random
@@ -40,3 +43,20 @@ def test_a_spectator_view_follows_a_match() -> None:
     assert view.follow(replay_choices)
     frame = view.frame()
     assert frame.over and frame.log and frame.log[-1].startswith("final scoring cards")
+
+
+def test_observation_json_is_json_native_and_keeps_the_gate() -> None:
+    """``observation_to_json`` (logs and --json output) writes every field of the
+    observation but the card table, the options and the step stack, as plain JSON; a
+    seat's JSON holds its own hand, a spectator's none."""
+    game = get_game("ark-nova")
+    state = game.new_state(GameConfig(3, {"map": "2"}), 4)
+    s = state.s
+    seat = state.pending_seats()[0]
+    data = json.loads(json.dumps(game.observation_to_json(state.observation(seat))))
+    assert set(data) == (set(Observation.__slots__) - {"cards", "params", "steps"}) | {"map"}
+    assert data["seat"] == seat and data["map"] == "2"
+    assert data["set_aside"] == sorted(s.players[seat].limbo) and len(data["set_aside"]) == 8
+    assert [set(v) for v in data["players"]] == [set(PlayerView.__slots__)] * 3
+    public = game.observation_to_json(state.observation(SPECTATOR))
+    assert public["hand"] == [] and public["set_aside"] == [] and public["final_scoring"] == []

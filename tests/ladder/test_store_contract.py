@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+from typing import Any
 
 import pytest
 import redis
@@ -288,3 +289,28 @@ def test_every_key_of_one_operation_shares_a_redis_cluster_slot(
     assert all(len(slots) == 1 for slots in groups.values())
     # the registry (2); per game: rows, records and one history per bot
     assert len(keys) == 2 + (2 + 3) + (2 + 2)
+
+
+READS = [
+    lambda s, g: s.applied_match(g, "m"), lambda s, g: s.applied_matches(g),
+    lambda s, g: s.ladder(g), lambda s, g: s.bot_stats(g, "a"),
+    lambda s, g: s.rating_history(g, "a"), lambda s, g: s.applied_solo(g, "m"),
+    lambda s, g: s.solo_standings(g), lambda s, g: s.solo_stats(g, "a"),
+]
+
+
+@pytest.mark.parametrize("read", READS)
+@pytest.mark.parametrize("game", ["Bad Game", "x}:bots", ""])
+def test_every_read_refuses_a_game_id_that_could_name_other_keys(
+    store: LadderStore, read: Any, game: str
+) -> None:
+    with pytest.raises(ValueError, match="invalid game id"):
+        read(store, game)
+
+
+def test_a_history_of_one_point_keeps_the_newest(store_url: tuple[str | None, str]) -> None:
+    url, prefix = store_url
+    with open_store(url, key_prefix=prefix, history=1) as store:
+        for i in range(3):
+            store.apply_match(GAME, f"one{i}", ["a", "b"], [1, 2])
+        assert [p.match_id for p in store.rating_history(GAME, "a")] == ["one2"]

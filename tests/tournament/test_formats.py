@@ -12,7 +12,8 @@ import pytest
 from engine.core import ConfigError
 from services.runner.batch import MatchRecord
 from services.tournament.blocks import BlockSchedule, round_robin_lineups
-from services.tournament.config import SprtParams
+from services.tournament.config import SprtParams, TournamentConfig
+from services.tournament.entrants import Entrant
 from services.tournament.formats import (
     FixedFormat,
     Format,
@@ -20,6 +21,7 @@ from services.tournament.formats import (
     SprtState,
     SwissFormat,
     balance_warning,
+    make_format,
 )
 from services.tournament.stats import gsprt_llr
 from services.tournament.swiss import pair_round, table_pairs
@@ -233,3 +235,21 @@ def test_sprt_state_counts_every_block_and_tests_all_of_them() -> None:
         state.add_block(score, 2)
     assert state.counts == {1.0: 3, 0.5: 1, 0.25: 1} and state.games == 10
     assert state.llr == gsprt_llr([1.0, 0.5, 0.25], [3, 1, 1], 0.0, 50.0)
+
+
+def test_sprt_restore_counts_the_recorded_games_and_stops_at_the_cap() -> None:
+    _, whole = sprt(25.0, seed=5, games=40)
+    resumed = SprtFormat("new", "old", 2, 40, 5, SprtParams(0.0, 50.0, 0.05, 0.05))
+    assert resumed.restore(FakeRecorded(whole[:12])) == 12 and not resumed.finished
+    capped = SprtFormat("new", "old", 2, 40, 5, SprtParams(0.0, 50.0, 0.05, 0.05))
+    assert capped.restore(FakeRecorded(whole)) == 40
+    assert capped.state.decision is None and capped.finished  # every game played: done
+
+
+def test_a_gauntlet_seats_the_challenger_against_the_field_only() -> None:
+    entrants = tuple(Entrant(n, n, n) for n in ("hero", "p", "q", "r"))
+    fmt = make_format(TournamentConfig("monster-my-neighbor", 3, "gauntlet", entrants,
+                                       games=36, seed=4))
+    assert isinstance(fmt, FixedFormat)
+    tables = {tuple(sorted(task.bots)) for stage in fmt.stages() for task in stage}
+    assert tables == {("hero", "p", "q"), ("hero", "p", "r"), ("hero", "q", "r")}

@@ -176,3 +176,19 @@ def test_gsprt_refuses_when_either_hypothesis_is_out_of_reach(elo0: float, elo1:
     with pytest.raises(ValueError, match="cannot reach a hypothesis"):
         gsprt_llr([0.0, 0.5], [10, 10], elo0, elo1, regularize=0.0)
     assert math.isfinite(gsprt_llr([0.0, 0.5], [10, 10], elo0, elo1))
+
+
+@pytest.mark.parametrize("trials", [20, 1000])
+def test_wilson_interval_ends_exactly_at_zero_and_one_for_a_clean_sweep(trials: int) -> None:
+    assert wilson_interval(0, trials)[0] == 0.0  # not a rounding error above it
+    assert wilson_interval(trials, trials)[1] == 1.0
+
+
+def test_a_bootstrap_interval_of_zero_confidence_closes_on_the_median() -> None:
+    wins_of = lambda counts: np.array([[0.0, counts[0]], [counts[1], 0.0]])  # noqa: E731
+    counts = np.array([30.0, 20.0])
+    ratings = bradley_terry(wins_of(counts))
+    lo, hi = bootstrap_ratings(wins_of, counts, ratings, resamples=50, seed=3, confidence=0.0)
+    assert lo.tolist() == hi.tolist()
+    wide_lo, wide_hi = bootstrap_ratings(wins_of, counts, ratings, resamples=50, seed=3)
+    assert np.all(wide_lo < lo) and np.all(lo < wide_hi)

@@ -119,6 +119,7 @@ class SplitUnits(Option):
         step = s.steps.pop()
         assert isinstance(step, GmSplit)
         place_worker(s, s.players[seat], step.worker, -1, self.units)
+        s.log.append(("split", seat, step.worker, self.units))
 
     def describe(self, s: State, seat: int) -> str:
         return split_label(self.units)

@@ -32,7 +32,10 @@ def describe_event(cards: CardSet, ev: tuple) -> str:
         )
         return f"seat {ev[1]} Phase I: {gains}; wages {ev[3]}"
     if k == "send":
-        return f"seat {ev[1]} sends {w[ev[2]].name}"
+        where = "to split" if ev[3] < 0 else f"to slot {ev[3]}"
+        return f"seat {ev[1]} sends {w[ev[2]].name} {where}"
+    if k == "split":
+        return f"seat {ev[1]}'s {w[ev[2]].name} splits " + "/".join(map(str, ev[3]))
     if k == "discard":
         return f"seat {ev[1]} discards {w[ev[2]].name}"
     if k == "ability":
@@ -51,6 +54,8 @@ def describe_event(cards: CardSet, ev: tuple) -> str:
         return f"seat {ev[1]} passes"
     if k == "harbormaster":
         return f"seat {ev[1]} holds the Harbormaster ({ev[2]} gold tokens on it)"
+    if k == "main_deck_reshuffled":
+        return "the dock discard pile is shuffled into a new main deck"
     if k == "dock":
         return f"dock gets {card_name(cards, ev[1])}"
     if k == "attack_card":
@@ -78,4 +83,8 @@ def describe_event(cards: CardSet, ev: tuple) -> str:
         return f"seat {ev[1]}'s {a[ev[3]].name} (slot {ev[2]}) is destroyed"
     if k == "hero_scored":
         return f"seat {ev[1]} scores {card_name(cards, ev[2])}"
+    if k == "monster_deck_empty":
+        return "the monster deck is empty: the game ends after this season"
+    if k == "game_over":
+        return "--- game over ---"
     return " ".join(str(x) for x in ev)

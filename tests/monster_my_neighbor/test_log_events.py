@@ -1,0 +1,210 @@
+"""§14.2: every public (EV_*) and private (PV_*) log event is written where its rule
+happens, with exact fields, and hidden cards stay out of the public entries.
+
+Each test drives real play into one rule situation and compares whole entries as every
+seat's observation shows them (so the public log is the same for all and carries no
+hidden card), and the private entries of the seats entitled to them. ``LOG_EVENT_TESTS``
+names the test asserting each code; tests/spec_coverage/test_log_events.py fails when
+events.py gains a code it lacks.
+"""
+
+from __future__ import annotations
+
+from engine.monster_my_neighbor.events import (
+    EV_CAPTURE,
+    EV_CARD_TO_HAND,
+    EV_COUNT,
+    EV_DEAL,
+    EV_DOG_DISCARD,
+    EV_FORCED_HUNTER_DISCARD,
+    EV_MONSTER_PLAYED,
+    EV_PEEK,
+    EV_PLAY,
+    EV_RESULT,
+    EV_ROUND_START,
+    EV_STEAL,
+    EV_TARGET,
+    HOW_DEAL,
+    HOW_DOG_HANDOVER,
+    HOW_STEAL,
+    ORIGIN_DOG,
+    ORIGIN_FORCED_HUNTER,
+    PV_DEALT,
+    PV_GAVE,
+    PV_OWN_DISCARD,
+    PV_RECEIVED,
+    RESULT_NO_EFFECT,
+)
+from engine.monster_my_neighbor.game_state import MonsterState
+from tests.monster_my_neighbor.helpers import CARDS, choose, position, tid
+
+# code name -> the test asserting it ("name" in this module, or "file.py::name").
+LOG_EVENT_TESTS = {
+    "EV_ROUND_START": "test_a_round_starts_publicly_and_each_seat_learns_only_its_own_hand",
+    "EV_PLAY": "test_a_round_starts_publicly_and_each_seat_learns_only_its_own_hand",
+    "EV_TARGET": "test_a_hunter_names_its_target_and_a_blocked_hunt_shows_no_effect",
+    "EV_RESULT": "test_a_hunter_names_its_target_and_a_blocked_hunt_shows_no_effect",
+    "EV_COUNT": "test_a_deal_shows_the_count_and_the_seats_but_no_card",
+    "EV_DEAL": "test_a_deal_shows_the_count_and_the_seats_but_no_card",
+    "EV_SKIP": "test_setup_and_turns.py::test_empty_hand_skips_the_turn_and_still_counts",
+    "EV_FORCED_HUNTER_DISCARD": "test_a_forced_hunter_discard_names_the_seat_not_the_card",
+    "EV_PASS": "test_setup_and_turns.py::test_lone_monster_before_turn_4_passes",
+    "EV_DOG_DISCARD": "test_a_dog_discard_and_the_dog_handover_are_public_without_the_card",
+    "EV_CARD_TO_HAND": "test_a_dog_discard_and_the_dog_handover_are_public_without_the_card",
+    "EV_STEAL": "test_a_steal_names_the_seats_and_only_they_see_the_cards",
+    "EV_RUMOR": "test_card_effects.py::test_rumor_empty_hands_give_nothing",
+    "EV_GOSSIP": (
+        "test_forgotten_steps.py::"
+        "test_a_resolved_gossip_is_a_public_event_naming_who_passed"
+    ),
+    "EV_FOG": "test_forgotten_steps.py::test_a_resolved_fog_is_a_public_event_naming_who_pooled",
+    "EV_PEEK": "test_an_outlaw_peek_names_the_seats_and_not_the_hand",
+    "EV_CAPTURE": "test_a_capture_names_catcher_holder_monster_and_hunter",
+    "EV_MONSTER_PLAYED": "test_a_monster_played_on_turn_four_is_public",
+    "EV_ROUND_END": (
+        "test_forgotten_steps.py::"
+        "test_a_round_end_is_a_public_event_with_its_monster_ending_and_vp"
+    ),
+    "PV_DEALT": "test_a_round_starts_publicly_and_each_seat_learns_only_its_own_hand",
+    "PV_RECEIVED": "test_observation.py::test_after_steal_actor_sees_the_card_target_sees_both",
+    "PV_GAVE": "test_observation.py::test_after_steal_actor_sees_the_card_target_sees_both",
+    "PV_SAW_HAND": "test_observation.py::test_after_outlaw_only_the_actor_sees_the_hand",
+    "PV_OWN_DISCARD": "test_a_forced_hunter_discard_names_the_seat_not_the_card",
+    "PV_FORCED": (
+        "test_setup_and_turns.py::"
+        "test_single_option_is_resolved_and_logged_privately_as_forced"
+    ),
+    "PV_SAW_DISCARD": (
+        "test_card_file.py::"
+        "test_dog_actor_sees_discard_flag_is_read_from_the_card_file"
+    ),
+}
+
+
+def seen(s: MonsterState, code: int) -> list[tuple]:
+    """The public entries of ``code``, checked to be the same in every seat's view."""
+    views = [[e for e in s.observation(q).public_log if e[0] == code] for q in range(s.s.n)]
+    assert all(v == views[0] for v in views), views
+    return views[0]
+
+
+def private(s: MonsterState, seat: int, code: int) -> list[tuple]:
+    return [e for e in s.observation(seat).private_log if e[0] == code]
+
+
+def test_a_round_starts_publicly_and_each_seat_learns_only_its_own_hand() -> None:
+    """§4 and §7.1: the round start and the opener's Wanted are public; each seat's
+    private log holds its own dealt hand and nobody else's."""
+    g = MonsterState.new(CARDS, 4, 11)
+    opener = g.s.start_seat
+    assert seen(g, EV_ROUND_START) == [(EV_ROUND_START, 1)]
+    assert seen(g, EV_PLAY) == [(EV_PLAY, opener, tid("wanted"), 1)]
+    for q in range(4):
+        [(code, round_no, hand)] = private(g, q, PV_DEALT)
+        assert (code, round_no) == (PV_DEALT, 1)
+        assert sorted(hand) == sorted(g.observation(q).hand + (tid("wanted"),) * (q == opener))
+
+
+def test_a_hunter_names_its_target_and_a_blocked_hunt_shows_no_effect() -> None:
+    """§7.2 and §7.3: the target is public; a Hide in the target's hand blocks silently,
+    so the result is the same "no effect" as an empty hunt (the Hide is not shown)."""
+    s = position(4, {0: ["hunter", "villagers"], 1: ["fog", "rumor"], 2: ["werewolf", "hide"]})
+    choose(s, 0, "hunter")
+    choose(s, 0, 2)
+    hunter = tid("hunter")
+    assert seen(s, EV_PLAY)[0] == (EV_PLAY, 0, hunter, 2)  # on turn 2
+    assert seen(s, EV_TARGET) == [(EV_TARGET, 0, hunter, 2)]
+    assert seen(s, EV_RESULT) == [(EV_RESULT, 0, hunter, RESULT_NO_EFFECT)]
+
+
+def test_a_deal_shows_the_count_and_the_seats_but_no_card() -> None:
+    """§7.7: the target, the agreed count and the exchange are public; which cards moved
+    is known only to the two parties."""
+    s = position(4, {0: ["deal", "fog", "rumor"], 1: ["hide"], 2: ["werewolf", "villagers"]})
+    choose(s, 0, "deal")
+    choose(s, 0, 2)
+    choose(s, 0, 1)
+    choose(s, 2, ("werewolf",))
+    choose(s, 0, ("rumor",))
+    assert seen(s, EV_TARGET) == [(EV_TARGET, 0, tid("deal"), 2)]
+    assert seen(s, EV_COUNT) == [(EV_COUNT, 0, 1)]
+    assert seen(s, EV_DEAL) == [(EV_DEAL, 0, 2, 1)]
+    assert private(s, 0, PV_RECEIVED) == [(PV_RECEIVED, tid("werewolf"), 2, HOW_DEAL)]
+    assert private(s, 2, PV_RECEIVED) == [(PV_RECEIVED, tid("rumor"), 0, HOW_DEAL)]
+    for q in (1, 3):
+        assert private(s, q, PV_RECEIVED) == private(s, q, PV_GAVE) == []
+
+
+def test_a_forced_hunter_discard_names_the_seat_not_the_card() -> None:
+    """§5.4 (FAQ 1): the public entry names the seat and turn; only the discarder's
+    private log says it was a Hunter."""
+    s = position(4, {1: ["hunter", "hunter", "hunter", "werewolf"], 2: ["hide", "fog"]},
+                 rotation=1, active=1)
+    assert seen(s, EV_FORCED_HUNTER_DISCARD) == [(EV_FORCED_HUNTER_DISCARD, 1, 1)]
+    own = (PV_OWN_DISCARD, tid("hunter"), ORIGIN_FORCED_HUNTER)
+    assert private(s, 1, PV_OWN_DISCARD) == [own]
+    assert all(private(s, q, PV_OWN_DISCARD) == [] for q in (0, 2, 3))
+
+
+def test_a_dog_discard_and_the_dog_handover_are_public_without_the_card() -> None:
+    """§7.5: everyone sees that the target discarded face down and took the Dog; the
+    discarded card is in the target's private log only."""
+    s = position(4, {0: ["dog", "fog"], 1: ["rumor", "hide"], 2: ["werewolf"]})
+    choose(s, 0, "dog")
+    choose(s, 0, 1)
+    choose(s, 1, "hide")
+    dog = tid("dog")
+    assert seen(s, EV_DOG_DISCARD) == [(EV_DOG_DISCARD, 1, 0)]
+    assert seen(s, EV_CARD_TO_HAND) == [(EV_CARD_TO_HAND, dog, 0, 1)]
+    assert private(s, 1, PV_OWN_DISCARD) == [(PV_OWN_DISCARD, tid("hide"), ORIGIN_DOG)]
+    assert private(s, 1, PV_RECEIVED) == [(PV_RECEIVED, dog, 0, HOW_DOG_HANDOVER)]
+    assert all(s.observation(q).private_log == () for q in (0, 2, 3))
+
+
+def test_a_steal_names_the_seats_and_only_they_see_the_cards() -> None:
+    """§7.6: the public entry names the actor and the seat given a card back; the cards
+    are only in the two seats' private logs."""
+    s = position(4, {0: ["steal", "fog"], 1: ["hide", "hide"], 2: ["werewolf"]})
+    choose(s, 0, "steal")
+    choose(s, 0, 1)
+    choose(s, 0, "fog")
+    assert seen(s, EV_STEAL) == [(EV_STEAL, 0, 1)]
+    assert private(s, 0, PV_RECEIVED) == [(PV_RECEIVED, tid("hide"), 1, HOW_STEAL)]
+    assert private(s, 1, PV_RECEIVED) == [(PV_RECEIVED, tid("fog"), 0, HOW_STEAL)]
+    assert all(s.observation(q).private_log == () for q in (2, 3))
+
+
+def test_an_outlaw_peek_names_the_seats_and_not_the_hand() -> None:
+    """§7.11: who looked at whose hand is public; the hand is not in the public entry."""
+    s = position(4, {0: ["outlaw", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor"]})
+    choose(s, 0, "outlaw")
+    choose(s, 0, 2)
+    assert seen(s, EV_PEEK) == [(EV_PEEK, 0, 2)]
+
+
+def test_a_capture_names_catcher_holder_monster_and_hunter() -> None:
+    """§6 (b): a capture reveals the Monster and ends the round."""
+    s = position(4, {0: ["hunter", "villagers"], 2: ["werewolf", "rumor"]})
+    choose(s, 0, "hunter")
+    choose(s, 0, 2)
+    hunter = tid("hunter")
+    assert seen(s, EV_CAPTURE) == [(EV_CAPTURE, 0, 2, tid("werewolf"), hunter)]
+
+
+def test_a_monster_played_on_turn_four_is_public() -> None:
+    """§6 (a) and §7.13: the Monster played face up ends the round in its player's
+    favour; the entry names the seat and the Monster."""
+    s = position(4, {0: ["vampire"], 2: ["rumor"]}, rotation=4)
+    assert seen(s, EV_MONSTER_PLAYED) == [(EV_MONSTER_PLAYED, 0, tid("vampire"))]
+
+
+def test_a_dog_catching_a_lone_monster_tells_only_its_holder_of_the_discard() -> None:
+    """§7.5 and §6 (b): the Monster as the target's last card is discarded and caught;
+    the capture is public, the discard is in the holder's private log only."""
+    s = position(4, {0: ["dog", "fog"], 1: ["rumor", "hide"], 2: ["werewolf"]})
+    choose(s, 0, "dog")
+    choose(s, 0, 2)
+    wolf = tid("werewolf")
+    assert seen(s, EV_CAPTURE) == [(EV_CAPTURE, 0, 2, wolf, tid("dog"))]
+    assert private(s, 2, PV_OWN_DISCARD) == [(PV_OWN_DISCARD, wolf, ORIGIN_DOG)]
+    assert all(private(s, q, PV_OWN_DISCARD) == [] for q in (0, 1, 3))

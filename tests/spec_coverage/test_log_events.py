@@ -1,0 +1,114 @@
+"""Guard: every log event kind a game's engine writes is asserted by a named test.
+
+The kinds are read from the engine's source with ``ast`` (Epic Resort and Ark Nova: the
+first item of each tuple appended to ``s.log``; Monster My Neighbor: the EV_*/PV_* codes
+of ``events.py``), and compared with ``LOG_EVENT_TESTS`` of the game's
+``test_log_events.py``. A new kind fails here until a test asserting it is listed; each
+listed test must exist and name the kind in its body. See docs/rules-coverage.md.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ("epic_resort", "monster_my_neighbor", "ark_nova")
+
+
+def _modules(game: str) -> list[tuple[Path, ast.Module]]:
+    paths = sorted((ROOT / "engine" / game).glob("*.py"))
+    return [(p, ast.parse(p.read_text(encoding="utf-8"))) for p in paths]
+
+
+def _log_append_kinds(game: str) -> set[str]:
+    """First items of the tuples appended to ``<state>.log`` (each must be a literal)."""
+    kinds = set()
+    for path, tree in _modules(game):
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "append"
+                    and isinstance(node.func.value, ast.Attribute)
+                    and node.func.value.attr == "log"):
+                continue
+            arg = node.args[0] if node.args else None
+            first = arg.elts[0] if isinstance(arg, ast.Tuple) and arg.elts else None
+            assert isinstance(first, ast.Constant) and isinstance(first.value, str), (
+                f"{path.name}:{node.lineno}: a log entry whose kind is not a string literal")
+            kinds.add(first.value)
+    return kinds
+
+
+def _mmn_codes() -> set[str]:
+    """The EV_* and PV_* names events.py defines, checked to be all that the engine
+    appends to the public events or notes privately."""
+    events = ast.parse((ROOT / "engine/monster_my_neighbor/events.py").read_text("utf-8"))
+    defined = {n.id for node in events.body if isinstance(node, ast.Assign)
+               for t in node.targets for n in ast.walk(t)
+               if isinstance(n, ast.Name) and n.id[:3] in ("EV_", "PV_")}
+    for path, tree in _modules("monster_my_neighbor"):
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            f = node.func
+            public = (isinstance(f, ast.Attribute) and f.attr == "append"
+                      and isinstance(f.value, ast.Attribute) and f.value.attr == "public_events")
+            private = isinstance(f, ast.Name) and f.id == "note"
+            if not (public or private):
+                continue
+            entry = node.args[0 if public else -1]
+            first = entry.elts[0] if isinstance(entry, ast.Tuple) and entry.elts else None
+            assert isinstance(first, ast.Name) and first.id in defined, (
+                f"{path.name}:{node.lineno}: a log entry without an events.py code")
+            assert first.id.startswith("EV_" if public else "PV_"), (
+                f"{path.name}:{node.lineno}: {first.id} in the wrong log")
+    return defined
+
+
+def engine_kinds(game: str) -> set[str]:
+    return _mmn_codes() if game == "monster_my_neighbor" else _log_append_kinds(game)
+
+
+def _test_body(game: str, ref: str) -> str | None:
+    """Source of the test named by ``ref`` (``name`` or ``file.py::name``), or None."""
+    path, _, name = ref.rpartition("::")
+    file = ROOT / "tests" / game / (path or "test_log_events.py")
+    tree = ast.parse(file.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == (name or ref):
+            return ast.get_source_segment(file.read_text(encoding="utf-8"), node)
+    return None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_log_event_kind_has_a_listed_test(game: str) -> None:
+    table = importlib.import_module(f"tests.{game}.test_log_events").LOG_EVENT_TESTS
+    kinds = engine_kinds(game)
+    assert kinds, f"no log event kinds found in engine/{game}: the reader is broken"
+    unlisted = sorted(kinds - set(table))
+    stale = sorted(set(table) - kinds)
+    assert not unlisted, f"{game}: log kinds with no test in LOG_EVENT_TESTS: {unlisted}"
+    assert not stale, f"{game}: LOG_EVENT_TESTS lists kinds the engine no longer writes: {stale}"
+    for kind, ref in table.items():
+        body = _test_body(game, ref)
+        assert body is not None, f"{game}: {kind}: no test {ref}"
+        named = kind if game == "monster_my_neighbor" else f'"{kind}"'
+        assert named in body, f"{game}: {ref} does not name {named}"
+
+
+def test_every_epic_resort_kind_reads_as_text_in_replays() -> None:
+    """describe_event has a branch for every kind (none falls back to the raw tuple)."""
+    tree = ast.parse((ROOT / "engine/epic_resort/events.py").read_text(encoding="utf-8"))
+    described = {c.value for node in ast.walk(tree) if isinstance(node, ast.Compare)
+                 for c in node.comparators if isinstance(c, ast.Constant)}
+    assert engine_kinds("epic_resort") <= described
+
+
+def test_every_ark_nova_kind_reads_as_text_in_replays() -> None:
+    tree = ast.parse((ROOT / "engine/ark_nova/events.py").read_text(encoding="utf-8"))
+    described = {c.value for node in ast.walk(tree) if isinstance(node, ast.Compare)
+                 for c in node.comparators if isinstance(c, ast.Constant)}
+    assert engine_kinds("ark_nova") <= described

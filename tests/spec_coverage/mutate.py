@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import json
+import os
 import random
 import signal
 import subprocess
@@ -158,6 +160,25 @@ def mutated_source(source: str, mutant: Mutant) -> str:
     return ast.unparse(new)
 
 
+def run_tests(tests: list[str], timeout: float) -> str:
+    """``survived``, ``killed``, ``timeout`` or ``errorN`` for one pytest run of ``tests``.
+
+    Pytest runs in its own process group, killed when it ends or times out, so nothing
+    it started (a session redis-server, a hung test's children) outlives the run."""
+    cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    try:
+        code = proc.wait(timeout=timeout)
+        return "survived" if code == 0 else "killed" if code == 1 else f"error{code}"
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+
+
 def run_one(mutant: Mutant, tests: list[str], timeout: float) -> tuple[str, float]:
     """Write the mutant, run the tests, always restore the original bytes."""
     path = Path(mutant.path)
@@ -165,14 +186,7 @@ def run_one(mutant: Mutant, tests: list[str], timeout: float) -> tuple[str, floa
     start = time.monotonic()
     try:
         path.write_text(mutated_source(original.decode(), mutant))
-        cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-               *tests]
-        try:
-            proc = subprocess.run(cmd, capture_output=True, timeout=timeout)
-            status = "survived" if proc.returncode == 0 else (
-                "killed" if proc.returncode == 1 else f"error{proc.returncode}")
-        except subprocess.TimeoutExpired:
-            status = "timeout"
+        status = run_tests(tests, timeout)
     finally:
         path.write_bytes(original)
     if subprocess.run(["git", "diff", "--quiet", "--exit-code", "--", str(path)]).returncode:

@@ -1,10 +1,13 @@
-"""The mutation runner's operators (``mutate.py``): what each kind changes, and that
-statement deletion is opt-in so earlier campaigns' samples stay reproducible."""
+"""The mutation runner (``mutate.py``): what each kind changes, that statement deletion
+is opt-in so earlier campaigns' samples stay reproducible, and how a run is judged."""
 
 from __future__ import annotations
 
 import ast
+import time
+from pathlib import Path
 
+from tests.spec_coverage import mutate
 from tests.spec_coverage.mutate import DEFAULT_KINDS, candidates, mutated_source
 
 SOURCE = '''
@@ -38,3 +41,37 @@ def test_a_deleted_statement_becomes_pass() -> None:
     assert [sum(line.strip() == "pass" for line in text) for text in lines] == [1, 1, 1]
     assert "s.log.append(('vp', seat))" not in "\n".join(lines[1])
     assert "s.count += 2" in "\n".join(lines[1])
+
+
+def test_a_timed_out_run_leaves_nothing_it_started_running(tmp_path: Path) -> None:
+    pid_file = tmp_path / "child.pid"
+    hanging = tmp_path / "test_hangs.py"
+    hanging.write_text(
+        "import subprocess, time\n"
+        "def test_hangs():\n"
+        "    child = subprocess.Popen(['sleep', '600'])\n"
+        f"    open({str(pid_file)!r}, 'w').write(str(child.pid))\n"
+        "    time.sleep(600)\n"
+    )
+    assert mutate.run_tests([str(hanging)], timeout=6) == "timeout"
+    child = int(pid_file.read_text())
+    deadline = time.monotonic() + 10
+    while _alive(child):
+        assert time.monotonic() < deadline, "the hung test's child outlived the run"
+        time.sleep(0.05)
+    passing = tmp_path / "test_passes.py"
+    passing.write_text("def test_passes():\n    assert True\n")
+    failing = tmp_path / "test_fails.py"
+    failing.write_text("def test_fails():\n    assert False\n")
+    assert mutate.run_tests([str(passing)], timeout=60) == "survived"
+    assert mutate.run_tests([str(failing)], timeout=60) == "killed"
+    assert mutate.run_tests([str(tmp_path / "missing.py")], timeout=60).startswith("error")
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie, reaped by init later, counts as ended)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"

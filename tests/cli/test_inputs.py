@@ -180,3 +180,9 @@ def test_a_port_in_use_is_one_line_before_anything_starts(flag: str) -> None:
     assert errors == [f"error: {flag} {port}: cannot listen on 127.0.0.1:{port}: "
                       "Address already in use"], done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("text", ["[::1]50051", "[::1", "[::1]"])
+def test_a_malformed_ipv6_address_is_refused(text: str) -> None:
+    with pytest.raises(argparse.ArgumentTypeError, match="IPv6 host looks like"):
+        validate.host_port(text)

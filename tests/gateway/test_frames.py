@@ -64,3 +64,10 @@ def test_varints_match_protobuf_on_both_sides_of_the_lookup_table() -> None:
     for value in (1, 127, 128, 16383, 16384, 2**32 - 1, 2**63):
         message = arena_pb2.DecisionReply(request_id=value)
         assert message.SerializeToString() == b"\x08" + frames.varint(value)
+
+
+def test_an_option_entry_without_a_game_message_carries_its_label_only() -> None:
+    entry = frames.option_entry("pass", None, b"ignored")
+    request = arena_pb2.DecisionRequest.FromString(entry)
+    assert list(request.options) == [arena_pb2.Option(label="pass")]
+    assert request.options[0].WhichOneof("game") is None

@@ -160,3 +160,9 @@ def test_user_code_errors_are_clear(tmp_path: Path, clean_imports: None) -> None
         resolve_entrants(GAME, [entrant_item(f"{tmp_path}/absent.py:X")])
     with pytest.raises(ConfigError, match="no module named 'no_such_pkg_x'"):
         resolve_entrants(GAME, [entrant_item("no_such_pkg_x.mod:X")])
+
+
+def test_prepare_fails_on_a_bad_spec_before_any_bot_is_made() -> None:
+    maker = BotMaker(GAME, {"good": "random", "bad": "no_such_module_here:Bot"})
+    with pytest.raises(ConfigError, match="no_such_module_here"):
+        maker.prepare()

@@ -27,8 +27,7 @@ def test_a_closing_or_gone_session_queues_nothing_more() -> None:
         closing.send(b"first")
         closing.close()
         closing.send(b"after close")
-        assert [closing.outbox.get_nowait() for _ in range(closing.outbox.qsize())] == [
-            b"first", None]
+        assert _drain(closing) == [b"first", None]
         gone = await _session()
         gone.disconnect()
         gone.send(b"after leaving")

@@ -70,11 +70,16 @@ def restore_logging() -> Iterator[None]:
     commands with --log-level replace its handlers)."""
     import logging
 
+    from services.cli.logs import OWN_LOGGERS
+
     root = logging.getLogger()
     handlers, level = list(root.handlers), root.level
+    own = {name: logging.getLogger(name).level for name in OWN_LOGGERS}
     yield
     root.handlers[:] = handlers
     root.setLevel(level)
+    for name, own_level in own.items():
+        logging.getLogger(name).setLevel(own_level)
 
 
 @pytest.fixture(scope="session")

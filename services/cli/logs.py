@@ -3,6 +3,11 @@
 Every line carries a UTC timestamp (ISO 8601, milliseconds), the level and the logger
 name. ``json`` writes one object per line with the same fields plus any ``extra``
 fields a call site passes, for log shippers; ``text`` is for people.
+
+The level applies to the arena's own loggers (``services``, ``engine``). Other libraries
+(matplotlib, Ray, gRPC) log only warnings and errors unless the level is ``debug``: at
+``info`` an operator's log should hold the arena's events, not a plotting library
+announcing its font cache.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from typing import Any
 
 LEVELS = ("debug", "info", "warning", "error")
 FORMATS = ("text", "json")
+OWN_LOGGERS = ("services", "engine")
 
 # Attributes every LogRecord has; anything else came from ``extra=`` and is kept.
 _STANDARD = set(vars(logging.makeLogRecord({}))) | {"message", "asctime", "taskName"}
@@ -62,11 +68,15 @@ class JsonFormatter(logging.Formatter):
 
 
 def configure_logging(level: str = "info", fmt: str = "text") -> None:
-    """Send every logger's records at ``level`` or above to stderr in ``fmt``."""
+    """Send the arena's records at ``level`` or above to stderr in ``fmt``, and other
+    libraries' at ``level`` or ``warning``, whichever is higher (all of them at ``debug``)."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter() if fmt == "json" else TextFormatter())
     root = logging.getLogger()
     for old in list(root.handlers):
         root.removeHandler(old)
     root.addHandler(handler)
-    root.setLevel(level.upper())
+    number = logging.getLevelNamesMapping()[level.upper()]
+    root.setLevel(number if number == logging.DEBUG else max(number, logging.WARNING))
+    for name in OWN_LOGGERS:
+        logging.getLogger(name).setLevel(number)

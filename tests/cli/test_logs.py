@@ -46,3 +46,19 @@ def test_the_level_filters(capsys: pytest.CaptureFixture[str]) -> None:
     logging.getLogger("a").warning("dropped")
     logging.getLogger("a").error("kept")
     assert [line.split()[-1] for line in capsys.readouterr().err.splitlines()] == ["kept"]
+
+
+def test_other_libraries_log_only_warnings_unless_debugging(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # A fresh machine's first plot made matplotlib announce its font cache at INFO, in
+    # the middle of a tournament's log.
+    configure_logging("info", "text")
+    logging.getLogger("matplotlib.font_manager").info("generated new fontManager")
+    logging.getLogger("matplotlib.font_manager").warning("no such font")
+    logging.getLogger("engine.monster_my_neighbor").info("an arena event")
+    assert [line.split(": ", 1)[1] for line in capsys.readouterr().err.splitlines()] == [
+        "no such font", "an arena event"]
+    configure_logging("debug", "text")
+    logging.getLogger("matplotlib.font_manager").debug("findfont")
+    assert capsys.readouterr().err.endswith("matplotlib.font_manager: findfont\n")

@@ -136,6 +136,17 @@ def test_swiss_rounds_end_to_end(ray_local: None, tmp_path: Path) -> None:
     assert len(met) == len(set(met)), "a pair met twice"
 
 
+def test_swiss_with_exactly_as_many_entrants_as_seats_seats_them_all_each_game(
+    ray_local: None, tmp_path: Path
+) -> None:
+    args = ["--game", GAME, "--players", "3", "--format", "swiss", "--entrants",
+            "a=random,b=heuristic,c=random", "--games", "6", "--resamples", "20"]
+    assert tournament(tmp_path / "s", *args) == 0
+    games = rows(tmp_path / "s")
+    assert [g[0] for g in games] == list(range(6))
+    assert all(sorted(g[3]) == ["a", "b", "c"] for g in games)
+
+
 class _InterruptAfter:
     """A view that presses Ctrl-C once ``games`` are done."""
 

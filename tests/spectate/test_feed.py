@@ -137,6 +137,23 @@ def test_a_full_write_queue_drops_new_writes_and_warns_once(
     feed.close()
 
 
+def test_closing_a_redis_feed_releases_its_connections(redis_server: RedisServer) -> None:
+    import redis
+
+    feed = RedisFeed(redis_server.url, key_prefix="closing")
+    publish(feed, "m", recorded_match(GAME, 3, seed=16))
+    feed.flush()
+    assert feed.live() == []  # a read: the feed now holds a connection of its own
+    probe = redis.Redis.from_url(redis_server.url)
+    assert len(probe.client_list()) >= 2
+    feed.close()
+    deadline = time.monotonic() + 10
+    while len(probe.client_list()) > 1 and time.monotonic() < deadline:
+        time.sleep(0.05)  # the server sees a closed socket on its next loop
+    assert len(probe.client_list()) == 1  # the probe alone
+    probe.close()
+
+
 def test_live_redis_keys_expire_unless_refreshed(redis_url: str) -> None:
     import redis
 

@@ -123,6 +123,7 @@ def play(config: TournamentConfig, options: RunOptions, fmt: Format,
     )
     done = outcome.recorded_before
     started = time.perf_counter()
+    shown: View | None = None  # the view once started: none for a pool that never starts
     try:
         with pool:
             outcome.nodes = pool.nodes
@@ -130,6 +131,7 @@ def play(config: TournamentConfig, options: RunOptions, fmt: Format,
             started = time.perf_counter()
             if view is not None:
                 view.start(_title(config), fmt.total_games, done, lambda: _note(fmt))
+                shown = view
             for stage in fmt.stages():
                 for record in pool.run(stage.tasks, stage.size):
                     for kept in fmt.accept(record):
@@ -146,9 +148,9 @@ def play(config: TournamentConfig, options: RunOptions, fmt: Format,
     finally:
         standings.add_table(writer.flush())
         outcome.seconds = time.perf_counter() - started
-        if view is not None:
-            view.update(done, force=True)
-            view.stop()
+        if shown is not None:
+            shown.update(done, force=True)
+            shown.stop()
     writer.finish()
 
 

@@ -101,6 +101,17 @@ def test_a_strategy_file_ships_as_a_module_named_after_it(
     assert outcome.decisions > 0
 
 
+def test_two_strategy_files_may_name_their_classes_alike(
+    tmp_path: Path, clean_imports: None
+) -> None:
+    first, second = tmp_path / "first_strategy.py", tmp_path / "second_strategy.py"
+    for path in (first, second):
+        path.write_text(BOT_SOURCE.format(cls="Bot"))
+    one, two = resolve_entrants(GAME, [("one", f"{first}:Bot"), ("two", f"{second}:Bot")])
+    assert (one.worker_spec, two.worker_spec) == ("first_strategy:Bot", "second_strategy:Bot")
+    assert runtime_env([one, two]) == {"py_modules": sorted([str(first), str(second)])}
+
+
 def test_the_docs_example_is_a_working_strategy(clean_imports: None) -> None:
     (entrant,) = resolve_entrants(GAME, [entrant_item(f"{DOCS_EXAMPLE}:BigHandHunter")])
     maker = BotMaker(GAME, {entrant.name: entrant.worker_spec})

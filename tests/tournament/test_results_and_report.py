@@ -175,3 +175,35 @@ def test_an_interrupted_run_can_be_reported_from_its_parts(tmp_path: Path) -> No
     summary = write_report(results, tmp_path / "report", resamples=20)
     assert summary["games"] == 3
     assert (tmp_path / "report" / "summary.json").exists()
+
+
+def test_seat_advantage_is_the_win_rate_above_the_fair_share(tmp_path: Path) -> None:
+    results = tmp_path / "results.parquet"
+    write(results, GAMES).finish()
+    _, details = summarise(results, config(), resamples=20)
+    seats = details["seats"]
+    assert seats["expected_win_rate"] == pytest.approx(1 / 3)
+    # first-place shares by seat: 1 + 1/2 + 1/3 + 1, 1/2 + 1/3, 1/3 (four games each)
+    advantages = [seat["advantage"] for seat in seats["per_seat"]]
+    assert advantages == pytest.approx([17 / 24 - 1 / 3, 5 / 24 - 1 / 3, 1 / 12 - 1 / 3])
+    assert sum(advantages) == pytest.approx(0, abs=1e-9)
+
+
+def test_one_game_is_enough_for_the_equal_seats_test(tmp_path: Path) -> None:
+    results = tmp_path / "results.parquet"
+    write(results, GAMES[:1]).finish()
+    _, details = summarise(results, config(), resamples=20)
+    # seat wins (1, 0, 0) against 1/3 each: chi-square 2 on 2 degrees, p = e^-1
+    assert details["seats"]["equal_seats_p_value"] == pytest.approx(np.exp(-1))
+
+
+def test_head_to_head_lists_only_the_pairs_that_met(tmp_path: Path) -> None:
+    results = tmp_path / "results.parquet"
+    duels = [record(0, ("a", "b"), (3, 1), (1, 2)), record(1, ("c", "a"), (2, 2), (1, 1))]
+    write(results, duels).finish()
+    _, details = summarise(results, config(players=2), resamples=20)
+    matrix = details["head_to_head"]
+    assert set(matrix["a"]) == {"b", "c"}
+    assert set(matrix["b"]) == {"a"} and set(matrix["c"]) == {"a"}  # b and c never met
+    pair = matrix["c"]["a"]
+    assert (pair["comparisons"], pair["points"], pair["rate"]) == (1.0, 0.5, 0.5)

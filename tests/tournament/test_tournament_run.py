@@ -3,6 +3,7 @@ format end to end, interruption and resume, killed workers, clear errors."""
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,10 +13,14 @@ import pyarrow.parquet as pq
 import pytest
 import ray
 import yaml
+from rich.console import Console
 
 from services.cli.main import main as arena
 from services.runner.pool import MatchPool
 from services.tournament import run as run_module
+from services.tournament.config import TournamentConfig
+from services.tournament.entrants import Entrant
+from services.tournament.live import LiveStandings, TerminalView
 
 pytestmark = pytest.mark.usefixtures("restore_logging")
 
@@ -131,6 +136,17 @@ def test_swiss_rounds_end_to_end(ray_local: None, tmp_path: Path) -> None:
     assert len(met) == len(set(met)), "a pair met twice"
 
 
+def test_swiss_with_exactly_as_many_entrants_as_seats_seats_them_all_each_game(
+    ray_local: None, tmp_path: Path
+) -> None:
+    args = ["--game", GAME, "--players", "3", "--format", "swiss", "--entrants",
+            "a=random,b=heuristic,c=random", "--games", "6", "--resamples", "20"]
+    assert tournament(tmp_path / "s", *args) == 0
+    games = rows(tmp_path / "s")
+    assert [g[0] for g in games] == list(range(6))
+    assert all(sorted(g[3]) == ["a", "b", "c"] for g in games)
+
+
 class _InterruptAfter:
     """A view that presses Ctrl-C once ``games`` are done."""
 
@@ -167,6 +183,34 @@ def test_ctrl_c_keeps_every_recorded_game_and_resume_plays_the_rest(
                   "--resamples", "100"]) == 0
     assert rows(out) == rows(reference)
     assert summary(out) == summary(reference)
+
+
+class _PoolThatNeverStarts:
+    """A match pool interrupted (Ctrl-C) while its workers start."""
+
+    nodes: tuple[str, ...] = ()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+    def __enter__(self) -> Any:
+        raise KeyboardInterrupt
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+
+def test_ctrl_c_while_the_workers_start_is_an_interrupt_under_the_terminal_view(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(run_module, "MatchPool", _PoolThatNeverStarts)
+    entrants = tuple(Entrant(n, n, n) for n in ("random", "heuristic"))
+    config = TournamentConfig(GAME, 3, "round-robin", entrants, games=3, seed=1)
+    console = Console(file=io.StringIO(), force_terminal=False)
+    view = TerminalView(LiveStandings(config.names, config.players), console)
+    with pytest.raises(KeyboardInterrupt):  # not the view's error on a run never shown
+        run_module.run_tournament(config, run_module.RunOptions(tmp_path / "x", 1), view)
+    assert not (tmp_path / "x" / "results.parquet").exists()
 
 
 def test_resume_refuses_a_different_tournament(reference: Path, tmp_path: Path) -> None:

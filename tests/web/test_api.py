@@ -16,6 +16,7 @@ from services.ladder.store import open_store
 from services.spectate.redis_feed import RedisFeed
 from services.web.app import create_app
 from services.web.queries import WebData
+from services.web.replays import CHECKPOINT
 from services.web.server import WebServer
 from tests.conftest import RedisServer
 from tests.spectate.helpers import publish, publish_rest, recorded_match
@@ -49,6 +50,29 @@ def test_ladder_lists_every_rated_bot_best_first(site: Site) -> None:
     assert site.get("/api/ladder/epic-resort").json() == []
     missing = site.get("/api/ladder/chess")
     assert missing.status == 404 and "unknown game" in missing.json()["error"]
+
+
+def test_the_ladder_gives_the_mean_rank_to_three_places(site: Site) -> None:
+    for k, ranks in enumerate([(1, 2, 3, 4), (2, 1, 3, 4), (2, 3, 1, 4)]):
+        site.store.apply_match(GAME, f"mr-{k}", LABELS, ranks)
+    rows = {r["bot"]: r for r in site.get(f"/api/ladder/{GAME}").json()}
+    assert site.store.bot_stats(GAME, "alice").mean_rank == 5 / 3
+    assert rows["alice"]["mean_rank"] == 1.667 and rows["carol"]["mean_rank"] == 4
+    (ladder,) = site.get("/api/bots/alice").json()["ladders"]
+    assert ladder["mean_rank"] == 1.667
+    assert "mean rank 1.667" in site.get("/bots/alice").text
+
+
+def test_the_ladder_says_when_each_bot_was_last_rated(site: Site) -> None:
+    site.store.apply_match(GAME, "act-0", LABELS, (1, 2, 3, 4))
+    site.store.apply_match(GAME, "act-1", ("alice", "bob", "carol"), (1, 2, 3))
+    rows = site.get(f"/api/ladder/{GAME}").json()
+    assert len(rows) == 4
+    for row in rows:
+        (latest,) = site.store.rating_history(GAME, row["bot"], 1)
+        assert row["last_active"] == latest.at
+    by_bot = {row["bot"]: row["last_active"] for row in rows}
+    assert by_bot["alice"] >= by_bot["builtin:random"]
 
 
 def test_solo_standings_are_listed_apart_from_the_ladder(site: Site) -> None:
@@ -126,6 +150,17 @@ def test_a_finished_match_answers_with_its_replay_and_any_turn(site: Site) -> No
     assert hidden["hidden"] and 'class="hand-card"' in hidden["board"]
     assert 'class="hand-card"' not in site.get("/api/matches/done-1?turn=5").json()["board"]
     assert site.get("/api/matches/done-1?turn=x").status == 404
+
+
+def test_a_replay_of_whole_checkpoint_spans_reaches_its_last_turn(site: Site) -> None:
+    replay = recorded_match(GAME, 4, seed=111, labels=LABELS)
+    assert len(replay.choices) == 2 * CHECKPOINT  # its end is a checkpoint of its own
+    publish(site.feed, "spans-1", replay)
+    for turn in (len(replay.choices), CHECKPOINT, CHECKPOINT - 1):
+        body = site.get(f"/api/matches/spans-1?turn={turn}").json()
+        assert body["turn"] == turn and body["board"].startswith("<svg")
+    end = site.get("/api/matches/spans-1").json()
+    assert end["turn"] == end["turns"] == 2 * CHECKPOINT and end["decision"] is None
 
 
 def test_replays_older_than_the_feed_come_from_the_replay_directory(site: Site) -> None:

@@ -28,6 +28,7 @@ def _play(host: MatchHost, choose) -> list[HostStep]:
     steps = [host.start()]
     pending = {r.seat: r for r in steps[0].requests}
     while not steps[-1].over:
+        assert pending, "the match waits on a seat that was never asked"
         step = choose(host, pending.pop(min(pending)))
         assert all(r.seat not in pending for r in step.requests), "a seat was asked twice"
         pending.update({r.seat: r for r in step.requests})
@@ -133,6 +134,18 @@ def test_an_illegal_index_is_replaced_by_a_legal_one() -> None:
     request = host.start().requests[0]
     step = host.submit(request.seat, -1)
     assert step.substituted is not None and 0 <= step.substituted < request.option_count
+
+
+def test_a_seat_owing_again_right_after_a_substitution_is_asked_again() -> None:
+    """A substituted seat often owes its next decision at once (about 30 times a match
+    here): the host asks it again, so a match answered only by substitutions ends."""
+    steps = _play(_host(7), lambda h, r: h.substitute(r.seat))
+    assert all(s.builtin_decisions >= 1 for s in steps[1:])
+    replay = steps[-1].replay
+    assert replay is not None
+    remote = [index for seat, index in replay["choices"] if REMOTE[seat]]
+    assert remote == [s.substituted for s in steps[1:]]
+    replay_match(Replay.from_json(dict(replay)))
 
 
 def test_a_forfeited_seat_is_played_by_the_fill_bot() -> None:

@@ -4,6 +4,7 @@ unchanged when workers are killed mid-run."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 import ray
@@ -92,3 +93,68 @@ def test_a_batch_that_keeps_losing_its_worker_stops_the_run(ray_local: None) -> 
         with pytest.raises(WorkerLost, match=r"starting at game 0 lost its worker 1 time"):
             list(pool.run(tasks(4)))
         assert pool.restarts == 1
+
+
+class _DoomedReplacements(MatchPool):
+    """A pool whose next ``doomed`` replacement workers die as they are made (the
+    workers made by ``start`` are spared)."""
+
+    doomed = 0
+
+    def _new_actor(self) -> Any:
+        actor = super()._new_actor()
+        if self._actors and self.doomed > 0:
+            self.doomed -= 1
+            ray.kill(actor, no_restart=True)
+        return actor
+
+
+def test_a_batch_gets_exactly_max_attempts_tries_before_the_run_stops(
+    ray_local: None,
+) -> None:
+    with _DoomedReplacements(GAME, GameConfig(3), workers=1, batch_size=4,
+                             max_attempts=2) as pool:
+        pool.doomed = 3  # more deaths than two tries need: the cap, not luck, stops it
+        ray.kill(pool.actors[0], no_restart=True)
+        with pytest.raises(WorkerLost, match=r"starting at game 0 lost its worker 2 time"):
+            list(pool.run(tasks(4)))
+        assert pool.restarts == 2
+
+
+def test_a_batch_cut_later_in_the_run_gets_every_try_too(ray_local: None) -> None:
+    config = GameConfig(3)
+    plan = tasks(6)
+    with MatchPool(GAME, config, workers=1, batch_size=2, batches_per_worker=1,
+                   max_attempts=2) as pool:
+
+        def tasks_killing_the_worker_for_the_second_batch() -> Iterator[MatchTask]:
+            # Game 2 is pulled only once the first batch has come back: the batch it
+            # starts is new, and its first try meets a dead worker.
+            for task in plan:
+                if task.index == 2:
+                    ray.kill(pool.actors[0], no_restart=True)
+                yield task
+
+        records = list(pool.run(tasks_killing_the_worker_for_the_second_batch()))
+        assert pool.restarts == 1
+    assert sorted(map(outcome_key, records)) == sorted(
+        map(outcome_key, play_batch(GAME, config, plan)))
+
+
+def _timed(seconds_per_game: float, games: int) -> list[MatchRecord]:
+    return [MatchRecord(i, i, ("a", "b", "c"), (0.0,) * 3, (1, 2, 3), 10,
+                        engine_seconds=seconds_per_game, bot_seconds=0.0)
+            for i in range(games)]
+
+
+def test_adaptive_batches_start_at_batch_size_then_follow_the_time_per_game() -> None:
+    """With a target batch time the first batch is ``batch_size`` (nothing is measured
+    yet); later ones hold as many games as fit the target, at most ``max_batch_size``
+    (1024 unless given). No worker is needed to size batches."""
+    pool = MatchPool(GAME, GameConfig(3), workers=2, batch_size=4, target_batch_seconds=1.0)
+    assert pool._next_batch_size() == 4
+    pool._time(_timed(0.1, 4))
+    assert pool._next_batch_size() == 10
+    fast = MatchPool(GAME, GameConfig(3), workers=2, batch_size=4, target_batch_seconds=1.0)
+    fast._time(_timed(1e-4, 4))  # 10 000 games would fit the target
+    assert fast._next_batch_size() == 1024

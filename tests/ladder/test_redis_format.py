@@ -1,11 +1,27 @@
-"""The Redis store's seat bytes: participant numbers by first seat, then the ranks."""
+"""The Redis store's key layout and seat bytes: key prefixes that cannot break a key,
+participant numbers by first seat, then the ranks."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from services.ladder.redis_format import parse_result, result_text, seat_bytes
+from services.ladder.redis_store import RedisStore
+
+
+@pytest.mark.parametrize("prefix", ["", "has space", "tab\there", "x{y", "x}y"])
+def test_a_key_prefix_with_a_space_or_a_brace_is_refused(prefix: str) -> None:
+    # A brace would move the hash tag, so one operation's keys could span cluster slots.
+    with pytest.raises(ValueError, match="invalid key prefix"):
+        RedisStore("redis://127.0.0.1:6379/0", key_prefix=prefix)
+
+
+def test_a_key_prefix_with_colons_and_dashes_is_accepted() -> None:
+    store = RedisStore("redis://127.0.0.1:6379/0", key_prefix="arena-ci:2")
+    assert store.key_prefix == "arena-ci:2"
+    store.close()
 
 
 def test_distinct_participants_are_numbered_in_seat_order() -> None:

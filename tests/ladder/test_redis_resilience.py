@@ -5,6 +5,7 @@ hang, and an apply whose reply was lost is retried without being counted twice."
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 import redis
@@ -118,3 +119,74 @@ def test_a_registration_whose_reply_was_lost_still_returns_a_working_token(
     assert lost_replies == ["ok"], "the fault was not injected"
     assert store.authenticate(token) == "alice"
     store.close()
+
+
+@pytest.mark.timeout(60)
+def test_ping_reports_a_down_server_as_unavailable(redis_server: RedisServer) -> None:
+    # The serve and web commands ping the store at start to fail fast on a bad --redis.
+    store = RedisStore(redis_server.url, key_prefix="ping", retry=RetryPolicy(attempts=2))
+    store.ping()
+    redis_server.stop()
+    with pytest.raises(StoreUnavailable, match="after 2 attempts"):
+        store.ping()
+    store.close()
+
+
+@pytest.mark.timeout(60)
+def test_an_error_names_the_server_without_its_credentials(redis_server: RedisServer) -> None:
+    redis_server.stop()
+    url = f"redis://arena:s3cret@127.0.0.1:{redis_server.port}/0"
+    store = RedisStore(url, key_prefix="creds", retry=RetryPolicy(attempts=1))
+    with pytest.raises(StoreUnavailable) as error:
+        store.ladder(GAME)
+    assert f"redis://127.0.0.1:{redis_server.port}/0 unreachable" in str(error.value)
+    assert "s3cret" not in str(error.value) and "arena:" not in str(error.value)
+    store.close()
+
+
+@pytest.mark.timeout(60)
+def test_a_down_server_is_tried_the_policys_attempts_with_doubling_capped_delays(
+    redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = RedisStore(
+        redis_server.url, key_prefix="attempts",
+        retry=RetryPolicy(attempts=5, base_delay=0.01, max_delay=0.03),
+    )
+    redis_server.stop()
+    sleeps: list[float] = []
+    monkeypatch.setattr(time, "sleep", sleeps.append)
+    sent = 0
+    execute_command = redis.Redis.execute_command
+
+    def counted(self: redis.Redis, *args: object, **options: object) -> object:
+        nonlocal sent
+        sent += 1
+        return execute_command(self, *args, **options)
+
+    monkeypatch.setattr(redis.Redis, "execute_command", counted)
+    # A rated match makes its first attempt inline; a read goes through the retry loop only.
+    for operation in (lambda: store.apply_match(GAME, "m1", ["a", "b"], [1, 2]),
+                      lambda: store.ladder(GAME)):
+        sent, sleeps[:] = 0, []
+        with pytest.raises(StoreUnavailable, match="after 5 attempts"):
+            operation()
+        assert sent == 5
+        assert sleeps == [0.01, 0.02, 0.03, 0.03]
+    monkeypatch.undo()
+    store.close()
+
+
+@pytest.mark.timeout(20)  # the failure of a store that keeps a connection open
+def test_closing_the_store_closes_both_its_connections(redis_server: RedisServer) -> None:
+    admin = redis.Redis.from_url(redis_server.url)
+    before = {client["id"] for client in admin.client_list()}
+    store = RedisStore(redis_server.url, key_prefix="close")
+    store.register_bot("alice")  # the decoding client
+    store.ladder(GAME)  # the raw client, for packed rows
+    opened = {client["id"] for client in admin.client_list()} - before
+    assert len(opened) == 2
+    store.close()
+    # The server drops a client once it reads the close: wait for that, however long.
+    while opened & {client["id"] for client in admin.client_list()}:
+        time.sleep(0.01)
+    admin.close()

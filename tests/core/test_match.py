@@ -45,3 +45,22 @@ def test_game_rng_draws_are_those_of_random_randrange() -> None:
         assert [twin.randrange(9) for _ in range(50)] == [ours.randrange(9) for _ in range(50)]
     with pytest.raises(ValueError):
         GameRng(1).randrange(0)
+
+
+def test_a_session_counts_its_built_in_decisions_and_their_time() -> None:
+    """The counters behind the built-in bots' latency metrics: one decision per built-in
+    choice (an external seat's choice is not one) and the time spent in ``choose``."""
+    import time
+
+    from engine.core.match import MatchSession
+
+    bots = [Recorder(False), Recorder(False), Recorder(False)]
+    session = MatchSession("monster-my-neighbor", GameConfig(3), 4, [*bots[:2], None])
+    started = time.perf_counter()
+    while pending := session.advance():
+        session.submit(pending[0], 0)
+    elapsed = time.perf_counter() - started
+    built_in = sum(len(bot.seen) for bot in bots[:2])
+    assert built_in > 0 and len(session.choices) > built_in
+    assert session.builtin_decisions == built_in
+    assert 0 < session.builtin_seconds < elapsed

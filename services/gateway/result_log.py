@@ -86,7 +86,6 @@ class ResultStream:
 
     def close(self) -> None:
         self._client.close()
-        self._client.connection_pool.disconnect()  # redis-py 5.0.0 leaves it open
 
 
 class ResultJournal:

@@ -201,11 +201,8 @@ class RedisStore(LadderStore):
         self._retrying(self._client.ping)
 
     def close(self) -> None:
-        # redis-py 5.0.0 (the lowest version allowed) leaves a ``from_url`` client's
-        # pool connected on close(); later versions disconnect it: do it either way.
-        for client in (self._client, self._raw):
-            client.close()
-            client.connection_pool.disconnect()
+        self._client.close()
+        self._raw.close()
 
     # -- bots ---------------------------------------------------------------------------
 

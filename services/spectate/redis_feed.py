@@ -225,7 +225,6 @@ class RedisFeed(MatchFeed):
             self._queue.put(_STOP)
             self._writer.join(timeout=10)
         self._client.close()
-        self._client.connection_pool.disconnect()  # redis-py 5.0.0 leaves it open
 
     # -- reading -------------------------------------------------------------------------
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
 import threading
 import time
 
@@ -108,3 +111,32 @@ def test_arena_bot_without_matches_plays_until_the_server_ends_the_stream(
     gateway.thread.stop()
     bot.join(60)
     assert not bot.is_alive()
+
+
+def test_ctrl_c_stops_arena_bot_with_its_summary_and_exit_130(start_gateway) -> None:
+    gateway = start_gateway(gather_seconds=0.1)
+    bot = subprocess.Popen(
+        [sys.executable, "-m", "services.cli.main", "bot", "--server", gateway.address,
+         "--token", gateway.token("stopped"), "--quiet"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        # As from a terminal, whatever way this test runs (a background job ignores SIGINT).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        deadline = time.monotonic() + 120
+        stats = None
+        while (stats is None or stats.games < 1) and time.monotonic() < deadline:
+            assert bot.poll() is None, bot.stderr.read() if bot.stderr else ""
+            time.sleep(0.05)
+            stats = gateway.store.bot_stats(GAME, "stopped")
+        assert stats is not None and stats.games >= 1
+        bot.send_signal(signal.SIGINT)
+        out, err = bot.communicate(timeout=60)
+    finally:
+        if bot.poll() is None:
+            bot.kill()
+            bot.communicate()
+    assert bot.returncode == 130 and "Traceback" not in err, err
+    assert err.strip() == "interrupted"
+    played = int(out.splitlines()[-1].split(": ")[1].split()[0])
+    assert out.splitlines()[-1].startswith("stopped: ") and played >= 1

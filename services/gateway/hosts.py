@@ -304,7 +304,6 @@ class HostPool:
         self.timeout = timeout
         self._on_failure = on_failure
         self.workers: list[WorkerProcess] = []
-        self.replaced = 0
         self._numbers = itertools.count(1)
         self._keys = itertools.count(1)
         self._spawning: set[asyncio.Task[None]] = set()
@@ -339,7 +338,6 @@ class HostPool:
         self._on_failure()
         fresh = self._new_worker()
         self.workers[self.workers.index(dead)] = fresh
-        self.replaced += 1
         task = asyncio.create_task(self._spawn(fresh, dead))
         self._spawning.add(task)
         task.add_done_callback(self._spawning.discard)

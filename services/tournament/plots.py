@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import matplotlib
 import numpy as np
 
 matplotlib.use("Agg")  # no display: before pyplot is first imported (in the functions)
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 MAX_LABEL = 28
 
@@ -26,6 +29,24 @@ def _label(name: str) -> str:
 
 def plot_winrate(head_to_head: Mapping[str, Mapping[str, Any]], names: Sequence[str],
                  path: Path, games: int) -> None:
+    _save(winrate_figure(head_to_head, names, games), path)
+
+
+def plot_ratings(entrants: Mapping[str, Mapping[str, Any]], path: Path, games: int) -> None:
+    _save(ratings_figure(entrants, games), path)
+
+
+def _save(fig: Figure, path: Path) -> None:
+    import matplotlib.pyplot as plt
+
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def winrate_figure(head_to_head: Mapping[str, Mapping[str, Any]], names: Sequence[str],
+                   games: int) -> Figure:
+    """The head-to-head heat map (close it with ``plt.close``)."""
     import matplotlib.pyplot as plt
 
     count = len(names)
@@ -55,12 +76,11 @@ def plot_winrate(head_to_head: Mapping[str, Mapping[str, Any]], names: Sequence[
     ax.set_ylabel("entrant")
     ax.set_title(f"Head-to-head win rate (row ahead of column), {games:,} games")
     fig.colorbar(image, ax=ax, fraction=0.046, pad=0.04, label="win rate")
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    return fig
 
 
-def plot_ratings(entrants: Mapping[str, Mapping[str, Any]], path: Path, games: int) -> None:
+def ratings_figure(entrants: Mapping[str, Mapping[str, Any]], games: int) -> Figure:
+    """Ratings with their intervals, best at the top (close it with ``plt.close``)."""
     import matplotlib.pyplot as plt
 
     rated = [(name, e["rating"], e["rating_ci"]) for name, e in entrants.items()
@@ -78,6 +98,4 @@ def plot_ratings(entrants: Mapping[str, Mapping[str, Any]], path: Path, games: i
     ax.set_xlabel("rating (Elo scale, Bradley-Terry, mean 0) with 95% bootstrap interval")
     ax.set_title(f"Ratings, {games:,} games")
     ax.grid(axis="x", alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    return fig

@@ -121,3 +121,25 @@ def test_tree_self_branches_only_on_the_bots_own_decisions() -> None:
         bot.choose(state.observation(0), decision, GameRng(2))
     assert _movers(mine.last_root) == {0}
     assert _movers(both.last_root) == {0, 1}
+
+
+def test_a_capped_rollout_stops_after_its_cap_and_scores_nobody() -> None:
+    """``rollout=2`` plays exactly two decisions of a longer game, then gives no score
+    (None: 0.5 for everyone, as the toy game has no ``evaluate``); uncapped, the same
+    rollout plays to the end and returns the ranks' rewards."""
+    search = GAME.search
+    assert search is not None
+    moves: list[int] = []
+
+    def counting(state: Any, seat: int, rng: GameRng) -> int:
+        moves.append(seat)
+        return rng.randrange(len(state.decision(seat).options))
+
+    game = dataclasses.replace(GAME, search=dataclasses.replace(search, policy=counting))
+    start, _ = first_decision()
+    capped = MctsBot(game, iterations=1, rollout=2)
+    assert capped._rollout(start, start.clone(), GameRng(1)) is None
+    assert len(moves) == 2
+    moves.clear()
+    rewards = MctsBot(game, iterations=1)._rollout(start, start.clone(), GameRng(1))
+    assert rewards is not None and len(moves) > 2

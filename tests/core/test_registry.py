@@ -103,6 +103,20 @@ def test_make_bot_converts_parameters_to_their_types() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "crn"),
+    [("true", True), ("YES", True), ("on", True), ("1", True),
+     ("false", False), ("No", False), ("off", False), ("0", False)],
+)
+def test_bool_parameters_read_yes_and_no_words(text: str, crn: bool) -> None:
+    assert make_bot("epic-resort", f"mcts:crn={text}").crn is crn
+
+
+def test_a_bool_parameter_refuses_other_words() -> None:
+    with pytest.raises(ConfigError, match="parameter 'crn' must be a bool, got 'maybe'"):
+        make_bot("epic-resort", "mcts:crn=maybe")
+
+
+@pytest.mark.parametrize(
     ("spec", "message"),
     [
         ("nobody", "unknown bot 'nobody' for epic-resort; built-in bots: greedy, mcts, random"),

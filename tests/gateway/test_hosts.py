@@ -123,3 +123,17 @@ def test_a_match_waits_for_the_replacement_when_no_worker_is_alive(start_gateway
 def test_serve_hosts_in_loop_on_two_cores_or_fewer_and_in_workers_beyond() -> None:
     # Measured in docs/architecture.md: on two cores a worker has no idle core to use.
     assert [default_workers(cores) for cores in (1, 2, 3, 4, 16)] == [0, 0, 2, 3, 15]
+
+
+def test_serve_sizes_its_host_pool_from_this_machines_core_count(monkeypatch) -> None:
+    monkeypatch.setattr(os, "cpu_count", lambda: 8)
+    assert default_workers() == 7
+    monkeypatch.setattr(os, "cpu_count", lambda: None)  # unknown: taken as one core
+    assert default_workers() == 0
+
+
+def test_the_gateway_reports_its_live_host_workers_and_its_loop_tasks(start_gateway) -> None:
+    gateway = start_gateway(host_workers=2)
+    assert gateway.metric("arena_host_workers") == len(_worker_pids(gateway)) == 2
+    # At least the matchmaker, the store's health pings and the result retries.
+    assert gateway.metric("arena_event_loop_tasks") >= 3

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from services.cli.main import build_parser
 from services.cli.main import main as arena
+from services.cli.serve import gateway_config
+from services.gateway.config import GatewayConfig, default_workers
 
 
 @pytest.mark.parametrize(
@@ -30,3 +35,9 @@ def test_a_bot_certificate_needs_its_key(capsys) -> None:
     code = arena(["bot", "--server", "127.0.0.1:1", "--token", "t", "--tls-cert", __file__])
     assert code == 2
     assert capsys.readouterr().err == "error: --tls-cert and --tls-key go together\n"
+
+
+def test_arena_serve_without_options_configures_the_gateway_by_its_own_defaults() -> None:
+    config = gateway_config(build_parser().parse_args(["serve"]))
+    assert config.host_workers == default_workers()  # sized to this machine
+    assert dataclasses.replace(config, host_workers=GatewayConfig().host_workers) == GatewayConfig()

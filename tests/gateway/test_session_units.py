@@ -114,3 +114,21 @@ def test_a_late_reply_spends_exactly_its_overrun_from_the_time_bank() -> None:
         assert seat.bank_ms == 0
 
     asyncio.run(run())
+
+
+def test_stopping_closes_a_stream_welcomed_after_the_matchmaker_stopped_with_unavailable() -> None:
+    from services.gateway.config import GatewayConfig
+    from services.gateway.hosts import InLoopHosts
+    from services.gateway.server import SHUTTING_DOWN, Gateway
+
+    async def run() -> None:
+        gateway = Gateway(GatewayConfig(host_workers=0), MemoryStore(), hosts=InLoopHosts())
+        gateway.matchmaker.stop()  # stopping began while this bot's Welcome was written
+        late = await _session()
+        gateway.sessions.add(late)
+        gateway.matchmaker.enqueue(late)  # refused: neither waiting nor playing
+        await gateway.stop(grace=0.1)
+        assert late.closing and late.status == SHUTTING_DOWN
+        assert late.outbox.get_nowait() is None  # the writer ends the stream with it
+
+    asyncio.run(run())

@@ -9,7 +9,7 @@ from arena.v1 import arena_pb2
 
 from services.botclient import make_strategy, play
 from services.cli.main import main
-from services.wire.transport import TlsFiles
+from services.wire.transport import TlsFiles, client_options, server_options
 from tests.gateway.botkit import TestBot, hello_frame
 from tests.gateway.certs import make_pki
 from tests.gateway.conftest import GAME
@@ -84,3 +84,18 @@ def test_a_message_over_the_size_limit_ends_the_stream_with_resource_exhausted(
     assert transcript.status == grpc.StatusCode.RESOURCE_EXHAUSTED
     assert gateway.settles("arena_connected_bots", 0)
     assert arena_pb2.ERROR_CODE_MALFORMED not in transcript.error_codes()
+
+
+def test_keepalive_settings_are_the_documented_ones() -> None:
+    """docs/protocol.md: the server pings every --keepalive seconds and drops a peer
+    silent for 20 s; clients may ping every 10 s at most; the reference client every 30."""
+    server = dict(server_options(4 << 20, 30.0, 8))
+    assert server["grpc.keepalive_time_ms"] == 30_000
+    assert server["grpc.keepalive_timeout_ms"] == 20_000
+    assert server["grpc.http2.min_recv_ping_interval_without_data_ms"] == 10_000
+    assert server["grpc.max_receive_message_length"] == 4 << 20
+    client = dict(client_options())
+    assert client["grpc.keepalive_time_ms"] == 30_000
+    assert client["grpc.keepalive_timeout_ms"] == 20_000
+    # A client never pings more often than the server accepts (it would be cut off).
+    assert dict(client_options(1.0))["grpc.keepalive_time_ms"] == 10_000

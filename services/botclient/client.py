@@ -62,13 +62,16 @@ def play(
     on_event: Callable[[str], None] | None = None,
     think: float = 0.0,
     tls: TlsFiles | None = None,
+    report: BotReport | None = None,
 ) -> BotReport:
     """Play on ``server`` (HOST:PORT) until the server ends the stream, waiting
     ``think`` seconds before each reply (so a person can follow the match live).
+    ``report`` (a new one by default) is filled as the stream goes, so a caller that
+    passes its own keeps what was played if the play is interrupted.
 
     Raises grpc.RpcError if the stream fails, e.g. UNAUTHENTICATED for a bad token.
     """
-    report = BotReport()
+    report = BotReport() if report is None else report
     rng = GameRng(seed)
     outbox: queue.SimpleQueue[arena_pb2.PlayRequest | None] = queue.SimpleQueue()
     outbox.put(arena_pb2.PlayRequest(hello=arena_pb2.Hello(

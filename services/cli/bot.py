@@ -9,11 +9,13 @@ from typing import Any
 import grpc
 
 from services.botclient import STRATEGIES, make_strategy, play
+from services.botclient.client import BotReport
 from services.cli import validate
 from services.wire.transport import TlsFiles
 
 EXIT_REFUSED = 2
 EXIT_FAILED = 1
+EXIT_INTERRUPTED = 130
 
 
 def add_parser(subparsers: Any) -> None:
@@ -65,24 +67,32 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_REFUSED
     say = None if args.quiet else (lambda text: print(text, flush=True))
+    report = BotReport()
     try:
-        report = play(args.server, args.token, args.game, strategy,
-                      max_matches=args.matches, seed=args.seed, on_event=say,
-                      think=args.think, tls=tls)
+        play(args.server, args.token, args.game, strategy, max_matches=args.matches,
+             seed=args.seed, on_event=say, think=args.think, tls=tls, report=report)
     except grpc.RpcError as exc:
         code = exc.code()
         print(f"error: {code.name}: {exc.details()}", file=sys.stderr)
         return EXIT_REFUSED if code == grpc.StatusCode.UNAUTHENTICATED else EXIT_FAILED
-    rated = sum(1 for m in report.matches if m.rated)
-    forfeits = sum(1 for m in report.matches if m.reason == "forfeit")
-    final = report.matches[-1].rating if report.matches else 0.0
-    print(f"{report.name}: {len(report.matches)} matches ({rated} rated, {forfeits} forfeited), "
-          f"{report.decisions} decisions, rating {final:.1f}")
+    except KeyboardInterrupt:  # Ctrl-C: how a bot left at --matches 0 is stopped
+        _print_summary(report)
+        print("interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    _print_summary(report)
     if args.matches and len(report.matches) < args.matches:
         print(f"error: the server ended the stream after {len(report.matches)} of "
               f"{args.matches} matches", file=sys.stderr)
         return EXIT_FAILED
     return 0
+
+
+def _print_summary(report: BotReport) -> None:
+    rated = sum(1 for m in report.matches if m.rated)
+    forfeits = sum(1 for m in report.matches if m.reason == "forfeit")
+    final = report.matches[-1].rating if report.matches else 0.0
+    print(f"{report.name}: {len(report.matches)} matches ({rated} rated, {forfeits} forfeited), "
+          f"{report.decisions} decisions, rating {final:.1f}")
 
 
 def _tls(args: argparse.Namespace) -> TlsFiles | None:

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
+import threading
+import time
+
 from arena.v1 import arena_pb2
 
 from engine.core import GameConfig, GameRng
@@ -38,15 +44,22 @@ def test_heuristic_answers_legally_and_plays_the_monster_when_offered() -> None:
     assert monster_offers > 0
 
 
-def test_the_client_plays_the_matches_it_asked_for(start_gateway) -> None:
+def test_the_client_plays_the_matches_it_asked_for_and_says_how_each_ended(
+    start_gateway
+) -> None:
     gateway = start_gateway(gather_seconds=0.1)
+    events: list[str] = []
     report = play(gateway.address, gateway.token("ref"), GAME, make_strategy("heuristic"),
-                  max_matches=2, seed=3)
+                  max_matches=2, seed=3, on_event=events.append)
     assert report.name == "ref" and len(report.matches) == 2
     assert all(m.rated and m.reason == "completed" for m in report.matches)
     assert report.decisions == gateway.metric("arena_decisions_total", game=GAME, source="remote")
     stats = gateway.store.bot_stats(GAME, "ref")
     assert stats is not None and stats.games == 2 and stats.rating == report.matches[-1].rating
+    assert events[0] == "connected as ref"
+    assert [e for e in events if ": rank " in e] == [
+        f"match {m.match_id}: rank {m.rank}, completed, rating {m.rating:.1f} "
+        f"({m.rating_change:+.1f})" for m in report.matches]
 
 
 def test_arena_bot_exits_2_on_an_unknown_token(start_gateway, capsys) -> None:
@@ -54,3 +67,76 @@ def test_arena_bot_exits_2_on_an_unknown_token(start_gateway, capsys) -> None:
     code = arena(["bot", "--server", gateway.address, "--token", "bogus", "--matches", "1"])
     assert code == 2
     assert "UNAUTHENTICATED" in capsys.readouterr().err
+
+
+def _giving_request(kind: str, options: list[list[str]]) -> arena_pb2.DecisionRequest:
+    """A request to give one of ``options`` (each a card, or a set for DEAL_GIVE) while
+    the vampire is the only monster still possible."""
+    request = arena_pb2.DecisionRequest(kind=kind)
+    request.observation.monster_my_neighbor.monsters_possible.append("vampire")
+    for cards in options:
+        option = request.options.add(label=" ".join(cards)).monster_my_neighbor
+        if kind == "DEAL_GIVE":
+            option.cards.card_types.extend(cards)
+        else:
+            (option.card_type,) = cards
+    return request
+
+
+def test_the_heuristic_gives_away_the_cards_least_worth_keeping() -> None:
+    heuristic, rng = make_strategy("heuristic"), GameRng(0)
+    # Hide is the card most worth keeping, villagers the least; a monster is never given.
+    for kind in ("DOG_DISCARD", "STEAL_GIVE", "GOSSIP_PASS", "FOG_CONTRIBUTE"):
+        request = _giving_request(kind, [["vampire"], ["hide"], ["villagers"], ["hunter"]])
+        assert heuristic.choose(request, rng) == 2, kind
+    # A pair of cheap cards goes before a pair holding the Hide.
+    request = _giving_request("DEAL_GIVE", [["fog", "hide"], ["rumor", "wanted"]])
+    assert heuristic.choose(request, rng) == 1
+
+
+def test_arena_bot_without_matches_plays_until_the_server_ends_the_stream(
+    start_gateway
+) -> None:
+    gateway = start_gateway(gather_seconds=0.1)
+    argv = ["bot", "--server", gateway.address, "--token", gateway.token("endless"), "--quiet"]
+    bot = threading.Thread(target=arena, args=(argv,), daemon=True)
+    bot.start()
+    deadline = time.monotonic() + 120
+    played = 0
+    while bot.is_alive() and played < 3 and time.monotonic() < deadline:
+        time.sleep(0.05)
+        stats = gateway.store.bot_stats(GAME, "endless")
+        played = 0 if stats is None else stats.games
+    assert bot.is_alive() and played >= 3, f"the bot stopped after {played} match(es)"
+    gateway.thread.stop()
+    bot.join(60)
+    assert not bot.is_alive()
+
+
+def test_ctrl_c_stops_arena_bot_with_its_summary_and_exit_130(start_gateway) -> None:
+    gateway = start_gateway(gather_seconds=0.1)
+    bot = subprocess.Popen(
+        [sys.executable, "-m", "services.cli.main", "bot", "--server", gateway.address,
+         "--token", gateway.token("stopped"), "--quiet"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        # As from a terminal, whatever way this test runs (a background job ignores SIGINT).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        deadline = time.monotonic() + 120
+        stats = None
+        while (stats is None or stats.games < 1) and time.monotonic() < deadline:
+            assert bot.poll() is None, bot.stderr.read() if bot.stderr else ""
+            time.sleep(0.05)
+            stats = gateway.store.bot_stats(GAME, "stopped")
+        assert stats is not None and stats.games >= 1
+        bot.send_signal(signal.SIGINT)
+        out, err = bot.communicate(timeout=60)
+    finally:
+        if bot.poll() is None:
+            bot.kill()
+            bot.communicate()
+    assert bot.returncode == 130 and "Traceback" not in err, err
+    assert err.strip() == "interrupted"
+    played = int(out.splitlines()[-1].split(": ")[1].split()[0])
+    assert out.splitlines()[-1].startswith("stopped: ") and played >= 1

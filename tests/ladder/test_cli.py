@@ -75,6 +75,17 @@ def test_bots_register_rejects_a_bad_name(capsys: pytest.CaptureFixture[str]) ->
     assert "invalid bot name" in capsys.readouterr().err
 
 
+def test_bots_list_prints_every_registered_bot_one_a_line_sorted(
+    redis_url: str, key_prefix: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store_args = ["--redis", redis_url, "--key-prefix", key_prefix]
+    for name in ("carol", "alice", "bob"):
+        assert run(["bots", "register", name, *store_args]) == 0
+    capsys.readouterr()
+    assert run(["bots", "list", *store_args]) == 0
+    assert capsys.readouterr().out.splitlines() == ["alice", "bob", "carol"]
+
+
 def test_ladder_json_lists_the_entries_best_first(
     redis_url: str, key_prefix: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

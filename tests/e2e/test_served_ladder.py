@@ -7,6 +7,7 @@ ladder in Redis, the Prometheus counters and the saved replays must tell the sam
 
 from __future__ import annotations
 
+import json
 import os
 import secrets
 import signal
@@ -143,10 +144,12 @@ def test_two_remote_bots_play_rated_matches_through_arena_serve(
 def test_serve_without_redis_registers_bots_given_on_the_command_line(tmp_path: Path) -> None:
     port = free_port()
     server = subprocess.Popen(
-        [*ARENA, "serve", "--port", str(port), "--bot", "solo", "--gather", "0.1"],
+        [*ARENA, "serve", "--port", str(port), "--bot", "solo", "--gather", "0.1",
+         "--log-format", "json"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env={k: v for k, v in os.environ.items() if k != "ARENA_REDIS_URL"},
     )
+    errors = ""
     try:
         assert server.stdout is not None
         line = server.stdout.readline()
@@ -160,7 +163,10 @@ def test_serve_without_redis_registers_bots_given_on_the_command_line(tmp_path: 
     finally:
         server.send_signal(signal.SIGTERM)
         try:
-            server.communicate(timeout=30)
+            errors = server.communicate(timeout=30)[1]
         except subprocess.TimeoutExpired:
             server.kill()
             server.communicate()
+    # The start record says how the gateway serves, as fields a log pipeline can read.
+    start = next(json.loads(line) for line in errors.splitlines() if "gateway serving" in line)
+    assert (start["port"], start["tls"], start["metrics_port"]) == (port, False, None)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import subprocess
+import sys
 
 import pytest
 
@@ -10,6 +12,7 @@ from services.cli.main import build_parser
 from services.cli.main import main as arena
 from services.cli.serve import gateway_config
 from services.gateway.config import GatewayConfig, default_workers
+from tests.conftest import free_port
 
 
 @pytest.mark.parametrize(
@@ -21,6 +24,9 @@ from services.gateway.config import GatewayConfig, default_workers
         (["--move-timeout", "0"], "--move-timeout must be > 0"),
         (["--max-strikes", "0"], "--max-strikes must be at least 1"),
         (["--min-bots", "6"], "--min-bots must be between 1 and --players"),
+        (["--min-bots", "0"], "--min-bots must be between 1 and --players"),
+        (["--time-bank", "-0.5"], "--time-bank and --gather >= 0"),
+        (["--gather", "-0.5"], "--time-bank and --gather >= 0"),
         (["--tls-cert", __file__], "--tls-cert and --tls-key go together"),
         (["--tls-key", __file__], "--tls-cert and --tls-key go together"),
         (["--tls-client-ca", __file__], "--tls-client-ca needs --tls-cert and --tls-key"),
@@ -41,3 +47,23 @@ def test_arena_serve_without_options_configures_the_gateway_by_its_own_defaults(
     config = gateway_config(build_parser().parse_args(["serve"]))
     assert config.host_workers == default_workers()  # sized to this machine
     assert dataclasses.replace(config, host_workers=GatewayConfig().host_workers) == GatewayConfig()
+
+
+def test_an_invalid_bot_name_is_refused_before_serving(capsys) -> None:
+    assert arena(["serve", "--bot", "bad name"]) == 2
+    assert "error: --bot: invalid bot name 'bad name'" in capsys.readouterr().err
+
+
+@pytest.mark.timeout(120)
+def test_serve_with_an_unreachable_redis_fails_fast_even_without_bots() -> None:
+    """Nothing needs the store before the first match, so only the start-up ping can
+    tell the operator now rather than at the first result."""
+    port = free_port()
+    done = subprocess.run(
+        [sys.executable, "-m", "services.cli.main", "serve", "--port", str(free_port()),
+         "--redis", f"redis://127.0.0.1:{port}/0"],
+        capture_output=True, text=True, timeout=90,
+    )
+    assert done.returncode == 1
+    assert f"redis://127.0.0.1:{port}/0 unreachable" in done.stderr
+    assert "Traceback" not in done.stderr

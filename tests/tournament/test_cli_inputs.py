@@ -125,3 +125,18 @@ def test_without_the_extras_the_commands_name_them(
     (line,) = capsys.readouterr().err.splitlines()
     assert f"arena {command} needs the server and eval extras (module {missing!r}" in line
     assert "pip install 'tabletop-arena[server,eval]'" in line
+
+
+def test_sprt_flags_reach_the_test_and_unset_ones_keep_their_defaults(tmp_path: Path) -> None:
+    from services.cli.main import build_parser
+    from services.cli.tournament import plan
+    from services.tournament.config import SprtParams
+
+    base = ["tournament", "--game", GAME, "--players", "3", "--format", "sprt",
+            "--challenger", "heuristic", "--baseline", "random", "--games", "30",
+            "--out", str(tmp_path / "s")]
+    given = ["--elo0", "5", "--elo1", "30", "--alpha", "0.1", "--beta", "0.2"]
+    config, _, _ = plan(build_parser().parse_args([*base, *given]))
+    assert config.sprt == SprtParams(elo0=5.0, elo1=30.0, alpha=0.1, beta=0.2)
+    config, _, _ = plan(build_parser().parse_args([*base, "--beta", "0.2"]))
+    assert config.sprt == SprtParams(beta=0.2)

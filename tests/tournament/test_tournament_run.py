@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -105,6 +106,22 @@ def test_without_a_terminal_the_output_is_json_lines(
     assert any(e["event"] == "progress" and "standings" in e for e in events)
     table = pq.read_table(tmp_path / "g" / "results.parquet").to_pylist()
     assert all("heuristic" in r["bots"] for r in table)
+
+
+def test_on_a_terminal_the_run_ends_with_a_table_and_its_speed(
+    ray_local: None, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    args = ["--game", GAME, "--players", "3", "--format", "gauntlet", "--entrants",
+            "heuristic,random,r2=random", "--games", "6", "--resamples", "20"]
+    assert tournament(tmp_path / "t", *args, workers=1) == 0
+    captured = capsys.readouterr()
+    assert '"event"' not in captured.out  # a table for people, not JSON lines
+    assert "heuristic" in captured.out and "r2" in captured.out
+    err = " ".join(captured.err.split())
+    assert "6 games now (0 before) in " in err
+    assert " games/s on 1 worker(s), 1 node(s)" in err
 
 
 def test_sprt_stops_when_it_decides(ray_local: None, tmp_path: Path) -> None:

@@ -298,3 +298,36 @@ def test_card_file_and_options_reach_every_match_and_its_replay(
         replay_match(replay)
         decisions += len(replay.choices)
     assert summary["decisions"] == decisions
+
+
+def test_without_seed_the_master_seed_is_0(ray_local: None, tmp_path: Path) -> None:
+    # `arena play --help`: "master seed (default 0)"; the summary and every game's seed
+    # follow from it.
+    out, replays = tmp_path / "summary.json", tmp_path / "replays"
+    assert arena(["play", "--game", GAME, "--players", str(PLAYERS), "--bots", ",".join(BOTS),
+                  "--games", "3", "--json", str(out), "--replays", str(replays)]) == 0
+    assert json.loads(out.read_text())["seed"] == 0
+    paths = sorted(replays.glob("*.json"))
+    assert [Replay.load(p).seed for p in paths] == [game_seed(0, i) for i in range(3)]
+
+
+def test_ctrl_c_during_play_is_one_line_and_exit_130_without_a_summary(
+        ray_local: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from services.runner.pool import MatchPool
+
+    real_run = MatchPool.run
+
+    def interrupted_after_one(self: MatchPool, *args: Any, **kwargs: Any) -> Iterator[Any]:
+        records = real_run(self, *args, **kwargs)
+        yield next(records)
+        raise KeyboardInterrupt  # Ctrl-C lands in the driver while matches are played
+
+    monkeypatch.setattr(MatchPool, "run", interrupted_after_one)
+    out = tmp_path / "summary.json"
+    code = arena(["play", "--game", GAME, "--players", str(PLAYERS), "--bots", ",".join(BOTS),
+                  "--games", "4", "--json", str(out)])
+    assert code == 130  # 128 + SIGINT, like `arena tournament` and `arena bot`
+    err = capsys.readouterr().err
+    assert err.strip() == "error: interrupted"
+    assert not out.exists()

@@ -117,21 +117,24 @@ def test_ctrl_c_stops_arena_bot_with_its_summary_and_exit_130(start_gateway) -> 
     gateway = start_gateway(gather_seconds=0.1)
     bot = subprocess.Popen(
         [sys.executable, "-m", "services.cli.main", "bot", "--server", gateway.address,
-         "--token", gateway.token("stopped"), "--quiet"],
+         "--token", gateway.token("stopped")],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         # As from a terminal, whatever way this test runs (a background job ignores SIGINT).
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
-        deadline = time.monotonic() + 120
-        stats = None
-        while (stats is None or stats.games < 1) and time.monotonic() < deadline:
-            assert bot.poll() is None, bot.stderr.read() if bot.stderr else ""
-            time.sleep(0.05)
-            stats = gateway.store.bot_stats(GAME, "stopped")
-        assert stats is not None and stats.games >= 1
+        # Interrupt once the bot itself has seen a match end (it prints the line after
+        # counting the match). The store records the result before the gateway sends the
+        # end, so waiting on the store raced: the summary could still say 0 matches.
+        assert bot.stdout is not None
+        for line in bot.stdout:
+            if ": rank " in line:
+                break
+        else:
+            raise AssertionError(bot.stderr.read() if bot.stderr else "the bot ended")
         bot.send_signal(signal.SIGINT)
-        out, err = bot.communicate(timeout=60)
+        rest, err = bot.communicate(timeout=60)
+        out = line + rest
     finally:
         if bot.poll() is None:
             bot.kill()

@@ -26,7 +26,8 @@ class GatewayConfig:
     connection, ``hellos_per_minute`` stream openings per peer address (0: no limit),
     ``max_message_bytes`` per message from a bot, ``max_queued_frames`` unread frames
     before a bot is dropped. ``keepalive_seconds`` between pings of idle connections;
-    ``health_interval`` between pings of the ladder store."""
+    ``health_interval`` between pings of the ladder store; ``memory_trim_seconds``
+    between trims of the native heap (:mod:`services.gateway.allocator`; 0: never)."""
 
     game: str = "monster-my-neighbor"
     players: int = 5
@@ -51,6 +52,7 @@ class GatewayConfig:
     max_queued_frames: int = 1024
     keepalive_seconds: float = 30.0
     health_interval: float = 2.0
+    memory_trim_seconds: float = 60.0
 
 
 # Up to this many cores the matches are hosted in the gateway's own loop by default:

@@ -15,7 +15,8 @@ _WAIT_BUCKETS = (0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0
 class GatewayMetrics:
     """``arena_streams``, ``arena_refused_streams_total{reason}``, ``arena_waiting_bots``,
     ``arena_queue_wait_seconds``, ``arena_host_workers``,
-    ``arena_host_failures_total``, ``arena_store_up`` and ``arena_event_loop_tasks``."""
+    ``arena_host_failures_total``, ``arena_store_up``, ``arena_event_loop_tasks``,
+    ``arena_allocator_trims_total`` and ``arena_allocator_released_bytes_total``."""
 
     def __init__(self, registry: CollectorRegistry) -> None:
         self.streams = Gauge(
@@ -41,6 +42,17 @@ class GatewayMetrics:
         self.loop_tasks = Gauge(
             "arena_event_loop_tasks", "Tasks alive in the gateway's event loop.",
             registry=registry)
+        self.allocator_trims = Counter(
+            "arena_allocator_trims", "Periodic malloc_trim calls (glibc) giving free "
+            "native memory back to the kernel.", registry=registry)
+        self.allocator_released = Counter(
+            "arena_allocator_released_bytes", "Resident bytes the periodic malloc_trim "
+            "gave back to the kernel.", registry=registry)
+
+    def trimmed(self, released: int) -> None:
+        """Count one periodic trim that released ``released`` resident bytes."""
+        self.allocator_trims.inc()
+        self.allocator_released.inc(released)
 
     def watch(self, tasks: Callable[[], int], workers: Callable[[], int]) -> None:
         """Read the live counts from the gateway whenever metrics are collected."""

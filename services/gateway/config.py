@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from services.wire.transport import ConnectionLimits
+
 
 @dataclass(frozen=True, slots=True)
 class GatewayConfig:
@@ -26,7 +28,12 @@ class GatewayConfig:
     connection, ``hellos_per_minute`` stream openings per peer address (0: no limit),
     ``max_message_bytes`` per message from a bot, ``max_queued_frames`` unread frames
     before a bot is dropped. ``keepalive_seconds`` between pings of idle connections;
-    ``health_interval`` between pings of the ladder store."""
+    ``health_interval`` between pings of the ladder store.
+
+    Connections (:mod:`services.gateway.connections`): ``max_connections`` in all and
+    ``max_connections_per_address`` per peer address (0: no limit); seconds
+    ``handshake_timeout`` to finish the handshake, ``idle_timeout`` with no stream,
+    ``max_connection_age`` (0: no limit) and ``max_connection_age_grace`` after it."""
 
     game: str = "monster-my-neighbor"
     players: int = 5
@@ -51,6 +58,17 @@ class GatewayConfig:
     max_queued_frames: int = 1024
     keepalive_seconds: float = 30.0
     health_interval: float = 2.0
+    max_connections: int = 1000
+    max_connections_per_address: int = 0
+    handshake_timeout: float = 5.0
+    idle_timeout: float = 30.0
+    max_connection_age: float = 0.0
+    max_connection_age_grace: float = 600.0
+
+    def connection_limits(self) -> ConnectionLimits:
+        return ConnectionLimits(self.max_connections, self.handshake_timeout,
+                                self.idle_timeout, self.max_connection_age,
+                                self.max_connection_age_grace)
 
 
 # Up to this many cores the matches are hosted in the gateway's own loop by default:

@@ -15,7 +15,9 @@ class GatewayConfig:
     bot takes are played by the built-in bot ``fill``. ``move_timeout`` and ``time_bank``
     are seconds; ``gather_seconds`` is how long waiting bots are gathered before a match
     starts with fewer than ``players`` of them, once at least ``min_bots`` wait. ``seed``
-    fixes every match seed and seat shuffle (None: random per server start). ``options``
+    derives the secret keying every match seed, so seeds and seatings repeat on every
+    start (test servers; None: a random secret per start, see
+    :mod:`services.gateway.seeds`). ``options``
     (engine options over the game's defaults) and ``cards`` (the text of a card file, None
     for the embedded defaults) set up every match.
 

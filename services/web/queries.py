@@ -18,7 +18,12 @@ from services.ladder.store import LadderStore
 from services.spectate.feed import LIVE, FeedMatch, MatchFeed
 from services.spectate.view import SpectatorView
 from services.web.history import HistoryPoint, last_active, rating_history
-from services.web.replays import ReplayShelf, load_replay_file, valid_match_id
+from services.web.replays import (
+    DEFAULT_MAX_BUILDS,
+    ReplayShelf,
+    load_replay_file,
+    valid_match_id,
+)
 
 HISTORY_POINTS = 1000  # rating-history points a bot page reads per game
 RECENT_MATCHES = 20
@@ -35,10 +40,11 @@ class WebData:
     feed: MatchFeed
     replays: Path | None = None
     games: Sequence[str] = ()
+    max_builds: int = DEFAULT_MAX_BUILDS  # replays re-simulated at once
 
     def __post_init__(self) -> None:
         self.games = tuple(self.games) or available_games()
-        self.shelf = ReplayShelf()
+        self.shelf = ReplayShelf(max_builds=self.max_builds)
 
     # -- ladders -------------------------------------------------------------------------
 

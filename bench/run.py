@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bench import engine, gateway, host, ladder, search, tournament, web
+from bench import engine, gateway, host, ladder, search, tournament, web, web_play
 
 
 def main() -> None:
@@ -19,6 +19,8 @@ def main() -> None:
     gateway.main()
     print()
     web.main([])
+    print()
+    web_play.main([])
 
 
 if __name__ == "__main__":

@@ -92,7 +92,7 @@ class ReplayShelf:
             raise ValueError("at least one replay must be allowed to re-simulate")
         self._size = size
         self.max_builds = max_builds
-        self._builds = threading.BoundedSemaphore(max_builds)
+        self.building = 0  # re-simulations in progress
         self._lock = threading.Lock()
         self._cursors: OrderedDict[str, ReplayCursor] = OrderedDict()
 
@@ -102,14 +102,16 @@ class ReplayShelf:
             if cursor is not None and cursor.replay == replay:
                 self._cursors.move_to_end(match_id)
                 return cursor
-        if not self._builds.acquire(blocking=False):
-            raise ReplayBusy(match_id, self.max_builds)
+            if self.building >= self.max_builds:
+                raise ReplayBusy(match_id, self.max_builds)
+            self.building += 1
         try:
             cursor = ReplayCursor(replay)
         except Exception as exc:  # an unknown game, an illegal choice, another result
             raise BrokenReplay(f"the replay of {match_id} does not re-simulate: {exc}") from exc
         finally:
-            self._builds.release()
+            with self._lock:
+                self.building -= 1
         with self._lock:
             self._cursors[match_id] = cursor
             while len(self._cursors) > self._size:

@@ -165,7 +165,6 @@ def test_replay_readers_hardly_slow_play(arena, tmp_path: Path) -> None:
     base = _web_url(gateway)
     tokens = [arena.store.register_bot(f"player{k}") for k in range(4)]
     ratios = []
-    readers = Readers(base, ids)
     for _ in range(ATTEMPTS):
         quiet = asyncio.run(_turnarounds(gateway.address, tokens, PHASE_SECONDS))
         with Readers(base, ids) as readers:

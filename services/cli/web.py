@@ -49,7 +49,8 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--nice", type=validate.non_negative_int, default=0, metavar="N",
-        help="lower this process's CPU priority by N (arena serve --web-port runs it with "
+        help="lower this process's CPU priority by N once it serves (arena serve --web-port "
+        "runs it with "
         f"{DEFAULT_NICE})",
     )
     # Set by arena serve --web-port: exit when that process (the gateway) is gone.
@@ -80,15 +81,16 @@ def run(args: argparse.Namespace) -> int:
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
-    if args.nice:
-        os.nice(args.nice)
     if args.parent_pid is not None:
         follow_parent(args.parent_pid, stop.set)
     feed = open_feed(args.redis, args.key_prefix)
     data = WebData(store, feed, args.replays, max_builds=args.max_resimulations)
     server = WebServer(create_app(data), args.host, args.port)
     try:
-        print(f"web on {server.url(server.start())}", flush=True)
+        url = server.url(server.start())
+        if args.nice:  # once serving: starting at a low priority on a busy host is slow
+            os.nice(args.nice)
+        print(f"web on {url}", flush=True)
         stop.wait()
         print("shutting down", file=sys.stderr, flush=True)
     finally:

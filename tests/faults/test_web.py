@@ -185,7 +185,7 @@ def test_replay_readers_hardly_slow_play(arena, tmp_path: Path) -> None:
     assert readers.retry_after <= {"1"}
 
 
-@pytest.mark.timeout(240)
+@pytest.mark.timeout(480)
 def test_a_crashed_web_is_restarted_and_play_goes_on_and_it_dies_with_the_gateway(
     arena,
 ) -> None:
@@ -206,8 +206,9 @@ def test_a_crashed_web_is_restarted_and_play_goes_on_and_it_dies_with_the_gatewa
 
     run = asyncio.run(play_while(lambda: os.kill(web, signal.SIGKILL)))
     assert run.match_ends and run.match_ends[0].reason == arena_pb2.MATCH_END_REASON_COMPLETED
-    until(lambda: web_children(gateway) not in ([], [web]), 60, "the web started again")
-    until(lambda: fetch(base + "/api/matches/live")[0] == 200, 60, "the web answering")
+    # Generous: at nice 10 on a saturated machine, the site takes long to import.
+    until(lambda: web_children(gateway) not in ([], [web]), 120, "the web started again")
+    until(lambda: fetch(base + "/api/matches/live")[0] == 200, 180, "the web answering")
     assert any("web front end" in line and "exited" in line for line in gateway.output)
 
     (again,) = web_children(gateway)

@@ -135,8 +135,18 @@ def create_app(data: WebData) -> Starlette:
 
         return answer(request, "match.html", build)
 
+    def ladder_page(request: Request) -> Response:
+        return answer(request, "ladder.html", lambda: data.ladder_page(
+            request.path_params["game"], _int_param(request, "page")))
+
     def api_ladder(request: Request) -> Response:
-        return answer(request, "", lambda: data.ladder(request.path_params["game"]))
+        try:  # the encoded rows, kept until the ladder moves
+            body = data.ladder_json(request.path_params["game"])
+        except NotFound as exc:
+            return _error(True, 404, str(exc))
+        except StoreError as exc:
+            return _error(True, 503, f"the ladder or feed is unavailable: {exc}")
+        return Response(body, media_type="application/json")
 
     def api_solo(request: Request) -> Response:
         return answer(request, "", lambda: data.solo(request.path_params["game"]))
@@ -165,6 +175,7 @@ def create_app(data: WebData) -> Starlette:
 
     routes = [
         Route("/", home),
+        Route("/ladders/{game}", ladder_page),
         Route("/bots/{name}", bot),
         Route("/matches/{match_id}", match),
         Route("/api/ladder/{game}", api_ladder),

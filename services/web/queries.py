@@ -17,9 +17,12 @@ from services.ladder.records import AppliedMatch
 from services.ladder.store import LadderStore
 from services.spectate.feed import LIVE, FeedMatch, MatchFeed
 from services.spectate.view import SpectatorView
-from services.web.history import HistoryPoint, last_active, rating_history
+from services.web.history import HistoryPoint, rating_history
+from services.web.ladders import LadderCache
 from services.web.replays import ReplayShelf, load_replay_file, valid_match_id
 
+HOME_ROWS = 20  # each ladder's leaders on the home page; the rest on /ladders/GAME
+LADDER_PAGE = 100  # rows per page of /ladders/GAME
 HISTORY_POINTS = 1000  # rating-history points a bot page reads per game
 RECENT_MATCHES = 20
 OPPONENT_MATCHES = 100  # matches the results-by-opponent table counts
@@ -39,34 +42,50 @@ class WebData:
     def __post_init__(self) -> None:
         self.games = tuple(self.games) or available_games()
         self.shelf = ReplayShelf()
+        self.ladders = LadderCache(self.store)
 
     # -- ladders -------------------------------------------------------------------------
 
-    def ladder(self, game: str) -> list[dict[str, Any]]:
+    def _check_game(self, game: str) -> None:
         if game not in self.games:
             raise NotFound(f"unknown game {game!r}")
-        rows: list[dict[str, Any]] = []
-        for rank, entry in enumerate(self.store.ladder(game), start=1):
-            rows.append({
-                "rank": rank, "bot": entry.name, "rating": entry.rating, "games": entry.games,
-                "wins": entry.wins, "mean_rank": round(entry.mean_rank, 3),
-            })
-        last = last_active(self.store, game, [row["bot"] for row in rows])
-        for row in rows:
-            row["last_active"] = last.get(row["bot"])
-        return rows
+
+    def ladder(self, game: str) -> list[dict[str, Any]]:
+        """Every rated bot of ``game``, best first (shared rows: read them only)."""
+        self._check_game(game)
+        return self.ladders.get(game).rows
+
+    def ladder_json(self, game: str) -> bytes:
+        """:meth:`ladder` as JSON, encoded once per change of the ladder."""
+        self._check_game(game)
+        return self.ladders.get(game).body
+
+    def ladder_page(self, game: str, page: int | None) -> dict[str, Any]:
+        """One page of :data:`LADDER_PAGE` rows of the whole ladder (page 1 first)."""
+        self._check_game(game)
+        rows = self.ladder(game)
+        pages = max(1, -(-len(rows) // LADDER_PAGE))
+        page = 1 if page is None else page
+        if not 1 <= page <= pages:
+            raise NotFound(f"the {game} ladder has pages 1 to {pages}, not {page}")
+        return {
+            "game": game, "game_name": get_game(game).info.name, "page": page,
+            "pages": pages, "total": len(rows), "page_size": LADDER_PAGE,
+            "rows": rows[(page - 1) * LADDER_PAGE:page * LADDER_PAGE],
+        }
 
     def solo(self, game: str) -> list[dict[str, Any]]:
         """The game's solo standings (one-seat matches, not rated), best mean first."""
-        if game not in self.games:
-            raise NotFound(f"unknown game {game!r}")
+        self._check_game(game)
         return [{"rank": rank, "bot": entry.name, "games": entry.games,
                  "mean_score": entry.mean, "best_score": entry.best, "wins": entry.wins}
                 for rank, entry in enumerate(self.store.solo_standings(game), start=1)]
 
     def home(self) -> dict[str, Any]:
+        built = {game: self.ladders.get(game) for game in self.games}
         return {
-            "ladders": {game: self.ladder(game) for game in self.games},
+            "ladders": {game: ladder.rows[:HOME_ROWS] for game, ladder in built.items()},
+            "ladder_sizes": {game: len(ladder.rows) for game, ladder in built.items()},
             "solo": {game: rows for game in self.games if (rows := self.solo(game))},
             "games": {game: get_game(game).info.name for game in self.games},
             "live": [m.summary() for m in self.feed.live()],
@@ -84,9 +103,13 @@ class WebData:
                 continue
             points = rating_history(self.store, game, name, HISTORY_POINTS)
             matches = self._applied(game, points[-OPPONENT_MATCHES:])
+            standing = self.ladders.get(game)
             ladders.append({
                 "game": game,
                 "game_name": get_game(game).info.name,
+                "rank": (rank := standing.ranks.get(name)),
+                "ladder_page": None if rank is None else (rank - 1) // LADDER_PAGE + 1,
+                "bots": len(standing.rows),
                 "rating": entry.rating,
                 "games": entry.games,
                 "wins": entry.wins,

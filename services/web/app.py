@@ -82,6 +82,17 @@ def _int_param(request: Request, name: str) -> int | None:
         raise NotFound(f"{name} must be a whole number, got {raw!r}") from None
 
 
+def _replay_step(request: Request) -> int | None:
+    """How many decisions a replay page shows made: ``?after=N``, or ``?decision=N`` (the
+    page of decision N, i.e. after N - 1), or ``?turn=N`` (the old name of ``after``,
+    kept so old links still work); None for the end."""
+    decision = _int_param(request, "decision")
+    if decision is not None:
+        return max(decision - 1, 0)
+    after = _int_param(request, "after")
+    return after if after is not None else _int_param(request, "turn")
+
+
 def create_app(data: WebData) -> Starlette:
     env = Environment(
         loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"])
@@ -130,8 +141,8 @@ def create_app(data: WebData) -> Starlette:
                 assert found is not None
                 return {"view": "ended", **found.summary()}
             hidden = request.query_params.get("hidden") == "1"
-            turn = _int_param(request, "turn")
-            return {"view": "replay", **data.replay_view(match_id, found, replay, turn, hidden)}
+            after = _replay_step(request)
+            return {"view": "replay", **data.replay_view(match_id, found, replay, after, hidden)}
 
         return answer(request, "match.html", build)
 

@@ -188,21 +188,23 @@ class WebData:
         }
 
     def replay_view(
-        self, match_id: str, match: FeedMatch | None, replay: Replay, turn: int | None,
+        self, match_id: str, match: FeedMatch | None, replay: Replay, after: int | None,
         hidden: bool,
     ) -> dict[str, Any]:
-        """A finished match at ``turn`` (default: the end), with the decision taken there."""
+        """A finished match after ``after`` decisions (default: all of them, the end),
+        with the next decision (number ``after + 1``) and the choice made there."""
         cursor = self.shelf.cursor(match_id, replay)
-        turn = cursor.turns if turn is None else max(0, min(turn, cursor.turns))
-        state = cursor.state_at(turn)
+        after = cursor.turns if after is None else max(0, min(after, cursor.turns))
+        state = cursor.state_at(after)
         game = get_game(replay.game_id)
         labels = tuple(replay.labels) or tuple(f"seat {s}" for s in range(replay.config.players))
         decision = None
-        if turn < cursor.turns:
-            seat, chosen = replay.choices[turn]
+        if after < cursor.turns:
+            seat, chosen = replay.choices[after]
             asked = state.decision(seat)
             decision = {
-                "seat": seat, "label": labels[seat], "kind": asked.kind, "chosen": chosen,
+                "number": after + 1, "seat": seat, "label": labels[seat], "kind": asked.kind,
+                "chosen": chosen,
                 "options": [state.describe_option(seat, i) for i in range(len(asked.options))],
             }
         board = ""
@@ -220,8 +222,8 @@ class WebData:
             }
         return {
             **summary,
-            "turn": turn,
-            "turns": cursor.turns,
+            "after": after,
+            "decisions": cursor.turns,
             "hidden": hidden,
             "decision": decision,
             "board": board,

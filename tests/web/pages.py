@@ -78,20 +78,23 @@ def check_ladder_and_bot_page(
 
 def step_replay(driver: Any, base: str, match_id: str, replay: Replay, shots: str) -> None:
     """Step the replay forward and back, to its last decision (the decision and the
-    final scores shown), show the hidden information, and jump to a turn keeping it."""
+    final scores shown), show the hidden information, and jump to a decision keeping it."""
     from selenium.webdriver.common.by import By
 
     assert replay.result is not None
 
-    def to_turn(link: str, turn: int) -> None:
-        follow(driver, link, lambda d: text_of(d, "#turn") == str(turn))
+    def after(d: Any) -> str:
+        return str(d.find_element(By.ID, "step").get_attribute("data-after"))
 
-    driver.get(f"{base}/matches/{match_id}?turn=0")
-    assert text_of(driver, "#turn") == "0"
-    to_turn("#next", 1)
-    to_turn("#prev", 0)
+    def to_step(link: str, step: int) -> None:
+        follow(driver, link, lambda d: after(d) == str(step))
+
+    driver.get(f"{base}/matches/{match_id}?after=0")
+    assert after(driver) == "0" and text_of(driver, "#step").startswith("decision 1 of ")
+    to_step("#next", 1)
+    to_step("#prev", 0)
     last = len(replay.choices) - 1
-    to_turn("#last-decision", last)
+    to_step("#last-decision", last)
     seat, chosen = replay.choices[last]
     assert f"seat {seat}" in text_of(driver, "#decision h2")
     options = driver.find_elements(By.CSS_SELECTOR, "#decision ol.options li")
@@ -106,10 +109,10 @@ def step_replay(driver: Any, base: str, match_id: str, replay: Replay, shots: st
     assert count(driver, hidden) == 0
     save_page(driver, f"{shots}-replay.png")
     follow(driver, "#toggle-hidden", lambda d: count(d, hidden) > 0)
-    assert text_of(driver, "#turn") == str(last)
+    assert after(driver) == str(last)
     save_page(driver, f"{shots}-replay-hidden.png")
-    jump = driver.find_element(By.ID, "jump-turn")
+    jump = driver.find_element(By.ID, "jump-decision")
     jump.clear()
-    jump.send_keys("5")
-    to_turn("#jump", 5)
+    jump.send_keys("6")
+    to_step("#jump", 5)  # decision 6 is shown after 5 decisions
     assert count(driver, hidden) > 0  # the hidden information stays shown

@@ -30,7 +30,7 @@
     if (end.status === "completed") {
       status.append("The match is over. ");
       const link = document.createElement("a");
-      link.href = window.location.pathname + "?turn=0";
+      link.href = window.location.pathname + "?after=0";
       link.id = "watch-replay";
       link.textContent = "Watch the replay";
       status.append(link);

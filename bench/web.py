@@ -133,15 +133,15 @@ def _browser_load(url: str, runs: int) -> float | None:
 
 def _time_ark_nova_replay(base: str, replays: Path, runs: int) -> None:
     replay = _ark_nova_replay(replays)
-    turn = len(replay.choices) * 9 // 10
-    url = f"{base}/matches/an-bench?turn={turn}"
+    after = len(replay.choices) * 9 // 10
+    url = f"{base}/matches/an-bench?after={after}"
     started = time.perf_counter()
-    urllib.request.urlopen(f"{base}/matches/an-bench?turn=0", timeout=120).read()
+    urllib.request.urlopen(f"{base}/matches/an-bench?after=0", timeout=120).read()
     first = time.perf_counter() - started
     print(f"web: Ark Nova replay, 4 players, {len(replay.choices)} decisions")
     print(f"  first page (the match re-simulated once)  {first * 1000:7.1f} ms")
     median, worst, size = _timed(url, runs)
-    print(f"  page at turn {turn:<6} median {median * 1000:7.1f} ms  worst "
+    print(f"  page after {after:<5} decisions  median {median * 1000:7.1f} ms  worst "
           f"{worst * 1000:7.1f} ms  {size / 1024:7.1f} KiB")
     load = _browser_load(url, 5)
     if load is not None:

@@ -8,7 +8,7 @@ reads (Redis, re-simulating a match) run in Starlette's thread pool.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +67,17 @@ def ago(at: float | None) -> str:
     return f"{seconds} s ago"
 
 
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th... 11th, 12th, 13th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def place(rank: int, ranks: Sequence[int]) -> str:
+    """A seat's finishing place in words: '1st', or 'tied 2nd' when shared."""
+    return ("tied " if list(ranks).count(rank) > 1 else "") + ordinal(rank)
+
+
 def wants_json(request: Request) -> bool:
     accept = request.headers.get("accept", "")
     return "application/json" in accept and "text/html" not in accept
@@ -98,6 +109,7 @@ def create_app(data: WebData) -> Starlette:
         loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"])
     )
     env.filters["ago"] = ago
+    env.filters["place"] = place
     env.globals["rating_chart"] = rating_chart
 
     def page(template: str, http_status: int = 200, **context: Any) -> HTMLResponse:

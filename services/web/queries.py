@@ -234,7 +234,7 @@ class WebData:
 
 def opponents(name: str, matches: Sequence[AppliedMatch]) -> list[dict[str, Any]]:
     """Per opponent: matches together, and how often ``name`` finished ahead of it,
-    behind it or level with it (each side's best seat when one holds several)."""
+    behind it or tied with it (each side's best seat when one holds several)."""
     table: dict[str, dict[str, Any]] = {}
     for match in matches:
         best: dict[str, int] = {}
@@ -245,7 +245,7 @@ def opponents(name: str, matches: Sequence[AppliedMatch]) -> list[dict[str, Any]
         mine = best.pop(name)
         for who, rank in best.items():
             row = table.setdefault(who, {"opponent": who, "matches": 0, "ahead": 0,
-                                         "behind": 0, "level": 0})
+                                         "behind": 0, "tied": 0})
             row["matches"] += 1
-            row["ahead" if mine < rank else "behind" if mine > rank else "level"] += 1
+            row["ahead" if mine < rank else "behind" if mine > rank else "tied"] += 1
     return sorted(table.values(), key=lambda r: (-r["matches"], r["opponent"]))

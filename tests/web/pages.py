@@ -27,6 +27,15 @@ def count(driver: Any, css: str) -> int:
     return len(driver.find_elements(By.CSS_SELECTOR, css))
 
 
+def newest_log_line_shown(driver: Any) -> bool:
+    """Whether the public log's last line is inside the log's visible box."""
+    return bool(driver.execute_script(
+        "const log = document.getElementById('log'); const last = log.lastElementChild;"
+        "if (!last) return true;"
+        "const box = log.getBoundingClientRect(), line = last.getBoundingClientRect();"
+        "return line.top >= box.top - 1 && line.bottom <= box.bottom + 1;"))
+
+
 def watch_live(driver: Any, arena: ServedArena, bot: PacedBot, shot: str) -> dict[str, Any]:
     """Open the live view of the arena's first match (the bot held before its first
     move), let the bot move, and see a new frame and new log lines arrive; then wait
@@ -48,6 +57,7 @@ def watch_live(driver: Any, arena: ServedArena, bot: PacedBot, shot: str) -> dic
     save_page(driver, shot)
     wait_for(driver, lambda d: d.find_elements(By.ID, "watch-replay"), timeout=180)
     assert count(driver, seats) == arena.players
+    assert newest_log_line_shown(driver)
     return {"match_id": match_id, "frame": frame, "replay": arena.wait_replay(match_id)}
 
 
@@ -95,6 +105,7 @@ def step_replay(driver: Any, base: str, match_id: str, replay: Replay, shots: st
     to_step("#prev", 0)
     last = len(replay.choices) - 1
     to_step("#last-decision", last)
+    assert count(driver, "#log li") > 30 and newest_log_line_shown(driver)
     seat, chosen = replay.choices[last]
     assert f"seat {seat}" in text_of(driver, "#decision h2")
     options = driver.find_elements(By.CSS_SELECTOR, "#decision ol.options li")

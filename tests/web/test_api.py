@@ -113,7 +113,7 @@ def test_bot_history_is_its_rating_after_each_match(site: Site) -> None:
     assert all(m["viewable"] and m["opponents"] == ["bob", "builtin:random", "carol"]
                for m in ladder["recent"])
     bob = next(o for o in ladder["opponents"] if o["opponent"] == "bob")
-    assert bob["matches"] == 4 and bob["ahead"] + bob["behind"] + bob["level"] == 4
+    assert bob["matches"] == 4 and bob["ahead"] + bob["behind"] + bob["tied"] == 4
     page = site.get("/bots/alice").text
     assert 'class="rating-line"' in page and "hist-3" in page
     assert site.get("/api/bots/nobody").status == 404
@@ -325,3 +325,46 @@ def test_an_unreachable_redis_is_a_503_not_a_crash(redis_server: RedisServer) ->
         server.stop()
         feed.close()
         store.close()
+
+
+def test_finished_matches_show_each_seats_place_and_when_they_ended(site: Site) -> None:
+    replay = recorded_match(GAME, 4, seed=21, labels=LABELS)
+    publish(site.feed, "ended-1", replay)
+    site.feed.flush()
+    two_hours_ago = time.time() - 7200  # the match started long before it ended
+    site.feed._client.hset(site.feed._match_prefix + "ended-1", "started_at",
+                           repr(two_hours_ago))
+    html = site.get("/").text
+    finished = html[html.index('id="finished"'):]
+    assert "<th>Seats, with the place each finished</th>" in finished
+    assert '<th class="when">Ended</th>' in finished
+    row = finished[finished.index('data-match="ended-1"'):]
+    row = row[:row.index("</tr>")]
+    assert "s ago" in row and "2 h ago" not in row  # the end, not the start
+    assert replay.result is not None
+    ranks = list(replay.result.ranks)
+    for label, rank in zip(LABELS, ranks, strict=True):
+        tied = "tied " if ranks.count(rank) > 1 else ""
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(rank, "th")
+        shown = (rf'>{re.escape(label)}(</a>)? <span class="place" '
+                 rf'title="finishing place">{tied}{rank}{suffix}</span>')
+        assert re.search(shown, row), (label, rank)
+    live = html[html.index('id="live"'):html.index('id="ladders"')]
+    assert "No match is being played" in live
+
+
+def test_places_are_ordinals_and_shared_places_say_tied() -> None:
+    from services.web.app import ordinal, place
+
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
+    assert place(1, [1, 1, 3]) == "tied 1st" and place(3, [1, 1, 3]) == "3rd"
+
+
+def test_results_by_opponent_say_tied_not_level(site: Site) -> None:
+    site.store.apply_match(GAME, "tie-1", ["alice", "bob"], [1, 1])
+    (ladder,) = site.get("/api/bots/alice").json()["ladders"]
+    assert ladder["opponents"] == [
+        {"opponent": "bob", "matches": 1, "ahead": 0, "behind": 0, "tied": 1}]
+    page = site.get("/bots/alice").text
+    assert '<th class="num">Tied</th>' in page and "Level" not in page

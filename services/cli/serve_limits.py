@@ -48,6 +48,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--max-message-bytes", type=validate.positive_int, default=64 * 1024, metavar="N",
         help="largest message a bot may send; a larger one ends its stream with "
         "RESOURCE_EXHAUSTED (default 65536)")
+    caps.add_argument(
+        "--message-rate", type=validate.non_negative_int, default=200, metavar="N",
+        help="per stream, messages a second the server cannot use (stale or unknown "
+        "replies, malformed messages, extra Hellos; replies it is owed are free) before the "
+        "stream ends with RESOURCE_EXHAUSTED; 0: no limit (default 200)")
+    caps.add_argument(
+        "--message-burst", type=validate.positive_int, default=400, metavar="N",
+        help="how many such messages a stream may send at once above --message-rate "
+        "(default 400)")
     transport = parser.add_argument_group("transport")
     transport.add_argument(
         "--keepalive", type=validate.positive_seconds, default=30.0, metavar="S",
@@ -78,6 +87,7 @@ def limit_fields(args: argparse.Namespace) -> dict[str, Any]:
         "max_streams_per_connection": args.max_streams_per_connection,
         "hellos_per_minute": args.hello_rate, "hello_timeout": args.hello_timeout,
         "max_message_bytes": args.max_message_bytes, "keepalive_seconds": args.keepalive,
+        "message_rate": args.message_rate, "message_burst": args.message_burst,
     }
 
 

@@ -15,7 +15,9 @@ class GatewayConfig:
     bot takes are played by the built-in bot ``fill``. ``move_timeout`` and ``time_bank``
     are seconds; ``gather_seconds`` is how long waiting bots are gathered before a match
     starts with fewer than ``players`` of them, once at least ``min_bots`` wait. ``seed``
-    fixes every match seed and seat shuffle (None: random per server start). ``options``
+    derives the secret keying every match seed, so seeds and seatings repeat on every
+    start (test servers; None: a random secret per start, see
+    :mod:`services.gateway.seeds`). ``options``
     (engine options over the game's defaults) and ``cards`` (the text of a card file, None
     for the embedded defaults) set up every match.
 
@@ -25,8 +27,11 @@ class GatewayConfig:
     ``max_streams`` open streams in all and ``max_streams_per_connection`` per
     connection, ``hellos_per_minute`` stream openings per peer address (0: no limit),
     ``max_message_bytes`` per message from a bot, ``max_queued_frames`` unread frames
-    before a bot is dropped. ``keepalive_seconds`` between pings of idle connections;
-    ``health_interval`` between pings of the ladder store."""
+    before a bot is dropped, and a stream's budget of messages the server cannot use
+    (stale replies and the like): ``message_rate`` a second in bursts of up to
+    ``message_burst`` (0: no budget; :mod:`services.gateway.budget`).
+    ``keepalive_seconds`` between pings of idle connections; ``health_interval`` between
+    pings of the ladder store."""
 
     game: str = "monster-my-neighbor"
     players: int = 5
@@ -49,6 +54,8 @@ class GatewayConfig:
     hellos_per_minute: int = 600
     max_message_bytes: int = 64 * 1024
     max_queued_frames: int = 1024
+    message_rate: float = 200.0
+    message_burst: int = 400
     keepalive_seconds: float = 30.0
     health_interval: float = 2.0
 

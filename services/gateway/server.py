@@ -36,9 +36,10 @@ from services.gateway.health import StoreHealth
 from services.gateway.hosts import HostPool, Hosts, InLoopHosts
 from services.gateway.match import MatchRunner
 from services.gateway.match_end import MatchContext
-from services.gateway.matchmaker import Matchmaker, derive_match_seed, seat_order
+from services.gateway.matchmaker import Matchmaker, seat_order
 from services.gateway.result_log import DurableResults
 from services.gateway.results import ResultQueue
+from services.gateway.seeds import MatchSeeds
 from services.gateway.session import BotSession
 from services.gateway.streams import StreamHandler
 from services.ladder.store import LadderStore
@@ -92,7 +93,10 @@ class Gateway:
         self.streams = StreamHandler(self)
         self.draining = False
         self.sessions: set[BotSession] = set()
-        self._base_seed = config.seed if config.seed is not None else secrets.randbits(32)
+        # Match seeds are keyed hashes of the match number: unpredictable without the
+        # secret, which is random per start unless --seed fixes it (test servers).
+        self._seeds = (MatchSeeds.random() if config.seed is None
+                       else MatchSeeds.from_seed(config.seed))
         self._tag = secrets.token_hex(4)
         self._match_numbers = itertools.count(1)
         self._matches: set[asyncio.Task[None]] = set()
@@ -141,7 +145,7 @@ class Gateway:
 
     def _start_match(self, bots: list[BotSession]) -> None:
         number = next(self._match_numbers)
-        seed = derive_match_seed(self._base_seed, number)
+        seed = self._seeds.seed(number)
         seats = seat_order(bots, self.config.players, seed)
         runner = MatchRunner(self.context, f"{self._tag}-{number:06d}", seed, seats)
         task = asyncio.create_task(self._run_match(runner, bots))

@@ -68,11 +68,11 @@ class MonsterMyNeighborBoard:
         the box, which grows with its lines (up to the space the seats leave)."""
         c = obs.cards
         inner = CENTRE_W - 2 * CENTRE_PAD
-        lines: list[tuple[str, float, dict[str, object]]] = [
+        lines: list[tuple[str, int, dict[str, object]]] = [
             (f"Round {obs.round} of {obs.rounds} · rotation {obs.rotation}", 14,
              {"font_weight": "bold", "class_": "round"})]
 
-        def add(text: str, size: float, **attrs: object) -> None:
+        def add(text: str, size: int, **attrs: object) -> None:
             lines.extend((line, size, attrs) for line in wrap(text, inner, size))
 
         add(f"main deck {obs.main_deck_size} · hunters played {obs.hunters_played} · "

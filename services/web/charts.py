@@ -100,9 +100,9 @@ def rating_chart(history: Sequence[Mapping[str, Any]], title: str) -> str:
     svg.polyline([(x(i), y(r)) for i, (_, r, _) in enumerate(points)], fill="none",
                  stroke="#2e6da4", stroke_width=2, class_="rating-line")
     if len(points) <= 120:
-        for i, (match_id, rating, at) in enumerate(points):
-            when = None if at is None else time.strftime(
-                "%Y-%m-%d %H:%M:%S UTC", time.gmtime(float(at)))
+        for i, (match_id, rating, stamp) in enumerate(points):
+            when = None if stamp is None else time.strftime(
+                "%Y-%m-%d %H:%M:%S UTC", time.gmtime(float(stamp)))
             svg.open_group(class_="point")
             svg.tooltip(f"{match_id}: {rating:.1f}" + (f" at {when}" if when else ""))
             svg.circle(x(i), y(rating), 3, fill="#2e6da4",

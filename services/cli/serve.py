@@ -148,6 +148,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         config = gateway_config(args)
         tls = serve_limits.tls_files(args)
+        serve_limits.ensure_open_files(config.max_connections)
     except ConfigError as exc:
         err.print(f"[red]error:[/] {exc}")
         return EXIT_CONFIG

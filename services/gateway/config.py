@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from services.wire.transport import ConnectionLimits
+
 
 @dataclass(frozen=True, slots=True)
 class GatewayConfig:
@@ -31,7 +33,12 @@ class GatewayConfig:
     (stale replies and the like): ``message_rate`` a second in bursts of up to
     ``message_burst`` (0: no budget; :mod:`services.gateway.budget`).
     ``keepalive_seconds`` between pings of idle connections; ``health_interval`` between
-    pings of the ladder store."""
+    pings of the ladder store.
+
+    Connections (:mod:`services.gateway.connections`): ``max_connections`` in all and
+    ``max_connections_per_address`` per peer address (0: no limit); seconds
+    ``handshake_timeout`` to finish the handshake, ``idle_timeout`` with no stream,
+    ``max_connection_age`` (0: no limit) and ``max_connection_age_grace`` after it."""
 
     game: str = "monster-my-neighbor"
     players: int = 5
@@ -58,6 +65,17 @@ class GatewayConfig:
     message_burst: int = 400
     keepalive_seconds: float = 30.0
     health_interval: float = 2.0
+    max_connections: int = 1000
+    max_connections_per_address: int = 0
+    handshake_timeout: float = 5.0
+    idle_timeout: float = 30.0
+    max_connection_age: float = 0.0
+    max_connection_age_grace: float = 600.0
+
+    def connection_limits(self) -> ConnectionLimits:
+        return ConnectionLimits(self.max_connections, self.handshake_timeout,
+                                self.idle_timeout, self.max_connection_age,
+                                self.max_connection_age_grace)
 
 
 # Up to this many cores the matches are hosted in the gateway's own loop by default:

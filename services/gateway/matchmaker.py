@@ -70,6 +70,13 @@ class Matchmaker:
         if self._waiting.pop(session, None) is not None:
             self._count()
 
+    def take(self, session: BotSession) -> bool:
+        """Remove ``session`` if it is waiting; True if it was."""
+        if self._waiting.pop(session, None) is None:
+            return False
+        self._count()
+        return True
+
     def release(self, session: BotSession) -> None:
         """One of the session's matches ended (its bot may start another)."""
         self._playing[session.name] -= 1

@@ -32,6 +32,7 @@ from grpc_reflection.v1alpha import reflection
 
 from services.gateway.admission import Admission, Limits
 from services.gateway.config import GatewayConfig
+from services.gateway.connections import ConnectionCaps, ConnectionGuard
 from services.gateway.health import StoreHealth
 from services.gateway.hosts import HostPool, Hosts, InLoopHosts
 from services.gateway.match import MatchRunner
@@ -112,7 +113,7 @@ class Gateway:
         config = self.config
         server = grpc.aio.server(options=server_options(
             config.max_message_bytes, config.keepalive_seconds,
-            config.max_streams_per_connection))
+            config.max_streams_per_connection, config.connection_limits()))
         handler = grpc.method_handlers_generic_handler(
             SERVICE_NAME, {"Play": grpc.stream_stream_rpc_method_handler(self.streams.play)}
         )
@@ -132,6 +133,11 @@ class Gateway:
         self.results.start()
         self._service(self.matchmaker.run())
         self._service(self.health.run(servicer))
+        guard = ConnectionGuard(
+            bound, ConnectionCaps(config.max_connections, config.max_connections_per_address),
+            self.admission.connections, self.metrics.gateway.connections,
+            self.metrics.gateway.refused_connections)
+        self._service(guard.run())
         await server.start()
         self._server = server
         return bound

@@ -61,6 +61,7 @@ class BotSession:
         self.gone = False
         self.closing = False
         self.status: tuple[grpc.StatusCode, str] | None = None
+        self.retired: tuple[grpc.StatusCode, str] | None = None
         # Why the server dropped the stream (a metrics label), if it did.
         self.dropped: str | None = None
         self._max_queued = max_queued
@@ -153,11 +154,19 @@ class BotSession:
             on_outcome(request_id, Missing.GONE)
         self.finished.set()
 
+    def retire(self, status: tuple[grpc.StatusCode, str]) -> None:
+        """Play no further match: the stream ends with ``status`` once its current
+        match is over (the caller closes it at once if it is waiting)."""
+        self.retired = status
+
     def match_over(self) -> bool:
         """Count a finished match; True if the bot wants another one (else the stream
         is closed after the frames already queued)."""
         self.matches_played += 1
         if self.max_matches and self.matches_played >= self.max_matches:
             self.close()
+            return False
+        if self.retired is not None:
+            self.close(self.retired)
             return False
         return not (self.gone or self.closing)

@@ -12,6 +12,9 @@ After Welcome the stream's messages are checked against its budget
 (:mod:`services.gateway.budget`); the server ends a stream that overruns it, or that
 leaves too many frames unread, with RESOURCE_EXHAUSTED and counts it in
 ``arena_dropped_streams_total{reason}``.
+
+With a maximum connection age, a stream that old plays no further match: it ends
+with UNAVAILABLE when it waits or its match ends.
 """
 
 from __future__ import annotations
@@ -35,6 +38,11 @@ if TYPE_CHECKING:
     from services.gateway.server import Gateway
 
 log = logging.getLogger(__name__)
+
+# A Play stream retires at this share of --max-connection-age: gRPC sends its GOAWAY
+# between 0.9 and 1.1 times the age, so a stream opened with its connection retires
+# no later than the GOAWAY and a match in progress then has the whole grace to end.
+AGE_SHARE = 0.9
 
 
 def _server_version() -> str:
@@ -161,12 +169,17 @@ class StreamHandler:
                   if config.message_rate > 0 else None)
         reader = asyncio.create_task(self._read(session, context, budget))
         writer = asyncio.create_task(self._write(session, context))
+        age = gateway.config.max_connection_age
+        aged = (asyncio.get_running_loop().call_later(AGE_SHARE * age, self._retire, session)
+                if age else None)
         try:
             gateway.matchmaker.enqueue(session)
             await session.finished.wait()
         finally:
             # Everything that must happen is synchronous, before the one await: gRPC may
             # cancel this handler again while it waits.
+            if aged is not None:
+                aged.cancel()
             session.disconnect()
             gateway.matchmaker.remove(session)
             gateway.sessions.discard(session)
@@ -179,6 +192,15 @@ class StreamHandler:
             self.metrics.gateway.dropped.labels(session.dropped).inc()
         if session.status is not None:
             await context.abort(*session.status)
+
+    def _retire(self, session: BotSession) -> None:
+        """The stream reached the connection age: it ends now if it waits for a match,
+        else when its match is over."""
+        age = self.gateway.config.max_connection_age
+        session.retire((grpc.StatusCode.UNAVAILABLE,
+                        f"the connection reached its maximum age ({age:g} s); reconnect"))
+        if self.gateway.matchmaker.take(session):
+            session.close(session.retired)
 
     async def _read(
         self, session: BotSession, context: grpc.aio.ServicerContext,

@@ -16,7 +16,8 @@ class GatewayMetrics:
     """``arena_streams``, ``arena_refused_streams_total{reason}``,
     ``arena_dropped_streams_total{reason}``, ``arena_waiting_bots``,
     ``arena_queue_wait_seconds``, ``arena_host_workers``,
-    ``arena_host_failures_total``, ``arena_store_up`` and ``arena_event_loop_tasks``."""
+    ``arena_host_failures_total``, ``arena_store_up``, ``arena_event_loop_tasks``,
+    ``arena_connections`` and ``arena_refused_connections_total{reason}``."""
 
     def __init__(self, registry: CollectorRegistry) -> None:
         self.streams = Gauge(
@@ -50,6 +51,15 @@ class GatewayMetrics:
         self.loop_tasks = Gauge(
             "arena_event_loop_tasks", "Tasks alive in the gateway's event loop.",
             registry=registry)
+
+        self.connections = Gauge(
+            "arena_connections", "Client connections open on the gRPC port (as of the "
+            "gateway's last look, every 0.5 s).", registry=registry)
+        self.refused_connections = Counter(
+            "arena_refused_connections", "Client connections the gateway closed beyond "
+            "its caps, by reason: per_address, max_connections. (Connections gRPC closes "
+            "at accept beyond its hard bound, and idle or handshake time-outs, are not "
+            "counted.)", ["reason"], registry=registry)
 
     def watch(self, tasks: Callable[[], int], workers: Callable[[], int]) -> None:
         """Read the live counts from the gateway whenever metrics are collected."""

@@ -115,7 +115,7 @@ def _readers_child(conn: Connection, base: str, ids: list[str], threads: int) ->
     def read(seed: int) -> None:
         rng = random.Random(seed)
         while not stop.is_set():
-            url = f"{base}/matches/{rng.choice(ids)}?turn={rng.randrange(600)}"
+            url = f"{base}/matches/{rng.choice(ids)}?after={rng.randrange(600)}"
             try:
                 with urllib.request.urlopen(url, timeout=120) as response:
                     response.read()

@@ -95,7 +95,7 @@ class Readers:
     def _read(self, seed: int) -> None:
         rng = random.Random(seed)
         while not self._stop.is_set():
-            url = f"{self.base}/matches/{rng.choice(self.ids)}?turn={rng.randrange(900)}"
+            url = f"{self.base}/matches/{rng.choice(self.ids)}?after={rng.randrange(900)}"
             status, headers, _ = fetch(url)
             with self._lock:
                 self.statuses[status] = self.statuses.get(status, 0) + 1

@@ -51,7 +51,7 @@ def test_past_the_cap_a_replay_page_answers_503_with_retry_after(
     assert fetch(f"{base}/api/matches/small").status == 200  # re-simulated and kept
     first: list[Reply] = []
     building = threading.Thread(
-        target=lambda: first.append(fetch(f"{base}/api/matches/big?turn=3")))
+        target=lambda: first.append(fetch(f"{base}/api/matches/big?after=3")))
     building.start()
     deadline = time.monotonic() + 60
     while data.shelf.building == 0 and building.is_alive():
@@ -59,14 +59,14 @@ def test_past_the_cap_a_replay_page_answers_503_with_retry_after(
         time.sleep(0.001)
     busy = fetch(f"{base}/api/matches/other")
     page = fetch(f"{base}/matches/other", accept="text/html")
-    kept = fetch(f"{base}/api/matches/small?turn=5")
+    kept = fetch(f"{base}/api/matches/small?after=5")
     building.join(60)
     assert busy.status == 503 and busy.headers["retry-after"] == "1"
     assert "re-simulated already" in busy.json()["error"]
     assert page.status == 503 and page.headers["retry-after"] == "1"
     assert "re-simulated already" in page.text
-    assert kept.status == 200 and kept.json()["turn"] == 5
-    assert first[0].status == 200 and first[0].json()["turn"] == 3
+    assert kept.status == 200 and kept.json()["after"] == 5
+    assert first[0].status == 200 and first[0].json()["after"] == 3
     assert data.shelf.building == 0
     assert fetch(f"{base}/api/matches/other").status == 200  # the slot came back
 

@@ -141,8 +141,12 @@ def gateway_config(args: argparse.Namespace) -> GatewayConfig:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
+    from services.gateway.allocator import limit_arenas
     from services.spectate.open import open_feed
 
+    # Before gRPC or the store start any thread: each would get a malloc arena of its own.
+    if args.malloc_arenas:
+        limit_arenas(args.malloc_arenas)
     configure_logging(args.log_level, args.log_format)
     err = Console(stderr=True, soft_wrap=True, highlight=False)
     try:

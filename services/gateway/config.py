@@ -33,7 +33,8 @@ class GatewayConfig:
     (stale replies and the like): ``message_rate`` a second in bursts of up to
     ``message_burst`` (0: no budget; :mod:`services.gateway.budget`).
     ``keepalive_seconds`` between pings of idle connections; ``health_interval`` between
-    pings of the ladder store.
+    pings of the ladder store; ``memory_trim_seconds`` between trims of the native heap
+    (:mod:`services.gateway.allocator`; 0: never).
 
     Connections (:mod:`services.gateway.connections`): ``max_connections`` in all and
     ``max_connections_per_address`` per peer address (0: no limit); seconds
@@ -65,6 +66,7 @@ class GatewayConfig:
     message_burst: int = 400
     keepalive_seconds: float = 30.0
     health_interval: float = 2.0
+    memory_trim_seconds: float = 60.0
     max_connections: int = 1000
     max_connections_per_address: int = 0
     handshake_timeout: float = 5.0

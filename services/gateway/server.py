@@ -31,6 +31,7 @@ from grpc_health.v1 import health, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from services.gateway.admission import Admission, Limits
+from services.gateway.allocator import trim_periodically
 from services.gateway.config import GatewayConfig
 from services.gateway.connections import ConnectionCaps, ConnectionGuard
 from services.gateway.health import StoreHealth
@@ -138,6 +139,9 @@ class Gateway:
             self.admission.connections, self.metrics.gateway.connections,
             self.metrics.gateway.refused_connections)
         self._service(guard.run())
+        if config.memory_trim_seconds > 0:
+            self._service(trim_periodically(config.memory_trim_seconds,
+                                            self.metrics.gateway.trimmed))
         await server.start()
         self._server = server
         return bound

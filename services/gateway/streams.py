@@ -87,6 +87,10 @@ class StreamHandler:
                 # answer, but it is counted like every refusal.
                 self.metrics.gateway.refused.labels("cancelled").inc()
                 raise
+            except Exception:
+                # A read or write of the stream failed before Welcome (gRPC reports it).
+                self.metrics.gateway.refused.labels("stream_error").inc()
+                raise
             await self._serve(session, context)
         finally:
             gateway.admission.close(peer)

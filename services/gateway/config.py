@@ -50,8 +50,12 @@ class GatewayConfig:
     max_message_bytes: int = 64 * 1024
     max_queued_frames: int = 1024
     keepalive_seconds: float = 30.0
-    health_interval: float = 2.0
+    health_interval: float = 1.0
 
+
+# Seconds one Redis call of the gateway may take (socket and connect timeout): a Redis
+# that answers in less is healthy; one that does not is taken as down (health.py).
+STORE_CALL_SECONDS = 1.5
 
 # Up to this many cores the matches are hosted in the gateway's own loop by default:
 # measured in docs/architecture.md, a host worker then has no idle core to run on and its

@@ -19,7 +19,7 @@ from arena.v1 import arena_pb2
 from google.protobuf.message import DecodeError
 
 from services.gateway.admission import Refused
-from services.gateway.health import STORE_DOWN
+from services.gateway.health import HELLO_STORE_SECONDS, STORE_DOWN
 from services.gateway.session import BotSession, error_frame
 from services.ladder.store import StoreUnavailable
 
@@ -125,8 +125,10 @@ class StreamHandler:
             await self._refuse(context, grpc.StatusCode.UNAVAILABLE, STORE_DOWN,
                                "store_unavailable")
         try:
-            name = await asyncio.to_thread(self.gateway.store.authenticate, token)
-        except StoreUnavailable:
+            # One short attempt: a store too slow to answer is a down store.
+            async with asyncio.timeout(HELLO_STORE_SECONDS):
+                name = await asyncio.to_thread(self.gateway.store.authenticate, token)
+        except (StoreUnavailable, TimeoutError):
             health.mark_down()
             await self._refuse(context, grpc.StatusCode.UNAVAILABLE, STORE_DOWN,
                                "store_unavailable")

@@ -15,7 +15,14 @@ from arena.v1 import arena_pb2
 
 from engine.core import replay_match
 from engine.core.replay import Replay
-from tests.faults.harness import GAME, connection, hello, kill_quietly, play_bot, until
+from tests.faults.harness import (
+    GAME,
+    connection,
+    hello,
+    kill_quietly,
+    play_bot,
+    until,
+)
 
 COMPLETED = arena_pb2.MATCH_END_REASON_COMPLETED
 ABORTED = arena_pb2.MATCH_END_REASON_ABORTED
@@ -26,24 +33,34 @@ PLAY = "/arena.v1.ArenaService/Play"
 SLOW_FILL = ("--players", "3", "--fill", "mcts:ms=60", "--seed", "3")
 
 
-async def _leave_at_first_request(
-    channel, token: str, started: asyncio.Event, leave: asyncio.Event,
-) -> str:
-    """Join, wait for the first DecisionRequest, signal ``started``; close the stream
-    once ``leave`` is set (the seat forfeits). Returns the match id."""
+async def _leaver(channel, token: str, started: asyncio.Event, leave: asyncio.Event) -> str:
+    """Join, and answer no request; from the first DecisionRequest on (which sets
+    ``started``), close the stream as soon as ``leave`` is set: the bot leaves owing a
+    decision, so its seat forfeits at once. Returns the match id."""
     call = channel.stream_stream(PLAY)()
     await call.write(hello(token))
     match_id = ""
-    while (raw := await call.read()) is not grpc.aio.EOF:
-        response = arena_pb2.PlayResponse.FromString(raw)
-        kind = response.WhichOneof("message")
-        if kind == "match_start":
-            match_id = response.match_start.match_id
-        elif kind == "decision_request":
-            break
-    started.set()
-    await leave.wait()
-    call.cancel()
+    reading = asyncio.ensure_future(call.read())
+    leaving = asyncio.ensure_future(leave.wait())
+    try:
+        while True:
+            waiting = {reading, leaving} if started.is_set() else {reading}
+            done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+            if leaving in done or (raw := reading.result()) is grpc.aio.EOF:
+                break
+            response = arena_pb2.PlayResponse.FromString(raw)
+            kind = response.WhichOneof("message")
+            if kind == "match_start":
+                match_id = response.match_start.match_id
+            elif kind == "decision_request":
+                started.set()
+                if leave.is_set():
+                    break
+            reading = asyncio.ensure_future(call.read())
+    finally:
+        call.cancel()
+        leaving.cancel()
+        await asyncio.gather(reading, leaving, return_exceptions=True)
     return match_id
 
 
@@ -70,15 +87,18 @@ def test_a_slow_play_out_aborts_nothing_and_strikes_nobody(arena, hosting) -> No
 
     async def case():
         async with connection(gateway.address) as first, connection(gateway.address) as second:
-            started, leave, innocent_playing = asyncio.Event(), asyncio.Event(), asyncio.Event()
-            leaving = asyncio.create_task(
-                _leave_at_first_request(first, leaver, started, leave))
+            started, leave = asyncio.Event(), asyncio.Event()
+            leaving = asyncio.create_task(_leaver(first, leaver, started, leave))
             await started.wait()
+
+            def on_request(n: int) -> None:
+                if n == 1:
+                    # The leaver goes while the innocent bot holds this request (it
+                    # answers after 0.3 s): the play-out starts while its deadline runs.
+                    leave.set()
+
             # Only now does the innocent bot arrive: it gets a match of its own.
-            playing = asyncio.create_task(
-                play_bot(second, innocent, 1, lambda n: innocent_playing.set()))
-            await innocent_playing.wait()
-            leave.set()
+            playing = asyncio.create_task(play_bot(second, innocent, 1, on_request, pause=0.3))
             return await leaving, await playing
 
     left_match, run = asyncio.run(case())
@@ -109,7 +129,7 @@ def test_a_forfeit_is_rated_once_when_its_match_is_then_aborted(arena) -> None:
             started, leave = asyncio.Event(), asyncio.Event()
             leave.set()  # the leaver goes at its first request: its seat forfeits ...
             leaving = asyncio.create_task(
-                _leave_at_first_request(first, leaver, started, leave))
+                _leaver(first, leaver, started, leave))
             seen_alone: list[int] = []
 
             def on_request(n: int) -> None:

@@ -33,7 +33,7 @@ STORE_DOWN = "the ladder store is unreachable; try again later"
 # A ping not answered in this time counts as the store being down.
 PING_TIMEOUT_SECONDS = 2.0
 # A Hello's token check not answered in this time: UNAVAILABLE, and the store is down.
-HELLO_STORE_SECONDS = 1.8
+HELLO_STORE_SECONDS = 1.5
 
 
 class StoreHealth:

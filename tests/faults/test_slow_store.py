@@ -83,6 +83,7 @@ def test_a_hung_redis_is_a_down_redis_and_loses_no_result(arena) -> None:
         _continue(arena.redis)
     until(lambda: gateway.metric("arena_results_unrated") == 0, 60, "the result applied")
     assert arena.records() == [end.match_id]
+    until(lambda: _health(gateway.address) == SERVING, 30, "health SERVING again")
     again, _ = _play(gateway.address, token)
     assert again.match_ends[0].rated
     both = sorted([end.match_id, again.match_ends[0].match_id])

@@ -229,3 +229,18 @@ def test_the_walkthrough_runs_every_shell_block_of_the_readme() -> None:
                    "deploy/nginx/arena-grpc.conf", '--server "127.0.0.1:$PROXY_PORT"',
                    "--tls-ca", "--journal", "kill -TERM"):
         assert needed in code
+
+
+def test_the_web_unit_reads_what_the_gateway_writes_at_a_lower_priority(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    unit = (DEPLOY / "systemd" / "arena-web.service").read_text()
+    (line,) = re.findall(r"^ExecStart=(.*)$", unit.replace("\\\n", " "), re.M)
+    argv = shlex.split(line)
+    assert argv[0].endswith("/arena")
+    serve = _serve_args(monkeypatch)
+    web = build_parser().parse_args(argv[1:])
+    assert web.command == "web"
+    assert (web.redis, web.key_prefix) == (serve.redis, serve.key_prefix)
+    assert web.replays == serve.replays and web.max_resimulations >= 1
+    assert int(dict(re.findall(r"^(\w+)=(.*)$", unit, re.M))["Nice"]) > 0

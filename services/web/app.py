@@ -26,7 +26,7 @@ from services.spectate.feed import LIVE, FeedUnavailable
 from services.web.charts import rating_chart
 from services.web.live import spectator_events
 from services.web.queries import NotFound, WebData
-from services.web.replays import BrokenReplay
+from services.web.replays import BrokenReplay, ReplayBusy
 
 HERE = Path(__file__).parent
 SECURITY_HEADERS = [
@@ -134,14 +134,23 @@ def create_app(data: WebData) -> Starlette:
             return _error(as_json, 503, f"the ladder or feed is unavailable: {exc}")
         except BrokenReplay as exc:
             return _error(as_json, 500, str(exc))
+        except ReplayBusy as exc:
+            return _error(as_json, 503, str(exc), {"retry-after": str(exc.retry_after)})
         if as_json:
             return JSONResponse(body)
         return page(template, **body)
 
-    def _error(as_json: bool, status: int, message: str) -> Response:
+    def _error(
+        as_json: bool, status: int, message: str, headers: dict[str, str] | None = None
+    ) -> Response:
+        response: Response
         if as_json:
-            return JSONResponse({"error": message}, status_code=status)
-        return page("error.html", http_status=status, status_code=status, message=message)
+            response = JSONResponse({"error": message}, status_code=status)
+        else:
+            response = page("error.html", http_status=status, status_code=status,
+                            message=message)
+        response.headers.update(headers or {})
+        return response
 
     def home(request: Request) -> Response:
         return answer(request, "home.html", data.home)

@@ -19,7 +19,12 @@ from services.spectate.feed import LIVE, FeedMatch, MatchFeed
 from services.spectate.view import SpectatorView
 from services.web.history import HistoryPoint, rating_history
 from services.web.ladders import LadderCache
-from services.web.replays import ReplayShelf, load_replay_file, valid_match_id
+from services.web.replays import (
+    DEFAULT_MAX_BUILDS,
+    ReplayShelf,
+    load_replay_file,
+    valid_match_id,
+)
 
 HOME_ROWS = 20  # each ladder's leaders on the home page; the rest on /ladders/GAME
 LADDER_PAGE = 100  # rows per page of /ladders/GAME
@@ -38,10 +43,11 @@ class WebData:
     feed: MatchFeed
     replays: Path | None = None
     games: Sequence[str] = ()
+    max_builds: int = DEFAULT_MAX_BUILDS  # replays re-simulated at once
 
     def __post_init__(self) -> None:
         self.games = tuple(self.games) or available_games()
-        self.shelf = ReplayShelf()
+        self.shelf = ReplayShelf(max_builds=self.max_builds)
         self.ladders = LadderCache(self.store)
 
     # -- ladders -------------------------------------------------------------------------

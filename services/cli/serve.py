@@ -14,7 +14,7 @@ from engine.core import ConfigError, GameConfig, get_game, make_bot
 from services.cli import serve_limits, serve_web, validate
 from services.cli.logs import add_logging_arguments, configure_logging
 from services.cli.play import parse_options, read_cards
-from services.gateway.config import GatewayConfig
+from services.gateway.config import STORE_CALL_SECONDS, GatewayConfig
 from services.ladder.cli_options import add_store_arguments, store_from_args
 from services.ladder.store import StoreError
 
@@ -159,7 +159,7 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         err.print(f"[red]error:[/] {exc}")
         return EXIT_CONFIG
-    store = store_from_args(args, err)
+    store = store_from_args(args, err, timeout=STORE_CALL_SECONDS)
     try:
         store.ping()
         for name in args.bot:

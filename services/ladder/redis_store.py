@@ -12,7 +12,9 @@ solo match (``lua/apply_solo.lua``).
 A lost connection (or a server still loading its append-only file) is retried with
 bounded exponential backoff, then reported as :class:`StoreUnavailable`. Retrying an
 interrupted apply is safe: if the first attempt did commit, the retry finds its record
-and returns the same deltas.
+and returns the same deltas. A call that times out (a hung server: stopped, swapping,
+blocked) is not retried: a slow store is a down store, reported at once, so a caller
+waits one socket timeout, not six.
 """
 
 from __future__ import annotations
@@ -174,6 +176,10 @@ class RedisStore(LadderStore):
                     raise StoreUnavailable(
                         f"ladder store at {self.url} unreachable after {failures} attempts: "
                         f"{error}"
+                    ) from error
+                if isinstance(error, redis.TimeoutError):
+                    raise StoreUnavailable(
+                        f"ladder store at {self.url} did not answer in time: {error}"
                     ) from error
                 time.sleep(self.retry.delay(failures))
             try:

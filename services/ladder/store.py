@@ -339,9 +339,11 @@ def open_store(
     key_prefix: str = "arena",
     k: float = DEFAULT_K,
     history: int = DEFAULT_HISTORY,
+    timeout: float | None = None,
 ) -> LadderStore:
     """A store for ``url``: None gives a fresh in-process memory store, ``redis://`` or
-    ``rediss://`` a Redis store whose keys all start with ``key_prefix``."""
+    ``rediss://`` a Redis store whose keys all start with ``key_prefix`` (``timeout``:
+    seconds one Redis call may take, connecting included; default 5, connecting 2)."""
     if url is None:
         from services.ladder.memory_store import MemoryStore
 
@@ -349,5 +351,8 @@ def open_store(
     if url.startswith(("redis://", "rediss://", "unix://")):
         from services.ladder.redis_store import RedisStore
 
-        return RedisStore(url, key_prefix=key_prefix, k=k, history=history)
+        if timeout is None:
+            return RedisStore(url, key_prefix=key_prefix, k=k, history=history)
+        return RedisStore(url, key_prefix=key_prefix, k=k, history=history,
+                          socket_timeout=timeout, connect_timeout=timeout)
     raise ValueError(f"unsupported ladder store URL {url!r}: use redis://HOST:PORT/DB")

@@ -78,6 +78,12 @@ def place(rank: int, ranks: Sequence[int]) -> str:
     return ("tied " if list(ranks).count(rank) > 1 else "") + ordinal(rank)
 
 
+def share(value: float) -> str:
+    """A count that ties split (wins: 1/3 each for a three-way tie for first) to two
+    places at most: 2, 0.5, 0.33, 12.67."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
 def wants_json(request: Request) -> bool:
     accept = request.headers.get("accept", "")
     return "application/json" in accept and "text/html" not in accept
@@ -110,6 +116,7 @@ def create_app(data: WebData) -> Starlette:
     )
     env.filters["ago"] = ago
     env.filters["place"] = place
+    env.filters["share"] = share
     env.globals["rating_chart"] = rating_chart
 
     def page(template: str, http_status: int = 200, **context: Any) -> HTMLResponse:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -93,5 +92,4 @@ class FrontProxy:
         except subprocess.TimeoutExpired:
             self.process.kill()
             output, _ = self.process.communicate()
-        time.sleep(0)
         return output

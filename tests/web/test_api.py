@@ -368,3 +368,15 @@ def test_results_by_opponent_say_tied_not_level(site: Site) -> None:
         {"opponent": "bob", "matches": 1, "ahead": 0, "behind": 0, "tied": 1}]
     page = site.get("/bots/alice").text
     assert '<th class="num">Tied</th>' in page and "Level" not in page
+
+
+def test_wins_split_by_a_tie_are_shown_to_two_places(site: Site) -> None:
+    site.store.apply_match(GAME, "three-way", ["alice", "bob", "carol"], [1, 1, 1])
+    home = site.get("/").text
+    row = home[home.index('data-bot="alice"'):]
+    assert '<td class="num wins">0.33</td>' in row[:row.index("</tr>")]
+    assert "0.33 wins" in site.get("/bots/alice").text
+    from services.web.app import share
+
+    assert [share(v) for v in (1.0, 0.5, 1 / 3, 12 + 2 / 3, 0.0)] == [
+        "1", "0.5", "0.33", "12.67", "0"]

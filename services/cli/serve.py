@@ -11,11 +11,11 @@ import socket
 from typing import TYPE_CHECKING, Any
 
 from engine.core import ConfigError, GameConfig, get_game, make_bot
-from services.cli import serve_limits, validate
+from services.cli import serve_limits, serve_web, validate
 from services.cli.extras import SERVER_MODULES, WEB_MODULES, missing_extras
 from services.cli.logs import add_logging_arguments, configure_logging
 from services.cli.play import naming_card_file, parse_options, print_error, read_cards
-from services.gateway.config import GatewayConfig
+from services.gateway.config import STORE_CALL_SECONDS, GatewayConfig
 from services.ladder.cli_options import add_store_arguments, store_from_args
 from services.ladder.store import StoreError
 
@@ -57,7 +57,8 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--web-port", type=validate.port, metavar="PORT",
-        help="serve the web front end (ladders, live matches, replays) on this port",
+        help="serve the web front end (ladders, live matches, replays) on this port; with "
+        "--redis from a child process (arena web), else from a thread of the gateway",
     )
     parser.add_argument(
         "--game", default="monster-my-neighbor",
@@ -112,6 +113,7 @@ def add_parser(subparsers: Any) -> None:
     )
     add_store_arguments(parser)
     serve_limits.add_arguments(parser)
+    serve_web.add_arguments(parser)
     add_logging_arguments(parser)
     parser.set_defaults(func=run)
 
@@ -165,11 +167,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         config = gateway_config(args)
         tls = serve_limits.tls_files(args)
+        serve_web.check(args)
         serve_limits.ensure_open_files(config.max_connections)
     except ConfigError as exc:
         err.print(f"[red]error:[/] {exc}")
         return EXIT_CONFIG
-    store = store_from_args(args, err)
+    store = store_from_args(args, err, timeout=STORE_CALL_SECONDS)
     try:
         store.ping()
         for name in args.bot:
@@ -244,6 +247,7 @@ async def _serve(
     from services.gateway.server import Gateway
     from services.metrics import ArenaMetrics
 
+    instance = serve_web.announce(args, feed)
     metrics = ArenaMetrics()
     gateway = Gateway(config, store, metrics, durable=durable, feed=feed)
     try:
@@ -259,18 +263,20 @@ async def _serve(
             print(f"metrics on http://{args.host}:{metrics_port}/metrics", flush=True)
         scheme = "TLS" if tls is not None else "plaintext"
         hosting = hosting_text(config.host_workers)
-        log.info("gateway serving %s on %s:%d (%s, %s)", config.game, args.host, port, scheme,
-                 hosting,
+        log.info("gateway %s serving %s on %s:%d (%s, %s)", instance,
+                 config.game, args.host, port, scheme, hosting,
                  extra={"game": config.game, "port": port, "metrics_port": args.metrics_port,
-                        "tls": tls is not None, "host_workers": config.host_workers})
-        if args.web_port is not None:  # the web extra is imported only when asked for
-            from services.web.app import create_app
-            from services.web.queries import WebData
-            from services.web.server import WebServer
-
-            web = WebServer(create_app(WebData(store, feed, args.replays)), args.host,
-                            args.web_port)
-            print(f"web on {web.url(web.start())}", flush=True)
+                        "tls": tls is not None, "host_workers": config.host_workers,
+                        "instance": instance})
+        if args.web_port is not None:
+            try:
+                web, url = await asyncio.to_thread(serve_web.start_web, args, store, feed)
+            except RuntimeError as exc:
+                err.print(f"[red]error:[/] --web-port {args.web_port}: {exc}")
+                return EXIT_RUNTIME
+            log.info("web front end on %s (%s)", url, serve_web.describe(web),
+                     extra={"web": url})
+            print(f"web on {url}", flush=True)
         print(f"serving {config.game} on {args.host}:{port} ({scheme}, {hosting})", flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()

@@ -142,7 +142,7 @@ def turnarounds(runs: list[Steady], phases: Phases) -> tuple[list[float], list[f
 
 
 def test_a_stale_reply_flood_is_cut_off_and_other_matches_play_on(arena) -> None:
-    gateway = arena.serve()
+    gateway = arena.serve("--host-workers", "0")  # the default on 2 cores: one loop does all
     tokens = [arena.store.register_bot(name) for name in ("steady-a", "steady-b")]
     flooder = arena.store.register_bot(FLOODER)
     runs, streams, phases = asyncio.run(quiet_then_flood(gateway, tokens, flooder, 30.0))

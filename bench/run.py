@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 
-from bench import engine, gateway, host, ladder, search, soak, tournament, web
+from bench import engine, gateway, host, ladder, search, soak, tournament, web, web_play
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -29,6 +29,8 @@ def main(argv: list[str] | None = None) -> None:
     soak.main(["--minutes", f"{args.soak_minutes:g}"])
     print()
     web.main([])
+    print()
+    web_play.main([])
 
 
 if __name__ == "__main__":

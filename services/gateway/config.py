@@ -65,7 +65,7 @@ class GatewayConfig:
     message_rate: float = 200.0
     message_burst: int = 400
     keepalive_seconds: float = 30.0
-    health_interval: float = 2.0
+    health_interval: float = 1.0
     memory_trim_seconds: float = 60.0
     max_connections: int = 1000
     max_connections_per_address: int = 0
@@ -79,6 +79,10 @@ class GatewayConfig:
                                 self.idle_timeout, self.max_connection_age,
                                 self.max_connection_age_grace)
 
+
+# Seconds one Redis call of the gateway may take (socket and connect timeout): a Redis
+# that answers in less is healthy; one that does not is taken as down (health.py).
+STORE_CALL_SECONDS = 1.0
 
 # Up to this many cores the matches are hosted in the gateway's own loop by default:
 # measured in docs/architecture.md, a host worker then has no idle core to run on and its

@@ -82,6 +82,7 @@ class Gateway:
         self.health = StoreHealth(store, ("", SERVICE_NAME), self.metrics.gateway.store_up,
                                   config.health_interval)
         self.results = ResultQueue(store, durable, store_up=lambda: self.health.up)
+        self.health.on_up = self.results.retry_now  # results waiting go as soon as it is back
         self.metrics.watch_results(self.results)
         self.admission = Admission(Limits(
             config.max_streams, config.max_streams_per_connection, config.hellos_per_minute))

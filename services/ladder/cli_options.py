@@ -37,11 +37,23 @@ def key_prefix(text: str) -> str:
     return text
 
 
-def store_from_args(args: argparse.Namespace, err: Console) -> LadderStore:
-    """Open the store the options name, warning on ``err`` when it is in-process."""
+def missing_store(args: argparse.Namespace, command: str, why: str) -> str | None:
+    """For commands that are useless without a shared store (a token nobody could use, a
+    ladder that is always empty): a one-line refusal when neither --redis nor
+    $ARENA_REDIS_URL names one, else None."""
+    if args.redis is not None:
+        return None
+    return f"arena {command}: no ladder store given (--redis URL or ${REDIS_URL_ENV}): {why}"
+
+
+def store_from_args(
+    args: argparse.Namespace, err: Console, timeout: float | None = None
+) -> LadderStore:
+    """Open the store the options name, warning on ``err`` when it is in-process
+    (``timeout``: seconds one Redis call may take, see :func:`open_store`)."""
     if args.redis is None:
         err.print(
             "[yellow]warning:[/] no --redis given: using an in-process store that lives"
             " only in this process and is lost when the command exits"
         )
-    return open_store(args.redis, key_prefix=args.key_prefix)
+    return open_store(args.redis, key_prefix=args.key_prefix, timeout=timeout)

@@ -29,7 +29,8 @@ class GatewayMetrics:
             "closed_before_hello (the stream ended before its Hello came), cancelled "
             "(the bot cancelled or reset it before Welcome), bad_hello, store_unavailable, "
             "unauthenticated, "
-            "unsupported_game, internal.",
+            "unsupported_game, internal, stream_error (a read or write of the stream "
+            "failed).",
             ["reason"], registry=registry)
         self.dropped = Counter(
             "arena_dropped_streams", "Streams the server ended after Welcome for "

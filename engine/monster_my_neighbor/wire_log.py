@@ -139,6 +139,10 @@ def _private_table(option: OptionEncoder) -> dict[int, PrivateEncoder]:
 
 
 _PUBLIC_TABLE = _public_table()  # built once: a codec is made per match
+# Private entries that list a hand's cards: the hands of a long run are nearly all
+# different and each reaches only its own seat once, so a kept encoding is almost never
+# read again; keeping them made the cache grow with every match played.
+_NOT_KEPT = frozenset({PV_DEALT, PV_SAW_HAND})
 
 
 class LogEncoder:
@@ -149,10 +153,13 @@ class LogEncoder:
     encoded once per process and reused as bytes by every later request, seat and match
     that logs the same event: most events recur (a seat playing a card type at a
     rotation). The cache is keyed by exactly what the encoding reads, so it can carry
-    nothing between seats; it is emptied when it reaches ``CACHE_LIMIT`` entries.
+    nothing between seats. Entries listing a hand (``_NOT_KEPT``) are encoded each time:
+    they hardly recur. A table is emptied when it reaches ``CACHE_LIMIT`` entries, which
+    is above what a long run of five-seat matches keeps (docs/architecture.md, "Memory
+    under sustained play"), so it is a bound rather than a routine flush.
     """
 
-    CACHE_LIMIT = 1 << 16
+    CACHE_LIMIT = 1 << 12
     # Per card-name tuple (by identity, the tuple kept with its tables): the encoded
     # public entries and private entries (without position) by event.
     _encoded: ClassVar[dict[int, tuple[Names, dict[Event, bytes], dict[Event, bytes]]]] = {}
@@ -188,13 +195,14 @@ class LogEncoder:
         # written first), so that it recurs too; the position is added around it.
         private, times = obs.private_log, obs.private_log_times
         for e, t in zip(private[since.private:], times[since.private:], strict=True):
-            try:
-                entry = private_done.get(e)
-            except TypeError:
-                entry = None
+            entry: bytes | None = None
+            if e[0] not in _NOT_KEPT:
+                with suppress(TypeError):  # an event holding a list is not kept
+                    entry = private_done.get(e)
             if entry is None:
-                entry = self._keep(private_done, e, self._private[e[0]](
-                    obs, names, e, 0).SerializeToString())
+                entry = self._private[e[0]](obs, names, e, 0).SerializeToString()
+                if e[0] not in _NOT_KEPT:
+                    self._keep(private_done, e, entry)
             if t:
                 entry = _POSITION_TAG + varint(t) + entry
             fields.append(_PRIVATE_TAG + varint(len(entry)) + entry)

@@ -343,9 +343,7 @@ def summary_table(summary: dict[str, Any], names: list[str] | tuple[str, ...],
     sprt = summary.get("sprt")
     caption = None
     if sprt is not None:
-        caption = (f"SPRT: LLR {sprt['llr']:+.3f} in [{sprt['lower']:.3f}, "
-                   f"{sprt['upper']:.3f}] after {sprt['games']} games: "
-                   f"{sprt['decision'] or 'no decision'}")
+        caption = f"SPRT: {sprt['verdict']}"
     table = Table(title=f"{title}: {summary['games']:,} games", caption=caption)
     for heading in ("entrant", "games", "wins", "win rate (95% CI)", "mean score",
                     "mean rank", "rating (95% CI)"):

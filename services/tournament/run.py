@@ -160,9 +160,7 @@ def _title(config: TournamentConfig) -> str:
 
 def _note(fmt: Format) -> str:
     if isinstance(fmt, SprtFormat):
-        state = fmt.state
-        lower, upper = state.bounds
-        return f"SPRT LLR {state.llr:+.3f} in [{lower:.3f}, {upper:.3f}]"
+        return fmt.verdict() if fmt.finished else fmt.state.status()
     if isinstance(fmt, SwissFormat) and fmt.repeats:
         return f"swiss: {fmt.repeats} repeated pairing(s)"
     return ""

@@ -132,11 +132,16 @@ def test_sprt_stops_when_it_decides(ray_local: None, tmp_path: Path) -> None:
     data = summary(tmp_path / "s")
     sprt = data["sprt"]
     assert sprt["decision"] == "H1" and sprt["llr"] >= sprt["upper"]
+    assert sprt["verdict"] == (
+        f"LLR {sprt['llr']:.3f} crossed the upper bound {sprt['upper']:.3f} after "
+        f"{sprt['games']:,} games: accept H1, heuristic is stronger than random")
     assert sprt["games"] == data["games"] < 3000 and data["games"] % 3 == 0
     assert [r[0] for r in rows(tmp_path / "s")] == list(range(data["games"]))
     reverse = ["--challenger", "random", "--baseline", "heuristic"]
     assert tournament(tmp_path / "r", *args[:6], *reverse, *args[10:]) == 0
-    assert summary(tmp_path / "r")["sprt"]["decision"] == "H0"
+    reversed_test = summary(tmp_path / "r")["sprt"]
+    assert reversed_test["decision"] == "H0" and reversed_test["verdict"].endswith(
+        "accept H0, random is not 40 Elo stronger than heuristic")
 
 
 def test_swiss_rounds_end_to_end(ray_local: None, tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ SMALL = ["--game", GAME, "--players", "3", "--format", "gauntlet", "--entrants",
     ("argv", "message"),
     [
         (["tournament", "--out", f"{__file__}/out"], "is not a directory"),
-        (["tournament", "--workers", "0"], "argument --workers: 0 must be at least 1"),
+        (["tournament", "--workers", "-1"], "argument --workers: -1 must be 0 or more"),
         (["tournament", "--games", "many"], "argument --games: 'many' is not a whole number"),
         (["tournament", "--ray-address", "10.0.0.1"], "is not HOST:PORT"),
         (["tournament", "--ray-address", "http://10.0.0.1:6380"], "is not a Ray address"),
@@ -56,7 +56,7 @@ def test_a_bad_flag_is_one_line_and_exit_2(
     ("setting", "message"),
     [
         ({"ray_address": "10.0.0.1"}, "ray_address: '10.0.0.1' is not HOST:PORT"),
-        ({"workers": 0}, "workers: 0 must be at least 1"),
+        ({"workers": -2}, "workers: -2 must be 0 or more"),
         ({"games": -5}, "games: -5 must be at least 1"),
         ({"out": f"{__file__}/out"}, "out: cannot create"),
         ({"cards": "missing.yaml"}, "cards: "),

@@ -9,9 +9,12 @@ from __future__ import annotations
 import importlib.util
 from collections.abc import Sequence
 
-# What `arena tournament` and `arena report` import: Ray (server) and the eval extra.
+# What `arena tournament` imports: Ray (server) and the eval extra; `arena report`
+# needs only the eval extra (it never imports Ray).
 EVAL_EXTRAS = ("server", "eval")
 EVAL_MODULES = ("ray", "pyarrow", "numpy", "scipy", "matplotlib")
+REPORT_EXTRAS = ("eval",)
+REPORT_MODULES = ("pyarrow", "numpy", "scipy", "matplotlib")
 
 
 def missing_extras(
@@ -21,7 +24,8 @@ def missing_extras(
     are only looked up, not imported."""
     for name in modules:
         if importlib.util.find_spec(name) is None:
-            return (f"arena {command} needs the {' and '.join(extras)} extras (module "
+            noun = "extras" if len(extras) > 1 else "extra"
+            return (f"arena {command} needs the {' and '.join(extras)} {noun} (module "
                     f"{name!r} is not installed): pip install "
                     f"'tabletop-arena[{','.join(extras)}]' (make setup installs them)")
     return None

@@ -194,21 +194,23 @@ def _play_with_progress(plan: TournamentPlan, console: Console) -> TournamentRep
 
 
 def summary_table(report: TournamentReport) -> Table:
+    """Per bot: seats played, wins, win rate, mean score and rank (the columns of
+    ``arena tournament``'s tables)."""
+    from services.tournament.tables import format_wins, standings_table
+
     plan = report.plan
-    table = Table(
-        title=f"{plan.game_id}: {report.standings.games} games, {plan.config.players} players, "
+    table = standings_table(
+        f"{plan.game_id}: {report.standings.games:,} games, {plan.config.players} players, "
         f"seed {plan.seed}",
-        caption=f"{report.games_per_second:,.1f} games/s · "
+        f"{report.games_per_second:,.1f} games/s · "
         f"{report.standings.decisions:,} decisions · played {report.where}",
     )
-    for heading in ("bot", "seats", "wins", "wins/seat", "mean score", "mean rank"):
-        table.add_column(heading, justify="left" if heading == "bot" else "right")
     for name, tally in report.standings.tallies.items():
         rate = float(tally.wins) / tally.seats if tally.seats else 0.0
         table.add_row(
             name,
             str(tally.seats),
-            _fmt_wins(float(tally.wins)),
+            format_wins(float(tally.wins)),
             f"{rate:.1%}",
             _fmt(tally.mean_score, ".2f"),
             _fmt(tally.mean_rank, ".3f"),
@@ -221,10 +223,6 @@ def per_decision_times(report: TournamentReport) -> str:
     engine = standings.engine_seconds / standings.decisions * 1e6
     bots = standings.bot_seconds / standings.decisions * 1e6
     return f"time per decision: engine {engine:.1f} µs, bots {bots:.1f} µs"
-
-
-def _fmt_wins(wins: float) -> str:
-    return f"{wins:.0f}" if wins.is_integer() else f"{wins:.2f}"
 
 
 def _fmt(value: float | None, spec: str) -> str:

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 from rich.console import Console
-from rich.table import Table
 
 from engine.core import ConfigError
 from services.cli import validate
@@ -46,6 +45,8 @@ from services.cli.where import (
 from services.runner.batch import MatchFailed
 
 if TYPE_CHECKING:  # heavy imports wait until a run starts: `arena --help` stays quick
+    from rich.table import Table
+
     from services.tournament.config import TournamentConfig
     from services.tournament.run import RunOptions, RunOutcome
 
@@ -347,20 +348,18 @@ def _run_with_view(config: TournamentConfig, options: RunOptions) -> Any:
 
 def summary_table(summary: dict[str, Any], names: list[str] | tuple[str, ...],
                   title: str) -> Table:
-    """The per-entrant summary (and the SPRT verdict) as a table, best rating first."""
+    """The per-entrant summary (and the SPRT verdict) as a table, best rating first;
+    the columns of ``arena play``'s table plus the intervals, within 80 columns."""
+    from services.tournament.tables import format_wins, standings_table
+
     sprt = summary.get("sprt")
-    caption = None
-    if sprt is not None:
-        caption = f"SPRT: {sprt['verdict']}"
-    table = Table(title=f"{title}: {summary['games']:,} games", caption=caption)
-    for heading in ("entrant", "games", "wins", "win rate (95% CI)", "mean score",
-                    "mean rank", "rating (95% CI)"):
-        table.add_column(heading, justify="left" if heading == "entrant" else "right")
+    caption = f"SPRT: {sprt['verdict']}" if sprt is not None else None
+    table = standings_table(f"{title}: {summary['games']:,} games", caption, intervals=True)
     entrants = summary["entrants"]
     for name in sorted(names, key=lambda n: -(entrants[n]["rating"] or 0.0)):
         entry = entrants[name]
         table.add_row(
-            name, str(entry["games"]), _wins(entry["wins"]),
+            name, str(entry["games"]), format_wins(entry["wins"]),
             _rate(entry["win_rate"], entry["win_rate_ci"]),
             _fmt(entry["mean_score"], ".2f"), _fmt(entry["mean_rank"], ".3f"),
             _rating(entry["rating"], entry["rating_ci"]),
@@ -368,20 +367,18 @@ def summary_table(summary: dict[str, Any], names: list[str] | tuple[str, ...],
     return table
 
 
-def _wins(wins: float) -> str:
-    return f"{wins:.0f}" if float(wins).is_integer() else f"{wins:.2f}"
-
-
 def _rate(value: float | None, ci: list[float] | None) -> str:
     if value is None:
         return "-"
-    return f"{value:.1%} ({ci[0]:.1%}-{ci[1]:.1%})" if ci else f"{value:.1%}"
+    if not ci:
+        return f"{value:.1%}"
+    return f"{value:.1%} ({ci[0] * 100:.1f}-{ci[1] * 100:.1f})"
 
 
 def _rating(value: float | None, ci: list[float] | None) -> str:
     if value is None:
         return "-"
-    return f"{value:+.0f} ({ci[0]:+.0f}..{ci[1]:+.0f})" if ci else f"{value:+.0f}"
+    return f"{value:+.0f} ({ci[0]:+.0f}, {ci[1]:+.0f})" if ci else f"{value:+.0f}"
 
 
 def _fmt(value: float | None, spec: str) -> str:

@@ -168,7 +168,7 @@ def play(config: TournamentConfig, options: RunOptions, fmt: Format,
 
 
 def _title(config: TournamentConfig) -> str:
-    return f"{config.format} {config.game} {config.players}p"
+    return f"{config.format} {config.game}, {config.players} players"
 
 
 def _note(fmt: Format) -> str:

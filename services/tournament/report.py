@@ -183,8 +183,10 @@ def write_report(results: Path, out: Path, config: TournamentConfig | None = Non
             writer.writerow([name, entry["games"], entry["wins"], entry["win_rate"], *win_ci,
                              entry["mean_score"], entry["mean_rank"], entry["rating"],
                              *rating_ci])
-    plot_winrate(details["head_to_head"], config.names, out / "winrate.png", summary["games"])
-    plot_ratings(summary["entrants"], out / "ratings.png", summary["games"])
+    context = f"{config.format} of {config.game}, {config.players} players"
+    plot_winrate(details["head_to_head"], config.names, out / "winrate.png", summary["games"],
+                 context)
+    plot_ratings(summary["entrants"], out / "ratings.png", summary["games"], context)
     return summary
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from engine.ark_nova import effects, harbour, icons, map_bonuses, projects, sponsors, tracks
 from engine.ark_nova.cards import ASSOCIATION, ICON_NAMES, SCIENCE
+from engine.ark_nova.params import UNIVERSITY_LIMITS
 from engine.ark_nova.state import (
     TASK_PARTNER,
     TASK_PROJECT,
@@ -29,9 +30,10 @@ if TYPE_CHECKING:
 USEFUL_STRENGTH = (5, 14)
 TASK_NAMES = ("reputation", "partner zoo", "university", "conservation project")
 # Partner zoos and universities a player may have, by Association side (spec 12.2;
-# universities follow the Italian summary, side II allows more: docs/ark_nova.md).
+# universities by default follow the Italian summary, side II allows more; option
+# ``university_limit=rulebook`` allows 3 on either side: params.py, docs/ark_nova.md).
 PARTNER_LIMIT = (2, 4)
-UNIVERSITY_LIMIT = (2, 3)
+UNIVERSITY_LIMIT = UNIVERSITY_LIMITS["by_side"]
 # Donation spaces (spec 12.6, D-06); solo is set up as for 3 players (spec 17).
 DONATION_COSTS = {1: (2, 5, 5, 7, 7, 10, 10, 12), 2: (2, 5, 7, 10, 12),
                   3: (2, 5, 5, 7, 7, 10, 10, 12), 4: (2, 5, 5, 7, 7, 10, 10, 12)}
@@ -57,7 +59,7 @@ def partner_choices(s: State, seat: int) -> list[int]:
 
 def university_choices(s: State, seat: int) -> list[int]:
     p = s.players[seat]
-    if len(p.universities) >= UNIVERSITY_LIMIT[int(p.side2[ASSOCIATION])]:
+    if len(p.universities) >= s.params.universities_allowed[int(p.side2[ASSOCIATION])]:
         return []
     return [k for k in range(3) if (s.univ_avail >> k) & 1 and k not in p.universities]
 

@@ -6,6 +6,11 @@
   the box does (spec 3.2 A).
 - ``solo_difficulty``: the solo game's starting appeal (spec 17): ``normal`` 20, ``hard``
   10, ``expert`` 0. Read only with one player.
+- ``university_limit``: how many universities a player may take (spec 12.3, D-43):
+  ``by_side`` (the default, the Italian summary's "side II allows more universities":
+  at most 2 with the Association card on side I, 3 with side II) or ``rulebook`` (the
+  published rulebook: at most 3, all three kinds, on either side). Partner zoos stay
+  2 / 4 either way.
 """
 
 from __future__ import annotations
@@ -20,13 +25,22 @@ from engine.core.errors import ConfigError
 RANDOM_MAP = "random"
 MAP_CHOICES = (*ALL_MAPS, RANDOM_MAP)
 SOLO_START_APPEAL = {"normal": 20, "hard": 10, "expert": 0}
-DEFAULT_OPTIONS: dict[str, Any] = {"map": "A", "solo_difficulty": "normal"}
+# Universities a player may have with the Association card on side I and on side II.
+UNIVERSITY_LIMITS = {"by_side": (2, 3), "rulebook": (3, 3)}
+DEFAULT_OPTIONS: dict[str, Any] = {"map": "A", "solo_difficulty": "normal",
+                                   "university_limit": "by_side"}
 
 
 @dataclass(frozen=True, slots=True)
 class Params:
     map_id: str = "A"
     solo_difficulty: str = "normal"
+    university_limit: str = "by_side"
+
+    @property
+    def universities_allowed(self) -> tuple[int, int]:
+        """Universities a player may have with Association side I and side II (D-43)."""
+        return UNIVERSITY_LIMITS[self.university_limit]
 
     @property
     def solo_appeal(self) -> int:
@@ -48,4 +62,9 @@ def make_params(options: Mapping[str, Any]) -> Params:
     if difficulty not in SOLO_START_APPEAL:
         raise ConfigError(f"ark-nova: option solo_difficulty={difficulty!r} is not a "
                           f"difficulty; choose one of {', '.join(SOLO_START_APPEAL)}")
-    return Params(map_id=by_lower[map_id.lower()], solo_difficulty=difficulty)
+    limit = str(options.get("university_limit", DEFAULT_OPTIONS["university_limit"]))
+    if limit not in UNIVERSITY_LIMITS:
+        raise ConfigError(f"ark-nova: option university_limit={limit!r} is not a reading; "
+                          f"choose one of {', '.join(UNIVERSITY_LIMITS)}")
+    return Params(map_id=by_lower[map_id.lower()], solo_difficulty=difficulty,
+                  university_limit=limit)

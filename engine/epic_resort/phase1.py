@@ -159,28 +159,33 @@ FINISH_PLACING = FinishPlacing()
 def phase1_income(
     s: State, p: Player, units: dict[int, int], bonus_workers: dict[int, list[int]]
 ) -> tuple[int, int, list[tuple[int, int, int, int]]]:
-    """Phase I results (spec 4.5) applied to a copy of the seat's resources, attraction by
-    attraction: the penalty for missing units of work (lost tourists, or with option
-    ``unstaffed_penalty = flair`` lost flair), then the payout and worker bonuses.
+    """Phase I results (spec 4.5) applied to a copy of the seat's resources: the penalty
+    for missing units of work, then each attraction's payout and worker bonuses.
+
+    The penalty is lost tourists at that attraction (before its payout, which depends on
+    them), or with option ``unstaffed_penalty = flair`` 1 flair per missing unit over all
+    attractions, all taken before any flair or gold is gained (the English quick summary:
+    "lose 1 Flair for each Unit of Work not supplied by workers, then gain Flair and
+    Gold"), so the order of the attractions does not matter.
 
     Returns the final (flair, gold) and per slot (slot, tourists lost, flair, gold)."""
     atts = s.cards.attractions
     workers = s.cards.workers
     flair, gold = p.flair, p.gold
+    staffed = [(i, slot) for i, slot in enumerate(p.slots) if slot.stack]
+    shortfall = {
+        i: max(0, atts[slot.top].work_required - units.get(i, 0)) for i, slot in staffed
+    }
+    if s.params.unstaffed_penalty == "flair":
+        flair = max(0, flair - sum(shortfall.values()))
     rows = []
-    for i, slot in enumerate(p.slots):
-        if not slot.stack:
-            continue
+    for i, slot in staffed:
         top = atts[slot.top]
-        short = max(0, top.work_required - units.get(i, 0))
         tourists = slot.tourists
         lost = 0
         if s.params.unstaffed_penalty == "tourists":
-            lost = min(short, tourists)
+            lost = min(shortfall[i], tourists)
             tourists -= lost
-        elif s.params.unstaffed_penalty == "flair":
-            # "remove Flair for missing Unit of Work symbols ... before gaining Flair or Gold"
-            flair = max(0, flair - short)
         f, g = top.payout[tourists]
         for w in bonus_workers.get(i, ()):
             pb = workers[w].payout_bonus

@@ -87,7 +87,12 @@ def add_parser(subparsers: Any) -> None:
         "--min-bots", type=int, default=1, metavar="N",
         help="remote bots needed before a match is gathered (default 1)",
     )
-    parser.add_argument("--seed", type=int, help="seed of match seeds and seatings")
+    parser.add_argument(
+        "--seed", type=int, metavar="S",
+        help="for reproducible test servers only: derive the secret keying every match seed "
+        "from S, so the same S gives the same seeds and seatings on every restart (and "
+        "anyone who knows S can compute them); production servers leave it unset (a random "
+        "secret per start)")
     parser.add_argument(
         "--cards", type=validate.readable_file, metavar="FILE", help="card data file to play with"
     )
@@ -143,6 +148,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         config = gateway_config(args)
         tls = serve_limits.tls_files(args)
+        serve_limits.ensure_open_files(config.max_connections)
     except ConfigError as exc:
         err.print(f"[red]error:[/] {exc}")
         return EXIT_CONFIG

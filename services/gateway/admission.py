@@ -78,6 +78,10 @@ class Admission:
         if self._per_connection[peer] <= 0:
             del self._per_connection[peer]
 
+    def connections(self) -> list[str]:
+        """The peers (connections) carrying open streams."""
+        return list(self._per_connection)
+
     def _hello_attempt(self, address: str) -> None:
         limit = self.limits.hellos_per_minute
         if not limit:

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from services.wire.transport import ConnectionLimits
+
 
 @dataclass(frozen=True, slots=True)
 class GatewayConfig:
@@ -15,7 +17,9 @@ class GatewayConfig:
     bot takes are played by the built-in bot ``fill``. ``move_timeout`` and ``time_bank``
     are seconds; ``gather_seconds`` is how long waiting bots are gathered before a match
     starts with fewer than ``players`` of them, once at least ``min_bots`` wait. ``seed``
-    fixes every match seed and seat shuffle (None: random per server start). ``options``
+    derives the secret keying every match seed, so seeds and seatings repeat on every
+    start (test servers; None: a random secret per start, see
+    :mod:`services.gateway.seeds`). ``options``
     (engine options over the game's defaults) and ``cards`` (the text of a card file, None
     for the embedded defaults) set up every match.
 
@@ -25,8 +29,16 @@ class GatewayConfig:
     ``max_streams`` open streams in all and ``max_streams_per_connection`` per
     connection, ``hellos_per_minute`` stream openings per peer address (0: no limit),
     ``max_message_bytes`` per message from a bot, ``max_queued_frames`` unread frames
-    before a bot is dropped. ``keepalive_seconds`` between pings of idle connections;
-    ``health_interval`` between pings of the ladder store."""
+    before a bot is dropped, and a stream's budget of messages the server cannot use
+    (stale replies and the like): ``message_rate`` a second in bursts of up to
+    ``message_burst`` (0: no budget; :mod:`services.gateway.budget`).
+    ``keepalive_seconds`` between pings of idle connections; ``health_interval`` between
+    pings of the ladder store.
+
+    Connections (:mod:`services.gateway.connections`): ``max_connections`` in all and
+    ``max_connections_per_address`` per peer address (0: no limit); seconds
+    ``handshake_timeout`` to finish the handshake, ``idle_timeout`` with no stream,
+    ``max_connection_age`` (0: no limit) and ``max_connection_age_grace`` after it."""
 
     game: str = "monster-my-neighbor"
     players: int = 5
@@ -49,8 +61,21 @@ class GatewayConfig:
     hellos_per_minute: int = 600
     max_message_bytes: int = 64 * 1024
     max_queued_frames: int = 1024
+    message_rate: float = 200.0
+    message_burst: int = 400
     keepalive_seconds: float = 30.0
     health_interval: float = 2.0
+    max_connections: int = 1000
+    max_connections_per_address: int = 0
+    handshake_timeout: float = 5.0
+    idle_timeout: float = 30.0
+    max_connection_age: float = 0.0
+    max_connection_age_grace: float = 600.0
+
+    def connection_limits(self) -> ConnectionLimits:
+        return ConnectionLimits(self.max_connections, self.handshake_timeout,
+                                self.idle_timeout, self.max_connection_age,
+                                self.max_connection_age_grace)
 
 
 # Up to this many cores the matches are hosted in the gateway's own loop by default:

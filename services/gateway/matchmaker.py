@@ -5,8 +5,8 @@ gathering window opens; the match starts when ``players`` distinct bots wait or 
 window closes, whichever is first. A bot name takes at most one seat per match, and
 plays at most ``max_matches_per_bot`` matches at once: a further stream with the same
 token waits until one of its matches ends. Seats are shuffled with the match's own
-seed, so a match's seating is reproducible from its seed; empty seats go to the fill
-bot.
+seed (secret while the match runs, :mod:`services.gateway.seeds`), so a match's seating
+is reproducible from its seed; empty seats go to the fill bot.
 """
 
 from __future__ import annotations
@@ -22,11 +22,6 @@ from services.gateway.session import BotSession
 
 # Salt separating the seat shuffle from the game's own use of the match seed.
 _SEATING_SALT = 0x5EA7
-
-
-def derive_match_seed(base_seed: int, number: int) -> int:
-    """The seed of the server's ``number``-th match."""
-    return (base_seed * 1_000_003 + number * 7_919) & 0xFFFF_FFFF_FFFF
 
 
 def seat_order(
@@ -74,6 +69,13 @@ class Matchmaker:
         """The session left: it waits no more."""
         if self._waiting.pop(session, None) is not None:
             self._count()
+
+    def take(self, session: BotSession) -> bool:
+        """Remove ``session`` if it is waiting; True if it was."""
+        if self._waiting.pop(session, None) is None:
+            return False
+        self._count()
+        return True
 
     def release(self, session: BotSession) -> None:
         """One of the session's matches ended (its bot may start another)."""

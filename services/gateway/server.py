@@ -32,13 +32,15 @@ from grpc_reflection.v1alpha import reflection
 
 from services.gateway.admission import Admission, Limits
 from services.gateway.config import GatewayConfig
+from services.gateway.connections import ConnectionCaps, ConnectionGuard
 from services.gateway.health import StoreHealth
 from services.gateway.hosts import HostPool, Hosts, InLoopHosts
 from services.gateway.match import MatchRunner
 from services.gateway.match_end import MatchContext
-from services.gateway.matchmaker import Matchmaker, derive_match_seed, seat_order
+from services.gateway.matchmaker import Matchmaker, seat_order
 from services.gateway.result_log import DurableResults
 from services.gateway.results import ResultQueue
+from services.gateway.seeds import MatchSeeds
 from services.gateway.session import BotSession
 from services.gateway.streams import StreamHandler
 from services.ladder.store import LadderStore
@@ -92,7 +94,10 @@ class Gateway:
         self.streams = StreamHandler(self)
         self.draining = False
         self.sessions: set[BotSession] = set()
-        self._base_seed = config.seed if config.seed is not None else secrets.randbits(32)
+        # Match seeds are keyed hashes of the match number: unpredictable without the
+        # secret, which is random per start unless --seed fixes it (test servers).
+        self._seeds = (MatchSeeds.random() if config.seed is None
+                       else MatchSeeds.from_seed(config.seed))
         self._tag = secrets.token_hex(4)
         self._match_numbers = itertools.count(1)
         self._matches: set[asyncio.Task[None]] = set()
@@ -108,7 +113,7 @@ class Gateway:
         config = self.config
         server = grpc.aio.server(options=server_options(
             config.max_message_bytes, config.keepalive_seconds,
-            config.max_streams_per_connection))
+            config.max_streams_per_connection, config.connection_limits()))
         handler = grpc.method_handlers_generic_handler(
             SERVICE_NAME, {"Play": grpc.stream_stream_rpc_method_handler(self.streams.play)}
         )
@@ -128,6 +133,11 @@ class Gateway:
         self.results.start()
         self._service(self.matchmaker.run())
         self._service(self.health.run(servicer))
+        guard = ConnectionGuard(
+            bound, ConnectionCaps(config.max_connections, config.max_connections_per_address),
+            self.admission.connections, self.metrics.gateway.connections,
+            self.metrics.gateway.refused_connections)
+        self._service(guard.run())
         await server.start()
         self._server = server
         return bound
@@ -141,7 +151,7 @@ class Gateway:
 
     def _start_match(self, bots: list[BotSession]) -> None:
         number = next(self._match_numbers)
-        seed = derive_match_seed(self._base_seed, number)
+        seed = self._seeds.seed(number)
         seats = seat_order(bots, self.config.players, seed)
         runner = MatchRunner(self.context, f"{self._tag}-{number:06d}", seed, seats)
         task = asyncio.create_task(self._run_match(runner, bots))

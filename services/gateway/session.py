@@ -46,7 +46,7 @@ class BotSession:
 
     Request ids count from 1 on each stream, so they tell a bot nothing about other
     streams. A bot that lets more than ``max_queued`` frames pile up unread is
-    disconnected (``status`` RESOURCE_EXHAUSTED).
+    disconnected (``status`` RESOURCE_EXHAUSTED, ``dropped`` "unread").
     """
 
     def __init__(
@@ -61,6 +61,9 @@ class BotSession:
         self.gone = False
         self.closing = False
         self.status: tuple[grpc.StatusCode, str] | None = None
+        self.retired: tuple[grpc.StatusCode, str] | None = None
+        # Why the server dropped the stream (a metrics label), if it did.
+        self.dropped: str | None = None
         self._max_queued = max_queued
         self._request_ids = itertools.count(1)
         self._pending: dict[int, tuple[OnOutcome, float]] = {}
@@ -72,9 +75,8 @@ class BotSession:
         if self.gone or self.closing:
             return
         if self.outbox.qsize() >= self._max_queued:
-            self.status = (grpc.StatusCode.RESOURCE_EXHAUSTED,
-                           f"more than {self._max_queued} messages left unread")
-            self.disconnect()
+            self.drop("unread", (grpc.StatusCode.RESOURCE_EXHAUSTED,
+                                 f"more than {self._max_queued} messages left unread"))
             return
         self.outbox.put_nowait(frame)
 
@@ -111,20 +113,34 @@ class BotSession:
         """Stop waiting for a request (its deadline passed or its match ended)."""
         self._pending.pop(request_id, None)
 
-    def reply(self, message: arena_pb2.DecisionReply) -> None:
+    def reply(self, message: arena_pb2.DecisionReply) -> bool:
+        """Take a reply; False if it answers no pending request (nothing is done then:
+        see :meth:`refuse_reply`)."""
         entry = self._pending.pop(message.request_id, None)
         if entry is None:
-            self.send_error(
-                arena_pb2.ERROR_CODE_UNKNOWN_REQUEST,
-                f"request {message.request_id} is not pending (already answered, substituted "
-                "after its deadline, or never sent)",
-                message.request_id,
-            )
-            return
+            return False
         on_outcome, sent = entry
         on_outcome(message.request_id, Reply(message.option_index, time.perf_counter() - sent))
+        return True
+
+    def refuse_reply(self, message: arena_pb2.DecisionReply) -> None:
+        """Tell the bot a reply answered no pending request."""
+        self.send_error(
+            arena_pb2.ERROR_CODE_UNKNOWN_REQUEST,
+            f"request {message.request_id} is not pending (already answered, substituted "
+            "after its deadline, or never sent)",
+            message.request_id,
+        )
 
     # -- the end ------------------------------------------------------------------------------
+
+    def drop(self, reason: str, status: tuple[grpc.StatusCode, str]) -> None:
+        """The server ends the stream at once with ``status``, for ``reason``."""
+        if self.gone:
+            return
+        self.dropped = reason
+        self.status = status
+        self.disconnect()
 
     def disconnect(self) -> None:
         """The stream is over: every pending decision resolves as GONE."""
@@ -138,11 +154,19 @@ class BotSession:
             on_outcome(request_id, Missing.GONE)
         self.finished.set()
 
+    def retire(self, status: tuple[grpc.StatusCode, str]) -> None:
+        """Play no further match: the stream ends with ``status`` once its current
+        match is over (the caller closes it at once if it is waiting)."""
+        self.retired = status
+
     def match_over(self) -> bool:
         """Count a finished match; True if the bot wants another one (else the stream
         is closed after the frames already queued)."""
         self.matches_played += 1
         if self.max_matches and self.matches_played >= self.max_matches:
             self.close()
+            return False
+        if self.retired is not None:
+            self.close(self.retired)
             return False
         return not (self.gone or self.closing)

@@ -4,7 +4,17 @@ Order of checks for a new stream: the caps of :mod:`services.gateway.admission`
 (RESOURCE_EXHAUSTED), a draining server (UNAVAILABLE), the Hello within the Hello
 timeout (DEADLINE_EXCEEDED), a well-formed Hello (INVALID_ARGUMENT), a reachable ladder
 store (UNAVAILABLE), the token (UNAUTHENTICATED), the game (FAILED_PRECONDITION). Then
-Welcome, and the bot waits for a match.
+Welcome, and the bot waits for a match. Every stream that ends before its Welcome is
+counted in ``arena_refused_streams_total{reason}``, also one that ends before its Hello
+(``closed_before_hello``) or that the bot cancels while it is checked (``cancelled``).
+
+After Welcome the stream's messages are checked against its budget
+(:mod:`services.gateway.budget`); the server ends a stream that overruns it, or that
+leaves too many frames unread, with RESOURCE_EXHAUSTED and counts it in
+``arena_dropped_streams_total{reason}``.
+
+With a maximum connection age, a stream that old plays no further match: it ends
+with UNAVAILABLE when it waits or its match ends.
 """
 
 from __future__ import annotations
@@ -19,6 +29,7 @@ from arena.v1 import arena_pb2
 from google.protobuf.message import DecodeError
 
 from services.gateway.admission import Refused
+from services.gateway.budget import MessageBudget
 from services.gateway.health import STORE_DOWN
 from services.gateway.session import BotSession, error_frame
 from services.ladder.store import StoreUnavailable
@@ -27,6 +38,11 @@ if TYPE_CHECKING:
     from services.gateway.server import Gateway
 
 log = logging.getLogger(__name__)
+
+# A Play stream retires at this share of --max-connection-age: gRPC sends its GOAWAY
+# between 0.9 and 1.1 times the age, so a stream opened with its connection retires
+# no later than the GOAWAY and a match in progress then has the whole grace to end.
+AGE_SHARE = 0.9
 
 
 def _server_version() -> str:
@@ -58,60 +74,64 @@ class StreamHandler:
         try:
             gateway.admission.open(peer)
         except Refused as refused:
-            await self._refuse(context, refused.code, refused.message, refused.reason)
+            await self._refuse(context, refused)
         streams = self.metrics.gateway.streams
         streams.inc()
         try:
-            if gateway.draining:
-                await self._refuse(context, grpc.StatusCode.UNAVAILABLE,
-                                   "the server is shutting down; reconnect later", "draining")
-            session = await self._greet(context, peer)
+            try:
+                session = await self._greet(context, peer)
+            except Refused as refused:
+                await self._refuse(context, refused)
+            except asyncio.CancelledError:
+                # The bot cancelled or reset the stream before Welcome: nothing to
+                # answer, but it is counted like every refusal.
+                self.metrics.gateway.refused.labels("cancelled").inc()
+                raise
             await self._serve(session, context)
         finally:
             gateway.admission.close(peer)
             streams.dec()
 
-    async def _refuse(
-        self, context: grpc.aio.ServicerContext, code: grpc.StatusCode, message: str,
-        reason: str,
-    ) -> NoReturn:
-        self.metrics.gateway.refused.labels(reason).inc()
-        await context.abort(code, message)
+    async def _refuse(self, context: grpc.aio.ServicerContext, refused: Refused) -> NoReturn:
+        self.metrics.gateway.refused.labels(refused.reason).inc()
+        await context.abort(refused.code, refused.message)
         raise AssertionError("abort returned")  # pragma: no cover
 
     async def _greet(self, context: grpc.aio.ServicerContext, peer: str) -> BotSession:
-        """Read Hello, authenticate, answer Welcome; end the stream on failure."""
+        """Read Hello, authenticate, answer Welcome; raise Refused on failure."""
         config = self.gateway.config
+        if self.gateway.draining:
+            raise Refused(grpc.StatusCode.UNAVAILABLE,
+                          "the server is shutting down; reconnect later", "draining")
         try:
             async with asyncio.timeout(config.hello_timeout):
                 raw = await context.read()
         except TimeoutError:
-            await self._refuse(context, grpc.StatusCode.DEADLINE_EXCEEDED,
-                               f"no Hello received within {config.hello_timeout:g} s",
-                               "hello_timeout")
+            raise Refused(grpc.StatusCode.DEADLINE_EXCEEDED,
+                          f"no Hello received within {config.hello_timeout:g} s",
+                          "hello_timeout") from None
         if raw is grpc.aio.EOF:
-            await self._refuse(context, grpc.StatusCode.CANCELLED, "stream closed before Hello",
-                               "bad_hello")
+            raise Refused(grpc.StatusCode.CANCELLED, "stream closed before Hello",
+                          "closed_before_hello")
         hello = parse_request(raw)
         if hello is None or hello.WhichOneof("message") != "hello":
             await context.write(error_frame(
                 arena_pb2.ERROR_CODE_MALFORMED if hello is None else arena_pb2.ERROR_CODE_PROTOCOL,
                 "the first message of a stream must be a PlayRequest carrying Hello",
             ))
-            await self._refuse(context, grpc.StatusCode.INVALID_ARGUMENT, "expected Hello",
-                               "bad_hello")
-        name = await self._authenticate(context, hello.hello.token)
+            raise Refused(grpc.StatusCode.INVALID_ARGUMENT, "expected Hello", "bad_hello")
+        name = await self._authenticate(hello.hello.token)
         if self.gateway.draining:
-            await self._refuse(context, grpc.StatusCode.UNAVAILABLE,
-                               "the server is shutting down; reconnect later", "draining")
+            raise Refused(grpc.StatusCode.UNAVAILABLE,
+                          "the server is shutting down; reconnect later", "draining")
         game = config.game
         if hello.hello.games and game not in hello.hello.games:
             await context.write(error_frame(
                 arena_pb2.ERROR_CODE_UNSUPPORTED_GAME,
                 f"this server hosts only {game}; Hello asked for {list(hello.hello.games)}",
             ))
-            await self._refuse(context, grpc.StatusCode.FAILED_PRECONDITION,
-                               f"this server hosts {game}", "unsupported_game")
+            raise Refused(grpc.StatusCode.FAILED_PRECONDITION, f"this server hosts {game}",
+                          "unsupported_game")
         welcome = arena_pb2.Welcome(
             bot_name=name, server_version=self.version, games=[game],
             move_timeout_ms=round(config.move_timeout * 1000), max_strikes=config.max_strikes,
@@ -119,24 +139,23 @@ class StreamHandler:
         await context.write(arena_pb2.PlayResponse(welcome=welcome).SerializeToString())
         return BotSession(name, hello.hello.max_matches, peer, config.max_queued_frames)
 
-    async def _authenticate(self, context: grpc.aio.ServicerContext, token: str) -> str:
+    async def _authenticate(self, token: str) -> str:
         health = self.gateway.health
         if not health.up:
-            await self._refuse(context, grpc.StatusCode.UNAVAILABLE, STORE_DOWN,
-                               "store_unavailable")
+            raise Refused(grpc.StatusCode.UNAVAILABLE, STORE_DOWN, "store_unavailable")
         try:
             name = await asyncio.to_thread(self.gateway.store.authenticate, token)
         except StoreUnavailable:
             health.mark_down()
-            await self._refuse(context, grpc.StatusCode.UNAVAILABLE, STORE_DOWN,
-                               "store_unavailable")
+            raise Refused(grpc.StatusCode.UNAVAILABLE, STORE_DOWN,
+                          "store_unavailable") from None
         except Exception:
             log.exception("authentication failed")
-            await self._refuse(context, grpc.StatusCode.INTERNAL,
-                               "internal error; try again later", "internal")
+            raise Refused(grpc.StatusCode.INTERNAL, "internal error; try again later",
+                          "internal") from None
         if name is None:
-            await self._refuse(context, grpc.StatusCode.UNAUTHENTICATED, "unknown bot token",
-                               "unauthenticated")
+            raise Refused(grpc.StatusCode.UNAUTHENTICATED, "unknown bot token",
+                          "unauthenticated")
         return name
 
     async def _serve(self, session: BotSession, context: grpc.aio.ServicerContext) -> None:
@@ -145,14 +164,22 @@ class StreamHandler:
         connected = self.metrics.connected_bots
         connected.inc()
         gateway.sessions.add(session)
-        reader = asyncio.create_task(self._read(session, context))
+        config = gateway.config
+        budget = (MessageBudget(config.message_rate, config.message_burst)
+                  if config.message_rate > 0 else None)
+        reader = asyncio.create_task(self._read(session, context, budget))
         writer = asyncio.create_task(self._write(session, context))
+        age = gateway.config.max_connection_age
+        aged = (asyncio.get_running_loop().call_later(AGE_SHARE * age, self._retire, session)
+                if age else None)
         try:
             gateway.matchmaker.enqueue(session)
             await session.finished.wait()
         finally:
             # Everything that must happen is synchronous, before the one await: gRPC may
             # cancel this handler again while it waits.
+            if aged is not None:
+                aged.cancel()
             session.disconnect()
             gateway.matchmaker.remove(session)
             gateway.sessions.discard(session)
@@ -161,16 +188,43 @@ class StreamHandler:
                 task.cancel()
                 task.add_done_callback(_retrieve)
             await asyncio.wait((reader, writer))
+        if session.dropped is not None:
+            self.metrics.gateway.dropped.labels(session.dropped).inc()
         if session.status is not None:
             await context.abort(*session.status)
 
-    async def _read(self, session: BotSession, context: grpc.aio.ServicerContext) -> None:
+    def _retire(self, session: BotSession) -> None:
+        """The stream reached the connection age: it ends now if it waits for a match,
+        else when its match is over."""
+        age = self.gateway.config.max_connection_age
+        session.retire((grpc.StatusCode.UNAVAILABLE,
+                        f"the connection reached its maximum age ({age:g} s); reconnect"))
+        if self.gateway.matchmaker.take(session):
+            session.close(session.retired)
+
+    async def _read(
+        self, session: BotSession, context: grpc.aio.ServicerContext,
+        budget: MessageBudget | None,
+    ) -> None:
+        """Take the bot's messages until the stream ends; a message that answers no owed
+        request spends from ``budget`` (None: no budget), and overrunning it drops the
+        stream."""
         try:
             while (raw := await context.read()) is not grpc.aio.EOF:
                 request = parse_request(raw)
                 which = request.WhichOneof("message") if request is not None else None
+                if (which == "decision_reply" and request is not None
+                        and session.reply(request.decision_reply)):
+                    continue  # an owed reply costs nothing
+                if budget is not None and not budget.spend():
+                    session.drop("message_rate", (
+                        grpc.StatusCode.RESOURCE_EXHAUSTED,
+                        f"more than {budget.rate:g} unusable messages a second (bursts of "
+                        f"{budget.burst:g}): stale or unknown replies, malformed messages "
+                        "or extra Hellos"))
+                    return
                 if which == "decision_reply" and request is not None:
-                    session.reply(request.decision_reply)
+                    session.refuse_reply(request.decision_reply)
                 elif which == "hello":
                     session.send_error(arena_pb2.ERROR_CODE_PROTOCOL, "Hello was already received")
                 else:

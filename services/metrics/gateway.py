@@ -13,17 +13,27 @@ _WAIT_BUCKETS = (0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0
 
 
 class GatewayMetrics:
-    """``arena_streams``, ``arena_refused_streams_total{reason}``, ``arena_waiting_bots``,
+    """``arena_streams``, ``arena_refused_streams_total{reason}``,
+    ``arena_dropped_streams_total{reason}``, ``arena_waiting_bots``,
     ``arena_queue_wait_seconds``, ``arena_host_workers``,
-    ``arena_host_failures_total``, ``arena_store_up`` and ``arena_event_loop_tasks``."""
+    ``arena_host_failures_total``, ``arena_store_up``, ``arena_event_loop_tasks``,
+    ``arena_connections`` and ``arena_refused_connections_total{reason}``."""
 
     def __init__(self, registry: CollectorRegistry) -> None:
         self.streams = Gauge(
             "arena_streams", "Open Play streams, authenticated or not.", registry=registry)
         self.refused = Counter(
-            "arena_refused_streams", "Streams ended before play, by reason: streams, "
-            "streams_per_connection, hello_rate, draining, store_unavailable, "
-            "unauthenticated, hello_timeout, bad_hello, unsupported_game, internal.",
+            "arena_refused_streams", "Streams ended before Welcome, by reason: streams, "
+            "streams_per_connection, hello_rate, draining, hello_timeout, "
+            "closed_before_hello (the stream ended before its Hello came), cancelled "
+            "(the bot cancelled or reset it before Welcome), bad_hello, store_unavailable, "
+            "unauthenticated, "
+            "unsupported_game, internal.",
+            ["reason"], registry=registry)
+        self.dropped = Counter(
+            "arena_dropped_streams", "Streams the server ended after Welcome for "
+            "overrunning a cap, by reason: message_rate (too many messages it cannot use, "
+            "--message-rate), unread (too many frames left unread).",
             ["reason"], registry=registry)
         self.waiting_bots = Gauge(
             "arena_waiting_bots", "Authenticated streams waiting for a match.",
@@ -41,6 +51,15 @@ class GatewayMetrics:
         self.loop_tasks = Gauge(
             "arena_event_loop_tasks", "Tasks alive in the gateway's event loop.",
             registry=registry)
+
+        self.connections = Gauge(
+            "arena_connections", "Client connections open on the gRPC port (as of the "
+            "gateway's last look, every 0.5 s).", registry=registry)
+        self.refused_connections = Counter(
+            "arena_refused_connections", "Client connections the gateway closed beyond "
+            "its caps, by reason: per_address, max_connections. (Connections gRPC closes "
+            "at accept beyond its hard bound, and idle or handshake time-outs, are not "
+            "counted.)", ["reason"], registry=registry)
 
     def watch(self, tasks: Callable[[], int], workers: Callable[[], int]) -> None:
         """Read the live counts from the gateway whenever metrics are collected."""

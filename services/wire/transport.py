@@ -9,6 +9,11 @@
   vanished is noticed); it accepts client pings as often as every
   MIN_CLIENT_PING_SECONDS, and clients made with :func:`client_options` ping at
   ``keepalive_seconds``.
+- Connections (see :class:`ConnectionLimits`): gRPC closes a connection that has not
+  finished its handshake (TLS, the HTTP/2 preface and first SETTINGS) within the
+  handshake timeout, one that carries no stream for the idle timeout, and, with a
+  maximum age, sends GOAWAY to one that old and closes it after the grace. Beyond
+  :func:`hard_connection_bound` it closes new connections at accept.
 - TLS: a certificate chain and key for the server; with a client CA, bots must present
   a certificate signed by it (mutual TLS).
 """
@@ -27,6 +32,44 @@ MIN_CLIENT_PING_SECONDS = 10
 # checks, reflection), so the gateway refuses excess Play streams with a clear status
 # before HTTP/2 makes them wait.
 TRANSPORT_STREAM_MARGIN = 4
+
+
+@dataclass(frozen=True, slots=True)
+class ConnectionLimits:
+    """Seconds: ``handshake`` to finish the handshake, ``idle`` with no stream before a
+    connection is closed, ``max_age`` before GOAWAY (0: no limit; gRPC jitters it by
+    +-10%) and ``age_grace`` after it before the connection is closed whatever it
+    carries. ``max_connections`` is the gateway's own cap, the hard bound derives from
+    it."""
+
+    max_connections: int = 1000
+    handshake: float = 5.0
+    idle: float = 30.0
+    max_age: float = 0.0
+    age_grace: float = 600.0
+
+
+def hard_connection_bound(max_connections: int) -> int:
+    """Connections gRPC accepts at most: ``max_connections`` plus a burst margin (10%,
+    at least 16) for what arrives between two of the gateway's looks at its
+    connections (:mod:`services.gateway.connections`)."""
+    return max_connections + max(16, max_connections // 10)
+
+
+def _ms(seconds: float) -> int:
+    return max(1, round(seconds * 1000))
+
+
+def connection_options(limits: ConnectionLimits) -> list[tuple[str, Any]]:
+    options: list[tuple[str, Any]] = [
+        ("grpc.max_allowed_incoming_connections", hard_connection_bound(limits.max_connections)),
+        ("grpc.server_handshake_timeout_ms", _ms(limits.handshake)),
+        ("grpc.max_connection_idle_ms", _ms(limits.idle)),
+    ]
+    if limits.max_age:
+        options += [("grpc.max_connection_age_ms", _ms(limits.max_age)),
+                    ("grpc.max_connection_age_grace_ms", _ms(limits.age_grace))]
+    return options
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +95,11 @@ def _read(path: Path | None) -> bytes | None:
 
 
 def server_options(
-    max_message_bytes: int, keepalive_seconds: float, streams_per_connection: int
+    max_message_bytes: int, keepalive_seconds: float, streams_per_connection: int,
+    connections: ConnectionLimits | None = None,
 ) -> list[tuple[str, Any]]:
     return [
+        *connection_options(connections or ConnectionLimits()),
         ("grpc.so_reuseport", 0),
         ("grpc.max_receive_message_length", max_message_bytes),
         ("grpc.max_concurrent_streams", streams_per_connection + TRANSPORT_STREAM_MARGIN),

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.ark_nova import association, projects, tracks
@@ -14,10 +16,13 @@ from engine.ark_nova.association import (
     donation_cost,
 )
 from engine.ark_nova.cards import ASSOCIATION, load_cards
+from engine.ark_nova.game_state import ArkNovaState
+from engine.ark_nova.params import make_params
 from engine.ark_nova.projects import ChooseProject, LeftToken, ProjectLevel, SupportProject
 from engine.ark_nova.state import BLOCKED, FREE
 from engine.ark_nova.tracks import BonusTile, CpTwoChoice
-from engine.core import flow
+from engine.core import GameConfig, flow
+from engine.core.errors import ConfigError
 from tests.ark_nova.cardscene import scene
 from tests.ark_nova.helpers import give, options, pick, push, take_out
 
@@ -63,6 +68,39 @@ def test_universities_kinds_limits_and_rewards():
     push(sc.s, ChooseUniversity(sc.me))
     sc.answer()
     assert p.icons[12] == 3 and p.universities == [0, 1, 2]
+
+
+def take_universities(sc, *kinds: int) -> None:
+    for kind in kinds:
+        push(sc.s, ChooseUniversity(sc.me))
+        if sc.s.asked_step and sc.s.asked_step.kind == "UNIVERSITY":
+            pick(sc.s, sc.me, University.of(kind))
+        sc.answer()
+
+
+def test_university_limit_rulebook_allows_three_on_side_i():
+    """Option ``university_limit=rulebook`` (D-43, amended): the published rulebook's
+    3 universities on either side, where the default stops side I at 2."""
+    sc = scene()
+    sc.s.params = replace(sc.s.params, university_limit="rulebook")
+    p = sc.p
+    take_universities(sc, 0, 1)
+    assert sum(p.side2) == 1 and p.side2[ASSOCIATION] is False  # map A: a Build upgrade
+    assert association.university_choices(sc.s, sc.me) == [2]  # side I, 2 held: a 3rd
+    take_universities(sc, 2)
+    assert p.universities == [0, 1, 2] and p.icons[12] == 3
+    assert association.university_choices(sc.s, sc.me) == []  # every kind held: 3
+
+
+def test_university_limit_option_is_read_validated_and_defaults_to_by_side():
+    assert make_params({}).universities_allowed == (2, 3)
+    assert make_params({"university_limit": "by_side"}).universities_allowed == (2, 3)
+    assert make_params({"university_limit": "rulebook"}).universities_allowed == (3, 3)
+    with pytest.raises(ConfigError, match="university_limit='three' is not a reading"):
+        make_params({"university_limit": "three"})
+    game = ArkNovaState.new(GameConfig(2, {"university_limit": "rulebook"}), 1)
+    assert game.s.params.university_limit == "rulebook"
+    assert ArkNovaState.new(GameConfig(2, {}), 1).s.params.university_limit == "by_side"
 
 
 def put_row(sc, *cards: int) -> None:

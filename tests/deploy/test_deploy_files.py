@@ -100,6 +100,16 @@ def test_the_service_unit_lets_the_gateway_drain(monkeypatch: pytest.MonkeyPatch
     assert args.journal.parent == Path("/var/lib") / settings["StateDirectory"]
 
 
+def test_the_service_unit_allows_the_files_its_connection_cap_needs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from services.cli.serve_limits import open_files_needed
+
+    args = _serve_args(monkeypatch)
+    settings = dict(re.findall(r"^(\w+)=(.*)$", _unit(), re.M))
+    assert int(settings["LimitNOFILE"]) >= open_files_needed(args.max_connections)
+
+
 def test_prometheus_scrapes_the_gateway_metrics_port(monkeypatch: pytest.MonkeyPatch) -> None:
     config = yaml.safe_load((DEPLOY / "prometheus" / "prometheus.yml").read_text())
     (job,) = [j for j in config["scrape_configs"] if j["job_name"] == "arena-gateway"]

@@ -180,6 +180,40 @@ def test_unstaffed_flair_is_removed_before_the_payout_is_gained() -> None:
     assert s.players[0].flair == 13  # 14 - 2 + 1, not min(14, 15) - 2 = 12
 
 
+def _beach_and_short_tiki_hut(beach_left: bool, flair: int) -> tuple[int, int]:
+    """A staffed Beach (2 tourists, pays [1, 2]) beside a Tiki Hut two units short
+    (2 tourists, pays [1, 3]) with option ``unstaffed_penalty = flair``: (flair, gold)."""
+    s = bare(2, {"unstaffed_penalty": "flair"})
+    beach, tiki = (0, 1) if beach_left else (1, 0)
+    put(s, 0, beach, "beach", tourists=2, workers=("apprentice",))
+    put(s, 0, tiki, "tiki_hut", tourists=2)
+    s.players[0].flair = flair
+    phase1(s)
+    assert (s.players[0].slots[beach].tourists, s.players[0].slots[tiki].tourists) == (2, 2)
+    return s.players[0].flair, s.players[0].gold
+
+
+def test_unstaffed_flair_penalty_is_taken_before_every_gain_in_any_order() -> None:
+    """EN quick summary: "lose 1 Flair for each Unit of Work not supplied by workers, then
+    gain Flair and Gold". All of the seat's penalties come before any attraction's
+    payout, so the layout's order does not matter (it did: the Beach's flair, gained
+    first, was then taken by the Tiki Hut's penalty, giving (1, 5) one way and (2, 5)
+    the other)."""
+    # 0 flair: max(0, 0 - 2) = 0, then +1 (Beach) +1 (Tiki Hut); gold 2 + 3.
+    assert _beach_and_short_tiki_hut(beach_left=True, flair=0) == (2, 5)
+    assert _beach_and_short_tiki_hut(beach_left=False, flair=0) == (2, 5)
+    # At the cap: 14 - 2 = 12, then +1 +1 = 14 (the Beach's flair is not lost to the cap).
+    assert _beach_and_short_tiki_hut(beach_left=True, flair=14) == (14, 5)
+    assert _beach_and_short_tiki_hut(beach_left=False, flair=14) == (14, 5)
+    # 1 flair, 3 units short over two attractions: one loss of 3, floored at 0 once.
+    s = bare(2, {"unstaffed_penalty": "flair"})
+    put(s, 0, 0, "beach", tourists=2)  # short by 1, keeps its tourists: pays [1, 2]
+    put(s, 0, 1, "tiki_hut", tourists=2)  # short by 2: pays [1, 3]
+    s.players[0].flair = 1
+    phase1(s)
+    assert (s.players[0].flair, s.players[0].gold) == (2, 5)
+
+
 def test_start_of_season_hero_ability_then_draw() -> None:
     """4.1 then 4.2: the Enchantress gives 1 flair, then 5 workers are drawn."""
     s = bare(2)

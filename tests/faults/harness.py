@@ -140,6 +140,10 @@ class ServedGateway:
         (kb,) = re.findall(r"VmRSS:\s+(\d+) kB", status)
         return int(kb) / 1024
 
+    def fds(self) -> int:
+        """Open file descriptors of the gateway process."""
+        return len(os.listdir(f"/proc/{self.pid}/fd"))
+
     def workers(self) -> list[int]:
         """The host worker processes (the gateway's children)."""
         children = Path(f"/proc/{self.pid}/task/{self.pid}/children").read_text().split()

@@ -14,7 +14,9 @@ from services.wire.transport import KEEPALIVE_TIMEOUT_SECONDS, MIN_CLIENT_PING_S
 PROTOCOL = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
 FLAGS = ("--max-streams", "--max-streams-per-connection", "--hello-rate", "--hello-timeout",
          "--max-matches-per-bot", "--max-message-bytes", "--host-timeout", "--drain-timeout",
-         "--keepalive", "--max-strikes")
+         "--keepalive", "--max-strikes", "--message-rate", "--message-burst",
+         "--max-connections", "--max-connections-per-address", "--handshake-timeout",
+         "--idle-timeout", "--max-connection-age", "--max-connection-age-grace")
 
 
 def _documented_default(flag: str) -> str:

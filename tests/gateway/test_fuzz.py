@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import Bundle, RuleBasedStateMachine, invariant, rule
 
+from services.gateway.budget import MessageBudget
 from services.gateway.session import BotSession, Missing, Reply
 from services.gateway.streams import StreamHandler, parse_request
 from tests.gateway.botkit import hello_frame, reply_frame
@@ -46,7 +47,9 @@ def test_the_stream_reader_answers_every_frame_and_ends_the_session(raw: list[by
     async def read() -> BotSession:
         session = BotSession("fuzz", 0)
         handler = StreamHandler.__new__(StreamHandler)
-        await handler._read(session, _Context(raw))  # type: ignore[arg-type]
+        # A budget the frames never exhaust (at most 30 of them, bursts of 31).
+        budget = MessageBudget(1.0, 31)
+        await handler._read(session, _Context(raw), budget)  # type: ignore[arg-type]
         return session
 
     session = asyncio.run(read())
@@ -89,7 +92,8 @@ class SessionMachine(RuleBasedStateMachine):
     @rule(request_id=st.one_of(requests, st.integers(0, 2**64 - 1)), index=st.integers(0, 9))
     def reply(self, request_id: int, index: int) -> None:
         message = arena_pb2.DecisionReply(request_id=request_id, option_index=index)
-        self.session.reply(message)
+        if not self.session.reply(message):
+            self.session.refuse_reply(message)
 
     @rule(request_id=requests)
     def withdraw(self, request_id: int) -> None:

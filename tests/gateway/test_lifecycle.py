@@ -78,14 +78,55 @@ def _back_to(gateway: RunningGateway, baseline: dict[str, float]) -> None:
     assert not gateway.gateway.sessions
 
 
-def test_cancel_before_hello(start_gateway) -> None:
+def test_cancel_before_hello_is_counted_as_a_refusal(start_gateway) -> None:
     gateway = start_gateway()
     baseline = _idle(gateway)
     stream = RawStream(gateway.address)
-    time.sleep(0.2)
+    assert gateway.settles("arena_streams", 1)  # the server is waiting for its Hello
     stream.call.cancel()
     assert stream.ended() == grpc.StatusCode.CANCELLED
     _back_to(gateway, baseline)
+    # Counted before the stream is let go. gRPC hands the handler either the end of the
+    # stream or a cancellation, depending on timing.
+    assert gateway.metric("arena_refused_streams_total", reason="closed_before_hello") + (
+        gateway.metric("arena_refused_streams_total", reason="cancelled")) == 1
+    assert gateway.metric("arena_refused_streams_total", reason="bad_hello") == 0
+
+
+def test_half_close_before_hello_is_counted_as_a_refusal(start_gateway) -> None:
+    gateway = start_gateway()
+    baseline = _idle(gateway)
+    stream = RawStream(gateway.address)
+    stream.half_close()
+    assert stream.ended() == grpc.StatusCode.CANCELLED
+    _back_to(gateway, baseline)
+    assert gateway.settles("arena_refused_streams_total", 1, reason="closed_before_hello")
+    assert gateway.metric("arena_refused_streams_total", reason="cancelled") == 0
+    assert gateway.metric("arena_refused_streams_total", reason="bad_hello") == 0
+
+
+def test_cancel_during_authentication_is_counted_as_a_refusal(start_gateway) -> None:
+    gateway = start_gateway()
+    baseline = _idle(gateway)
+    store = gateway.store
+    entered, release = threading.Event(), threading.Event()
+    authenticate = store.authenticate
+
+    def slow_authenticate(token: str) -> str | None:
+        entered.set()
+        release.wait(10)
+        return authenticate(token)
+
+    store.authenticate = slow_authenticate  # type: ignore[method-assign]
+    stream = RawStream(gateway.address)
+    stream.send(hello_frame(gateway.token("impatient")))
+    assert entered.wait(10)
+    stream.call.cancel()
+    assert stream.ended() == grpc.StatusCode.CANCELLED
+    release.set()
+    _back_to(gateway, baseline)
+    assert gateway.settles("arena_refused_streams_total", 1, reason="cancelled")
+    assert gateway.metric("arena_connected_bots") == 0
 
 
 def test_cancel_and_half_close_and_deadline_while_waiting_for_a_match(start_gateway) -> None:

@@ -6,7 +6,8 @@ import asyncio
 from collections.abc import Callable
 
 from services.gateway.match_end import rating_ranks
-from services.gateway.matchmaker import Matchmaker, derive_match_seed, seat_order
+from services.gateway.matchmaker import Matchmaker, seat_order
+from services.gateway.seeds import MatchSeeds
 from services.gateway.session import BotSession
 
 
@@ -117,7 +118,7 @@ def test_seating_is_a_reproducible_shuffle_with_fill_seats() -> None:
     bots = [BotSession(name, 0) for name in ("a", "b")]
     layouts = set()
     for number in range(1, 30):
-        seed = derive_match_seed(7, number)
+        seed = MatchSeeds.from_seed(7).seed(number)
         seats = seat_order(bots, 5, seed)
         assert seats == seat_order(bots, 5, seed)
         assert sorted(s.name for s in seats if s is not None) == ["a", "b"]

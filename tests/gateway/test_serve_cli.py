@@ -67,3 +67,36 @@ def test_serve_with_an_unreachable_redis_fails_fast_even_without_bots() -> None:
     assert done.returncode == 1
     assert f"redis://127.0.0.1:{port}/0 unreachable" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_too_low_an_open_file_limit_for_max_connections_is_one_line_and_exit_2() -> None:
+    import resource
+
+    def low_limit() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (1024, 2048))
+
+    done = subprocess.run(
+        [sys.executable, "-m", "services.cli.main", "serve", "--port", str(free_port()),
+         "--max-connections", "5000"],
+        capture_output=True, text=True, timeout=120, preexec_fn=low_limit, check=False)
+    assert done.returncode == 2
+    (line,) = done.stderr.strip().splitlines()
+    assert "--max-connections 5000 needs 6012 open files" in line and "2048" in line
+
+
+def test_the_soft_open_file_limit_is_raised_to_what_max_connections_needs() -> None:
+    import resource
+
+    from services.cli.serve_limits import ensure_open_files, open_files_needed
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    needed = open_files_needed(1000)
+    if hard != resource.RLIM_INFINITY and hard < needed:
+        pytest.skip(f"this machine's hard limit {hard} is below {needed}")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (1024, hard))
+    try:
+        assert needed == 1000 + 100 + 512
+        assert ensure_open_files(1000) == needed
+        assert resource.getrlimit(resource.RLIMIT_NOFILE) == (needed, hard)
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, needed), hard))

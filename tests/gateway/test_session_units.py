@@ -45,8 +45,9 @@ def test_a_bot_that_leaves_too_much_unread_is_disconnected_resource_exhausted() 
         session = await _session(max_queued=3)
         for n in range(3):
             session.send(b"frame %d" % n)
-        assert session.status is None and not session.gone
+        assert session.status is None and not session.gone and session.dropped is None
         session.send(b"one too many")
+        assert session.dropped == "unread"  # counted in arena_dropped_streams_total
         assert session.gone and session.finished.is_set()
         assert session.status == (grpc.StatusCode.RESOURCE_EXHAUSTED,
                                   "more than 3 messages left unread")

@@ -9,7 +9,7 @@ from arena.v1 import arena_pb2
 
 from services.botclient import make_strategy, play
 from services.cli.main import main
-from services.wire.transport import TlsFiles, client_options, server_options
+from services.wire.transport import ConnectionLimits, TlsFiles, client_options, server_options
 from tests.gateway.botkit import TestBot, hello_frame
 from tests.gateway.certs import make_pki
 from tests.gateway.conftest import GAME
@@ -99,3 +99,18 @@ def test_keepalive_settings_are_the_documented_ones() -> None:
     assert client["grpc.keepalive_timeout_ms"] == 20_000
     # A client never pings more often than the server accepts (it would be cut off).
     assert dict(client_options(1.0))["grpc.keepalive_time_ms"] == 10_000
+
+
+def test_connection_limits_reach_grpc_as_documented() -> None:
+    """docs/protocol.md, Transport: handshake and idle time-outs, the hard bound of
+    --max-connections plus 10% (at least 16), and age and grace only when an age is set."""
+    limits = ConnectionLimits(max_connections=1000, handshake=5, idle=30)
+    server = dict(server_options(4 << 20, 30.0, 8, limits))
+    assert server["grpc.max_allowed_incoming_connections"] == 1100
+    assert server["grpc.server_handshake_timeout_ms"] == 5_000
+    assert server["grpc.max_connection_idle_ms"] == 30_000
+    assert "grpc.max_connection_age_ms" not in server
+    aged = dict(server_options(4 << 20, 30.0, 8, ConnectionLimits(10, 1, 2, 3600, 900)))
+    assert aged["grpc.max_allowed_incoming_connections"] == 26
+    assert aged["grpc.max_connection_age_ms"] == 3_600_000
+    assert aged["grpc.max_connection_age_grace_ms"] == 900_000

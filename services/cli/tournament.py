@@ -72,10 +72,11 @@ CHECKS: dict[str, Callable[[str], Any]] = {
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "tournament",
-        help="run a tournament (round-robin, gauntlet, swiss, sprt) on Ray",
-        description="Evaluate bots: a tournament in one of four formats on local Ray or a "
-        "cluster, streamed to OUT/results.parquet, summarised with confidence intervals "
-        "and Bradley-Terry ratings, plotted. See docs/bots.md.",
+        help="run a tournament (round-robin, gauntlet, swiss, sprt), locally or on Ray",
+        description="Evaluate bots: a tournament in one of four formats, in this process, "
+        "on local Ray or on a cluster (see --workers), streamed to OUT/results.parquet, "
+        "summarised with confidence intervals and Bradley-Terry ratings, plotted. See "
+        "docs/bots.md.",
     )
     parser.add_argument("--config", type=validate.readable_file, metavar="FILE",
                         help="YAML file of settings")

@@ -91,7 +91,7 @@ def test_small_local_runs_and_report_never_import_ray(tmp_path: Path) -> None:
     cpus = placement.local_cpus()
     env = {key: value for key, value in os.environ.items() if key != "RAY_ADDRESS"}
     done = subprocess.run([sys.executable, "-c", NO_RAY_SCRIPT, str(tmp_path), str(cpus + 1)],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
     result = json.loads(done.stdout.splitlines()[-1])
     assert result["ray"] is False, "a command imported Ray"

@@ -35,14 +35,6 @@ from services.cli.play import (
     read_cards,
 )
 from services.cli.report import results_file
-from services.cli.where import (
-    RayStartError,
-    planned_place,
-    start_ray,
-    stop_ray,
-    where_to_play,
-)
-from services.runner.batch import MatchFailed
 
 if TYPE_CHECKING:  # heavy imports wait until a run starts: `arena --help` stays quick
     from rich.table import Table
@@ -226,6 +218,7 @@ def config_from_results(results: Path) -> TournamentConfig:
 
 
 def plan(args: argparse.Namespace) -> tuple[TournamentConfig, RunOptions, dict[str, Any]]:
+    from services.cli.where import where_to_play
     from services.tournament.run import RunOptions
 
     values = settings(args)
@@ -264,6 +257,9 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print_error(str(error))
         return EXIT_CONFIG
+    from services.cli.where import RayStartError, planned_place, start_ray, stop_ray
+    from services.runner.batch import MatchFailed
+
     started_ray = False
     if options.workers != 0:
         from services.tournament.entrants import runtime_env

@@ -66,8 +66,10 @@ lint: typecheck
 typecheck:
 	$(VENV)/bin/mypy
 
+# SOAK_MINUTES: length of the memory soak (bench/soak.py); 30 for the full one.
+SOAK_MINUTES ?= 3
 bench:
-	$(PY) -m bench.run
+	$(PY) -m bench.run --soak-minutes $(SOAK_MINUTES)
 
 # The starter kits in clients/: cold builds, round trips, example win rates.
 bench-clients:

@@ -1,13 +1,17 @@
-"""Web benchmark: how long the ladder page takes with 1,000 rated bots.
+"""Web benchmark: how long the ladder pages take with 1,000 rated bots (``--bots``).
 
-A private redis-server (or ``--redis URL``) gets 1,000 bots rated over ``--matches``
+A private redis-server (or ``--redis URL``) gets ``--bots`` bots rated over ``--matches``
 five-player Monster My Neighbor matches through the real ladder store; the web front end
-then serves it on loopback. Timed: the JSON ladder (``/api/ladder/GAME``), the whole
-home page (``/``: every game's ladder, live and finished matches) as the server answers
-it, and, where Debian's chromium is installed, the page load in headless Chromium
-(navigation start to the load event). Then a four-player Ark Nova replay between random
-bots: its first page (the whole match re-simulated once), a page at a turn near the end
-(from the kept checkpoints) and that page's load in Chromium.
+then serves it on loopback. Timed: the JSON ladder (``/api/ladder/GAME``, every bot),
+the home page (``/``: each game's leaders, live and finished matches) and the first page
+of the whole ladder (``/ladders/GAME``) as the server answers them, first with the
+ladder unchanged between requests (the site reuses what it built), then with one more
+match rated before each request (everything rebuilt); and, where Debian's chromium is
+installed, the home page's load in headless Chromium (navigation start to the load
+event). Then a four-player Ark Nova replay between random bots: its first page (the
+whole match re-simulated once), a page at a decision near the end (from the kept
+checkpoints) and that page's load in Chromium. ``make bench`` runs it with 1,000 bots;
+``python -m bench.web --bots 10000`` gives the larger figure.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import subprocess
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 from engine.core import GameConfig, Replay, get_game, make_bot, play_match
@@ -70,6 +75,20 @@ def _timed(url: str, runs: int) -> tuple[float, float, int]:
     return statistics.median(samples), max(samples), size
 
 
+def _timed_after_match(
+    url: str, runs: int, apply_one: Callable[[int], None]
+) -> tuple[float, float]:
+    """Median and worst seconds of ``runs`` GETs, each right after one more match is
+    rated (untimed): what a reader pays when the ladder has just moved."""
+    samples = []
+    for run in range(runs):
+        apply_one(run)
+        started = time.perf_counter()
+        urllib.request.urlopen(url, timeout=60).read()
+        samples.append(time.perf_counter() - started)
+    return statistics.median(samples), max(samples)
+
+
 def _ark_nova_replay(directory: Path, seed: int = 7) -> Replay:
     """A four-player Ark Nova match between random bots, saved as ``an-bench.json``."""
     game = "ark-nova"
@@ -114,15 +133,15 @@ def _browser_load(url: str, runs: int) -> float | None:
 
 def _time_ark_nova_replay(base: str, replays: Path, runs: int) -> None:
     replay = _ark_nova_replay(replays)
-    turn = len(replay.choices) * 9 // 10
-    url = f"{base}/matches/an-bench?turn={turn}"
+    after = len(replay.choices) * 9 // 10
+    url = f"{base}/matches/an-bench?after={after}"
     started = time.perf_counter()
-    urllib.request.urlopen(f"{base}/matches/an-bench?turn=0", timeout=120).read()
+    urllib.request.urlopen(f"{base}/matches/an-bench?after=0", timeout=120).read()
     first = time.perf_counter() - started
     print(f"web: Ark Nova replay, 4 players, {len(replay.choices)} decisions")
     print(f"  first page (the match re-simulated once)  {first * 1000:7.1f} ms")
     median, worst, size = _timed(url, runs)
-    print(f"  page at turn {turn:<6} median {median * 1000:7.1f} ms  worst "
+    print(f"  page after {after:<5} decisions  median {median * 1000:7.1f} ms  worst "
           f"{worst * 1000:7.1f} ms  {size / 1024:7.1f} KiB")
     load = _browser_load(url, 5)
     if load is not None:
@@ -133,9 +152,13 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--redis", help="use this Redis instead of a private redis-server")
     parser.add_argument("--bots", type=int, default=1000)
-    parser.add_argument("--matches", type=int, default=1000)
+    parser.add_argument("--matches", type=int, default=None,
+                        help="matches rated before timing (default: enough to rate every "
+                        "bot, at least 1,000)")
     parser.add_argument("--runs", type=int, default=20)
     args = parser.parse_args(argv)
+    if args.matches is None:
+        args.matches = max(1000, -(-args.bots // 5))
     process = directory = None
     url = args.redis
     if url is None:
@@ -157,10 +180,25 @@ def main(argv: list[str] | None = None) -> None:
         server = WebServer(create_app(WebData(store, feed, replays)))
         base = f"http://127.0.0.1:{server.start()}"
         print(f"web: {rated} bots rated over {args.matches} matches ({filled:.1f} s to rate)")
-        for label, path in (("JSON ladder", f"/api/ladder/{GAME}"), ("home page", "/")):
+        pages = (("JSON ladder", f"/api/ladder/{GAME}"), ("home page", "/"),
+                 ("ladder page", f"/ladders/{GAME}"))
+        for label, path in pages:
             median, worst, size = _timed(base + path, args.runs)
             print(f"  {label:<12} {path:<32} median {median * 1000:7.1f} ms  "
                   f"worst {worst * 1000:7.1f} ms  {size / 1024:7.1f} KiB")
+
+        applied = iter(range(10**9))
+
+        def apply_one(_run: int) -> None:
+            seated = rng.sample(names, min(5, args.bots))
+            store.apply_match(GAME, f"bench-new-{next(applied)}", seated,
+                              rng.sample(range(1, len(seated) + 1), len(seated)))
+
+        print("  the same, each request right after one more rated match:")
+        for label, path in pages:
+            median, worst = _timed_after_match(base + path, args.runs, apply_one)
+            print(f"  {label:<12} {path:<32} median {median * 1000:7.1f} ms  "
+                  f"worst {worst * 1000:7.1f} ms")
         load = _browser_load(base + "/", 5)
         if load is None:
             print("  (no chromium: browser page load not measured)")

@@ -154,7 +154,7 @@ def main() -> int:
     began = time.monotonic()
     home = Path(tempfile.mkdtemp(prefix="arena-walk-"))
     ports = {name: free_port() for name in
-             ("REDIS_PORT", "RAY_PORT", "GRPC_PORT", "METRICS_PORT", "PROM_PORT")}
+             ("REDIS_PORT", "RAY_PORT", "GRPC_PORT", "PROXY_PORT", "METRICS_PORT", "PROM_PORT")}
     env = {**os.environ, "HOME": str(home / "home")}
     env.pop("RAY_ADDRESS", None)
     (home / "home").mkdir()

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from engine.ark_nova import solo
 from engine.ark_nova.association import DONATION_COSTS
+from engine.ark_nova.board_legend import Legend
 from engine.ark_nova.board_style import (
     BONUS_TILES,
     CARD_FILL,
@@ -32,9 +33,9 @@ from engine.ark_nova.observation import Observation
 from engine.ark_nova.state import BLOCKED, FREE, TASK_VALUES
 from engine.core.board import Svg
 
-FOLDER_W, FOLDER_H = 144, 70
+FOLDER_W, FOLDER_H = 160, 70
 PROJECT_W, PROJECT_H = 196, 54
-SHARED_H = 366  # everything above the first zoo panel
+SHARED_H = 366  # everything above the key (and the zoo panels below it)
 FONT = "system-ui, 'DejaVu Sans', Arial, sans-serif"
 RELEASE_LEVELS = ("size ≥4", "size 3", "size ≤2")
 
@@ -80,15 +81,18 @@ class ArkNovaBoard:
         n = public.players_count
         owns = [seats[i] if seats is not None and i < len(seats) else None for i in range(n)]
         heights = [panel_height(public.players[i], owns[i]) for i in range(n)]
-        svg = Svg(WIDTH, int(SHARED_H + sum(heights) + 4), f"Ark Nova, turn {public.turn}")
-        svg.rect(0, 0, WIDTH, SHARED_H + sum(heights) + 4, fill="#f4f1e8", class_="table")
+        legend = Legend(public)
+        shared = SHARED_H + legend.height
+        svg = Svg(WIDTH, int(shared + sum(heights) + 4), f"Ark Nova, turn {public.turn}")
+        svg.rect(0, 0, WIDTH, shared + sum(heights) + 4, fill="#f4f1e8", class_="table")
         svg.open_group(font_family=FONT, fill=INK)
         names = [labels[i] if i < len(labels) else f"seat {i}" for i in range(n)]
         self._header(svg, public, names)
         self._display(svg, public, 82)
         self._association(svg, public, 172)
         self._projects(svg, public, 242)
-        y = float(SHARED_H)
+        legend.draw(svg, SHARED_H)
+        y = float(shared)
         for seat in range(n):
             ZooPanel(svg, public, seat, names[seat]).draw(y, heights[seat], owns[seat])
             y += heights[seat]
@@ -144,21 +148,25 @@ class ArkNovaBoard:
         is the break (or, in the last round, final scoring) when the last token moves."""
         size, left = obs.clock_size, obs.clock_left
         svg.open_group(class_="solo-clock", data_size=size, data_left=left)
-        svg.text(x, y + 11, "clock", font_size=11, fill=MUTED)
-        step = 18.0
+        svg.tooltip("The solo turn clock: each turn moves one token off the tile; when this "
+                    "round's last token moves, a break follows (final scoring after round 6). "
+                    "Filled: tokens still to move; hollow: moved this round; grey: spaces of "
+                    "tokens already gone to donation spaces.")
+        svg.text(x, y + 13, "turn clock", font_size=11, fill=MUTED)
+        step, left_x = 24.0, x + 62
         for k in range(solo.CLOCK_TOKENS):
-            cx = x + 36 + k * step
-            svg.rect(cx, y, step - 2, 14, rx=2, fill="#fff" if k < size else "#e6e2d6",
+            cx = left_x + k * step
+            svg.rect(cx, y, step - 3, 18, rx=3, fill="#fff" if k < size else "#e6e2d6",
                      stroke=LINE)
             if k < left:
-                svg.circle(cx + (step - 2) / 2, y + 7, 5, fill=INK, class_="clock-token")
+                svg.circle(cx + (step - 3) / 2, y + 9, 6.5, fill=INK, class_="clock-token")
             elif k < size:
-                svg.circle(cx + (step - 2) / 2, y + 7, 5, fill="#fff", stroke=INK,
-                           class_="clock-token moved")
-        end = x + 36 + solo.CLOCK_TOKENS * step
-        svg.rect(end, y, step - 2, 14, rx=2, fill="#d98c8c", stroke=LINE)
-        svg.text(end + step + 6, y + 11, self._clock_text(obs), font_size=11,
-                 class_="clock")
+                svg.circle(cx + (step - 3) / 2, y + 9, 6.5, fill="#fff", stroke=INK,
+                           stroke_width=1.5, class_="clock-token moved")
+        end = left_x + solo.CLOCK_TOKENS * step
+        svg.rect(end, y, step - 3, 18, rx=3, fill="#d98c8c", stroke=LINE)
+        svg.text(end + step + 4, y + 13, self._clock_text(obs), font_size=12,
+                 font_weight="bold", class_="clock")
         svg.close_group()
 
     @staticmethod
@@ -188,10 +196,10 @@ class ArkNovaBoard:
                 svg.tooltip(f"{card.name} ({card_id})")
                 svg.rect(x, y, FOLDER_W, FOLDER_H, rx=5, fill=CARD_FILL.get(card.kind, "#fff"),
                          stroke="#8a8f7a")
-                svg.text(x + 6, y + 15, fit(card.name, 19), font_size=11, font_weight="bold",
+                svg.text(x + 6, y + 15, fit(card.name, 24), font_size=10.5, font_weight="bold",
                          class_="card-name")
                 for i, line in enumerate(card_lines(card)):
-                    svg.text(x + 6, y + 30 + i * 13, fit(line, 24), font_size=9.5)
+                    svg.text(x + 6, y + 30 + i * 13, fit(line, 27), font_size=9.5)
             svg.text(x + FOLDER_W - 5, y + FOLDER_H - 5, folder + 1, font_size=10,
                      text_anchor="end", fill=MUTED)
             svg.close_group()
@@ -237,6 +245,7 @@ class ArkNovaBoard:
 
     def _project(self, svg: Svg, card: Card, owners: Sequence[int], x: float, y: float) -> None:
         svg.open_group(class_="project", data_card=card.id)
+        svg.tooltip(f"{card.name}: " + "; ".join(project_levels(card)))
         svg.rect(x, y, PROJECT_W, PROJECT_H, rx=5, fill=CARD_FILL[PROJECT], stroke="#b08b74")
         svg.text(x + 6, y + 14, fit(card.name, 30), font_size=10.5, font_weight="bold")
         labels = project_levels(card)

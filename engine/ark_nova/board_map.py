@@ -12,19 +12,20 @@ from engine.ark_nova.board_style import (
     LINE,
     MUTED,
     PLACEMENT,
+    PLACEMENT_NAMES,
     TERRAIN_PLAIN,
     TERRAIN_ROCK,
     TERRAIN_WATER,
     building_fill,
     building_short,
 )
-from engine.ark_nova.buildings import KIND, STANDARD, TYPES
+from engine.ark_nova.buildings import KIND, SPECIAL, STANDARD, TYPES
 from engine.ark_nova.hexgrid import CELLS, INDEX, N_CELLS
 from engine.ark_nova.maps import MapData
 from engine.ark_nova.state import Building
 from engine.core.board import Svg
 
-HEX = 19.0  # centre to corner
+HEX = 25.0  # centre to corner: a hex about 50 units across (the map 350 x 303)
 ROW_STEP = math.sqrt(3) / 2 * HEX  # doubled rows: one row is half a hex height
 MAP_W = 8 * 1.5 * HEX + 2 * HEX
 MAP_H = 12 * ROW_STEP + 2 * ROW_STEP
@@ -85,6 +86,7 @@ def draw_map(
         _building(svg, b, state, index, housed.get(index, []))
     for index, (b, state) in enumerate(buildings):  # over every outline
         svg.open_group(class_="building-label", data_index=index)
+        svg.tooltip(building_title(b, state, housed.get(index, [])))
         _label(svg, b, state, housed.get(index, []))
         svg.close_group()
     svg.close_group()
@@ -100,29 +102,41 @@ def _free_cell(svg: Svg, m: MapData, cell: int, feature: str | None) -> None:
                 stroke_width=1.2 if build2 else 0.8,
                 stroke_dasharray="3 2" if build2 else None, class_=f"cell {terrain}")
     if build2:
-        svg.text(cx, cy - 8, "II", font_size=7, text_anchor="middle", fill=MUTED,
+        svg.text(cx, cy - 11, "II", font_size=8, text_anchor="middle", fill=MUTED,
                  class_="build2")
     bonus = m.bonus[cell]
     if bonus is not None:
-        svg.text(cx, cy + 3.5, PLACEMENT.get(bonus, bonus), font_size=9, font_weight="bold",
+        svg.open_group(class_="bonus-cell")
+        svg.tooltip(f"placement bonus: {PLACEMENT_NAMES.get(bonus, bonus)}, taken by the "
+                    "first building to cover this space")
+        svg.path(CELL_PATH[cell], fill="none", stroke="none", pointer_events="all")
+        svg.text(cx, cy + 4, PLACEMENT.get(bonus, bonus), font_size=11, font_weight="bold",
                  text_anchor="middle", fill="#7a5200", class_="placement-bonus")
+        svg.close_group()
     if feature is not None:
         svg.circle(cx, cy, HEX * 0.62, fill="none", stroke="#7d3c98", stroke_width=1.4,
                    class_="map-feature")
-        svg.text(cx, cy + 12, feature.replace("_", " ")[:6], font_size=6.5,
+        svg.text(cx, cy + 15, feature.replace("_", " ")[:6], font_size=7.5,
                  text_anchor="middle", fill="#7d3c98")
+
+
+def building_title(b: Building, state: int, animals: list[int]) -> str:
+    """A building's hover text: its full name, what its label means, its animals."""
+    kind, kind_type = KIND[b.code], TYPES[b.code]
+    name = kind_type.name
+    if kind == STANDARD:
+        name += " (occupied)" if state > 0 else " (empty)"
+    elif kind == SPECIAL:
+        name += f": {state} of {kind_type.capacity} animals housed"
+    return name + (f"; animals {', '.join(map(str, animals))} of the list" if animals else "")
 
 
 def _building(svg: Svg, b: Building, state: int, index: int, animals: list[int]) -> None:
     fill = building_fill(b.code, state)
-    occupied = KIND[b.code] == STANDARD and state > 0
     kind = KIND[b.code]
     svg.open_group(class_="building", data_kind=kind, data_code=b.code, data_index=index,
                    data_state=state)
-    name = TYPES[b.code].name
-    if kind == STANDARD:
-        name += " (occupied)" if occupied else " (empty)"
-    svg.tooltip(name + (f": animals {', '.join(map(str, animals))}" if animals else ""))
+    svg.tooltip(building_title(b, state, animals))
     members = set(b.cells)
     svg.path("".join(HEX_PATH[c] for c in b.cells), fill=fill, stroke=fill,
              stroke_width=0.8)
@@ -149,29 +163,29 @@ def _label(svg: Svg, b: Building, state: int, animals: list[int]) -> None:
     x, y = CENTRES[middle]
     if KIND[b.code] == STANDARD:
         if not animals:
-            svg.text(x, y + 4, TYPES[b.code].size, font_size=11, text_anchor="middle",
+            svg.text(x, y + 5, TYPES[b.code].size, font_size=13, text_anchor="middle",
                      fill="#6d8a58", class_="enclosure-size")
         _badges(svg, animals, x, y)
         return
     short = building_short(b.code, state)
     crowded = len(animals) >= len(b.cells)  # the rest go under the name
-    svg.text(x, y + (-4 if crowded else 4), short,
-             font_size=12 if len(short) <= 2 else 8.5, font_weight="bold",
+    svg.text(x, y + (-5 if crowded else 5), short,
+             font_size=14 if len(short) <= 2 else 10, font_weight="bold",
              text_anchor="middle", fill="#fff", stroke=building_fill(b.code, state),
              stroke_width=2.5, paint_order="stroke", class_="building-label")
     others = sorted((c for c in b.cells if c != middle), key=lambda c: CENTRES[c][::-1])
     for cell, number in zip(others, animals, strict=False):
         _badges(svg, [number], *CENTRES[cell])
-    _badges(svg, animals[len(others):], x, y + 7)
+    _badges(svg, animals[len(others):], x, y + 9)
 
 
 def _badges(svg: Svg, animals: list[int], x: float, y: float) -> None:
     """The numbers of the housed animals, as dark round tokens centred on ``(x, y)``."""
-    step = 15.0
+    step = 18.0
     left = x - step * (len(animals) - 1) / 2
     for i, number in enumerate(animals):
         bx = left + i * step
-        svg.circle(bx, y, 7.5, fill="#1d3b12", stroke="#fff", stroke_width=1.2,
+        svg.circle(bx, y, 9, fill="#1d3b12", stroke="#fff", stroke_width=1.2,
                    class_="housed", data_animal=number)
-        svg.text(bx, y + 3.5, number, font_size=10 if number < 10 else 8.5,
+        svg.text(bx, y + 4, number, font_size=11.5 if number < 10 else 10,
                  font_weight="bold", fill="#fff", text_anchor="middle")

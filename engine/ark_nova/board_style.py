@@ -15,6 +15,7 @@ from engine.ark_nova.cards import (
 )
 
 TIMES = "\u00d7"  # the multiplication sign
+MINUS = "\u2212"  # the minus sign
 INK, MUTED, LINE = "#222", "#666", "#c8ccc0"
 SEAT_COLOURS = ("#2f6fb5", "#c0392b", "#2e8b57", "#b7860b")
 SEAT_TINTS = ("#e3ecf7", "#f7e1de", "#dff0e6", "#f6eccd")
@@ -31,6 +32,17 @@ PLACEMENT = {
     "reputation_1": "+1R", "reputation_2": "+2R", "card_deck_or_range": "card",
     "clever": "clev", "hire_worker": "wkr", "partner_zoo": "PZ", "university": "uni",
     "sponsor_for_money": "sp$", "kiosk": "kio", "multiplier": f"{TIMES}2",
+}
+# What each placement bonus gives, for the legend and each cell's hover text (spec 7.6).
+PLACEMENT_NAMES = {
+    "x_token": "1 X-token", "money_2": "2 money", "money_5": "5 money",
+    "money_10": "10 money", "reputation_1": "1 reputation", "reputation_2": "2 reputation",
+    "card_deck_or_range": "1 card, from the deck or the display in reputation range",
+    "clever": "after this action, move any action card to slot 1",
+    "hire_worker": "hire a worker (an association worker)",
+    "partner_zoo": "a partner zoo, free", "university": "a university, free",
+    "sponsor_for_money": "play a sponsor card for money", "kiosk": "build a kiosk, free",
+    "multiplier": f"a {TIMES}2 multiplier token on any action card",
 }
 LEFT_TRACK = {
     "snap_1": "snap 1", "free_enclosure_size_2": "free encl. 2", "money_5": "5 money",
@@ -50,7 +62,7 @@ UNIVERSITY_SHORT = ("+rep/hand 5", "research/+2 rep", f"2{TIMES} research")
 UNIQUE_SHORT = {
     10: "Meerkat", 11: "Penguin", 12: "Aquarium", 13: "Cable car", 14: "Baboon",
     15: "Rhesus", 16: "Owl hut", 17: "Turtle", 18: "P. bear", 19: "Hyena", 20: "Okapi",
-    21: "School", 22: "Playgr.", 23: "Water pl.", 24: "Entrance",
+    21: "School", 22: "Adv. play", 23: "Water play", 24: "Entrance",
 }
 SPECIAL_SHORT = {7: "Petting", 8: "Reptile", 9: "Aviary"}
 

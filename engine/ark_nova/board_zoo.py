@@ -12,11 +12,13 @@ from engine.ark_nova.board_style import (
     INK,
     LEFT_TRACK,
     LINE,
+    MINUS,
     MUTED,
     SEAT_TINTS,
     TIMES,
     category_colour,
     fit,
+    icon_summary,
     seat_colour,
 )
 from engine.ark_nova.cards import ICON_NAMES, CardSet
@@ -26,15 +28,34 @@ from engine.ark_nova.scoring import victory_points
 from engine.ark_nova.state import FLOCK, UNIVERSITY_NAMES
 from engine.core.board import Svg
 
-WIDTH = 900
-LEFT_X, MAP_X, INFO_X = 14, 94, 378
+WIDTH = 1000
+LEFT_X, MAP_X, INFO_X = 14, 94, 460
 TOP = 30  # the map below the panel's title line
-LIST_COLUMNS, LIST_W, ROW_H = 4, 128, 14
-HIDDEN_COLUMNS, HIDDEN_W = 6, 144
+LIST_COLUMNS, LIST_W, ROW_H = 3, 176, 14
+HIDDEN_COLUMNS, HIDDEN_W = 6, 162
 LISTS_TOP = TOP + 188  # the animal and sponsor lists, below the action cards
 TRACKS = (("appeal", 113, "#e08a1e"), ("conservation", 41, "#2e8b57"),
           ("reputation", 15, "#7d3c98"))
 CARD_W, CARD_H = 98, 48
+
+
+def cp_points(conservation: int) -> int:
+    """What conservation points add to the score: 2 each up to 10, 3 each past 10."""
+    return victory_points(0, conservation) + 114
+
+
+def score_line(appeal: int, conservation: int) -> str:
+    """The score if the game ended now, with its sum (spec 15.1)."""
+    score = victory_points(appeal, conservation)
+    return (f"VP if it ended now: {score} = appeal {appeal} + {cp_points(conservation)} "
+            f"for {conservation} CP {MINUS} 114")
+
+
+def score_explained(appeal: int, conservation: int) -> str:
+    return (f"Victory points if the game ended now: {victory_points(appeal, conservation)}. "
+            "Appeal, plus 2 for each conservation point up to 10 and 3 for each one past "
+            "10, minus 114: on the shared track, how far the appeal marker has passed the "
+            "conservation marker. Everyone starts far below 0; the highest score wins.")
 
 
 def _rows(count: int, columns: int = LIST_COLUMNS) -> int:
@@ -88,9 +109,11 @@ class ZooPanel:
         title = f"{self.seat} · {fit(self.label, 30)}" + (f"  ({', '.join(tags)})" if tags else "")
         svg.circle(20, y + 12, 6, fill=self.colour)
         svg.text(32, y + 17, title, font_size=13, font_weight="bold", class_="seat-label")
-        score = victory_points(v.appeal, v.conservation)
-        svg.text(WIDTH - 16, y + 17, f"map {v.map_id} · score now {score}", font_size=12,
-                 text_anchor="end", class_="score-now")
+        svg.open_group(class_="score-now")
+        svg.tooltip(score_explained(v.appeal, v.conservation))
+        svg.text(WIDTH - 16, y + 17, f"map {v.map_id} · {score_line(v.appeal, v.conservation)}",
+                 font_size=12, text_anchor="end")
+        svg.close_group()
         self._left_track(y + TOP)
         m = load_map(v.map_id)
         housed: dict[int, list[int]] = {}
@@ -216,10 +239,15 @@ class ZooPanel:
             extra = (" (flock)" if shares else "") + (
                 f" +{pouched[animal]} under" if pouched.get(animal) else "")
             head = f"{i + 1} "
-            name = fit(card.name, max(6, 18 - len(head) - len(extra)))
+            name = fit(card.name, max(6, 28 - len(head) - len(extra)))
+            svg.open_group(class_="list-entry")
+            svg.tooltip(f"{i + 1}: {card.name} · {icon_summary(card)}" + (
+                " in the flock's enclosure" if shares else "") + (
+                f", {pouched[animal]} cards under it" if pouched.get(animal) else ""))
             svg.rect(x, ty - 8, 8, 8, rx=1.5, fill=category_colour(card))
             svg.text(x + 11, ty, head + name + extra, font_size=10,
                      class_="animal flock" if shares else "animal")
+            svg.close_group()
         y += ROW_H * (1 + _rows(len(v.animals)))
         svg.text(INFO_X, y + 11, f"sponsors ({len(v.sponsors)})", font_size=11,
                  font_weight="bold")
@@ -228,8 +256,11 @@ class ZooPanel:
             extra = f" ({tokens[sponsor]} tokens)" if tokens.get(sponsor) else ""
             if pouched.get(sponsor):
                 extra += f" +{pouched[sponsor]} under"
-            svg.text(x, ty, fit(c[sponsor].name, max(6, 20 - len(extra))) + extra,
+            svg.open_group(class_="list-entry")
+            svg.tooltip(c[sponsor].name + extra)
+            svg.text(x, ty, fit(c[sponsor].name, max(6, 30 - len(extra))) + extra,
                      font_size=10, class_="sponsor")
+            svg.close_group()
         return y + ROW_H * (1 + _rows(len(v.sponsors)))
 
     def _cell(self, i: int, y: float) -> tuple[float, float]:
@@ -242,6 +273,9 @@ class ZooPanel:
                      font_weight="bold", fill="#7b241c", class_="hidden-title")
             for i, name in enumerate(names):
                 x = LEFT_X + (i % HIDDEN_COLUMNS) * HIDDEN_W
-                svg.text(x, y + 11 + ROW_H * (1 + i // HIDDEN_COLUMNS), fit(name, 22),
+                svg.open_group(class_="list-entry")
+                svg.tooltip(name)
+                svg.text(x, y + 11 + ROW_H * (1 + i // HIDDEN_COLUMNS), fit(name, 26),
                          font_size=10, class_=css)
+                svg.close_group()
             y += ROW_H * (1 + _rows(len(names), HIDDEN_COLUMNS))

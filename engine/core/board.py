@@ -45,6 +45,31 @@ def _attrs(attrs: dict[str, Any]) -> str:
     return "".join(parts)
 
 
+# A generous average advance of a character of the sans fonts boards use, in ems: text
+# fitted with it stays inside its box in Chromium's DejaVu Sans (bold included).
+CHAR_EM = 0.62
+
+
+def text_width(text: str, font_size: float) -> float:
+    """An upper estimate of ``text``'s drawn width at ``font_size``."""
+    return len(text) * font_size * CHAR_EM
+
+
+def wrap(text: str, width: float, font_size: float) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` (by
+    :func:`text_width`); a word longer than a line is cut with an ellipsis."""
+    limit = max(1, int(width / (font_size * CHAR_EM)))
+    lines: list[str] = []
+    for word in text.split():
+        if len(word) > limit:
+            word = word[: limit - 1] + "…"
+        if lines and len(lines[-1]) + 1 + len(word) <= limit:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
 class Svg:
     """An SVG document built element by element; ``str(svg)`` is the markup."""
 

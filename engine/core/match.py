@@ -67,24 +67,41 @@ class MatchSession:
             for i, bot in enumerate(seats)
         ]
         self.choices: list[tuple[int, int]] = []
+        # Set by advance() when it stopped at its time limit with built-in play left;
+        # _resume holds the seats of the cut round still to decide.
+        self.paused = False
+        self._resume: tuple[int, ...] = ()
         self.builtin_decisions = 0
         self.builtin_seconds = 0.0
 
-    def advance(self) -> tuple[int, ...]:
+    def advance(self, until: float | None = None) -> tuple[int, ...]:
         """Let built-in bots decide until external seats are pending or the game ends.
 
         Returns the external seats that now owe a decision (empty when the game is over).
+        With ``until`` (a :func:`time.perf_counter` value) it also stops after the first
+        built-in decision that ends at or past it, with ``paused`` set and an empty
+        result: call again to go on. Where the play is cut changes nothing: each built-in
+        seat draws from its own stream, and the seats still pending are asked in the
+        same order.
         """
         state = self.state
         # Every built-in seat has its stream (only external seats hold None).
         rngs = cast("list[GameRng]", self._bot_rngs)
         seats, clock = self.seats, time.perf_counter
+        self.paused = False
         while True:
-            pending = state.pending_seats()
-            if not pending:
-                return ()
+            resumed = bool(self._resume)
+            if resumed:
+                # The rest of the round a time limit cut short, as it would have gone.
+                still = state.pending_seats()
+                pending = tuple(seat for seat in self._resume if seat in still)
+                self._resume = ()
+            else:
+                pending = state.pending_seats()
+                if not pending:
+                    return ()
             progressed = False
-            for seat in pending:
+            for position, seat in enumerate(pending):
                 bot = seats[seat]
                 if bot is None:
                     continue
@@ -92,11 +109,16 @@ class MatchSession:
                 # Observations are built only for bots that read them (random does not).
                 observation = state.observation(seat) if bot.needs_observation else None
                 index = bot.choose(observation, state.decision(seat), rngs[seat])
-                self.builtin_seconds += clock() - t0
+                t1 = clock()
+                self.builtin_seconds += t1 - t0
                 self.builtin_decisions += 1
                 self._apply(seat, index)
                 progressed = True
-            if not progressed:
+                if until is not None and t1 >= until and not state.is_terminal():
+                    self._resume = pending[position + 1:]
+                    self.paused = True
+                    return ()
+            if not progressed and not resumed:
                 return pending
 
     def hand_over(self, seat: int, bot: Bot) -> None:

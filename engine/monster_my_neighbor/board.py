@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from engine.core.board import Svg
+from engine.core.board import Svg, wrap
 from engine.monster_my_neighbor.cards import CardSet
 from engine.monster_my_neighbor.events import ENDING_NAMES, RESULT_NAMES
 from engine.monster_my_neighbor.observation import Observation
@@ -19,6 +19,9 @@ from engine.monster_my_neighbor.observation import Observation
 WIDTH, HEIGHT = 960, 660
 SEAT_W, SEAT_H = 214, 132
 CARD_W, CARD_H = 64, 20
+# The centre box: its width and most lines fit between the seats at any table size.
+CENTRE_W, CENTRE_PAD, CENTRE_LINES = 360, 8, 9
+LINE_STEP = {14: 18.0, 12: 16.0, 11: 15.0}
 RESULT_FILL = {
     "captured": "#f4b6b6",
     "hunter_discarded": "#f7d9a8",
@@ -61,28 +64,41 @@ class MonsterMyNeighborBoard:
         return str(svg)
 
     def _centre(self, svg: Svg, obs: Observation) -> None:
+        """The round's public counters in the middle of the table, each line wrapped to
+        the box, which grows with its lines (up to the space the seats leave)."""
         c = obs.cards
-        x, y = WIDTH / 2, HEIGHT / 2
-        svg.rect(x - 150, y - 78, 300, 156, rx=10, fill="#fffdf7", stroke="#8a7f66")
-        svg.text(x, y - 54, f"Round {obs.round} of {obs.rounds} · rotation {obs.rotation}",
-                 text_anchor="middle", font_weight="bold", class_="round")
-        svg.text(x, y - 32, f"main deck {obs.main_deck_size} · hunters played "
-                 f"{obs.hunters_played} · villagers {obs.villagers_played}",
-                 text_anchor="middle", font_size=12)
+        inner = CENTRE_W - 2 * CENTRE_PAD
+        lines: list[tuple[str, int, dict[str, object]]] = [
+            (f"Round {obs.round} of {obs.rounds} · rotation {obs.rotation}", 14,
+             {"font_weight": "bold", "class_": "round"})]
+
+        def add(text: str, size: int, **attrs: object) -> None:
+            lines.extend((line, size, attrs) for line in wrap(text, inner, size))
+
+        add(f"main deck {obs.main_deck_size} · hunters played {obs.hunters_played} · "
+            f"villagers {obs.villagers_played}", 12)
         possible = ", ".join(short(c, t) for t in obs.monsters_possible) or "none"
-        svg.text(x, y - 12, f"Monster is one of: {possible}", text_anchor="middle",
-                 font_size=12)
+        add(f"Monster is one of: {possible}", 12)
         if obs.pending_kind:
             waiting = ", ".join(str(s) for s in obs.pending_seats)
-            svg.text(x, y + 8, f"{obs.pending_kind.replace('_', ' ').lower()}: seat {waiting}",
-                     text_anchor="middle", font_size=12, class_="pending")
-        for row, summary in enumerate(obs.finished_rounds[-3:]):
-            svg.text(
-                x, y + 30 + 16 * row,
-                f"round {summary.round}: {short(c, summary.monster)} "
-                f"{ENDING_NAMES[summary.ending]} (seat {summary.monster_seat})",
-                text_anchor="middle", font_size=11, fill="#555",
-            )
+            seats = "seats" if len(obs.pending_seats) > 1 else "seat"
+            add(f"{obs.pending_kind.replace('_', ' ').lower()}: {seats} {waiting}", 12,
+                class_="pending")
+        for summary in obs.finished_rounds[-3:]:
+            add(f"round {summary.round}: {short(c, summary.monster)} "
+                f"{ENDING_NAMES[summary.ending]} (seat {summary.monster_seat})", 11,
+                fill="#555")
+        lines = lines[:CENTRE_LINES]
+        height = 2 * CENTRE_PAD + sum(LINE_STEP[size] for _, size, _ in lines)
+        x, top = WIDTH / 2, HEIGHT / 2 - height / 2
+        svg.open_group(class_="centre")
+        svg.rect(x - CENTRE_W / 2, top, CENTRE_W, height, rx=10, fill="#fffdf7",
+                 stroke="#8a7f66", class_="centre-box")
+        y = top + CENTRE_PAD
+        for text, size, attrs in lines:
+            y += LINE_STEP[size]
+            svg.text(x, y - 4, text, text_anchor="middle", font_size=size, **attrs)
+        svg.close_group()
 
     def _seat(
         self, svg: Svg, obs: Observation, seat: int, label: str, hidden: Observation | None

@@ -11,10 +11,10 @@ import socket
 from typing import TYPE_CHECKING, Any
 
 from engine.core import ConfigError, GameConfig, get_game, make_bot
-from services.cli import serve_limits, validate
+from services.cli import serve_limits, serve_web, validate
 from services.cli.logs import add_logging_arguments, configure_logging
 from services.cli.play import parse_options, read_cards
-from services.gateway.config import GatewayConfig
+from services.gateway.config import STORE_CALL_SECONDS, GatewayConfig
 from services.ladder.cli_options import add_store_arguments, store_from_args
 from services.ladder.store import StoreError
 
@@ -56,7 +56,8 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--web-port", type=validate.port, metavar="PORT",
-        help="serve the web front end (ladders, live matches, replays) on this port",
+        help="serve the web front end (ladders, live matches, replays) on this port; with "
+        "--redis from a child process (arena web), else from a thread of the gateway",
     )
     parser.add_argument("--game", default="monster-my-neighbor", help="the hosted game")
     parser.add_argument("--players", type=int, default=5, help="seats per match (default 5)")
@@ -107,6 +108,7 @@ def add_parser(subparsers: Any) -> None:
     )
     add_store_arguments(parser)
     serve_limits.add_arguments(parser)
+    serve_web.add_arguments(parser)
     add_logging_arguments(parser)
     parser.set_defaults(func=run)
 
@@ -141,18 +143,23 @@ def gateway_config(args: argparse.Namespace) -> GatewayConfig:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
+    from services.gateway.allocator import limit_arenas
     from services.spectate.open import open_feed
 
+    # Before gRPC or the store start any thread: each would get a malloc arena of its own.
+    if args.malloc_arenas:
+        limit_arenas(args.malloc_arenas)
     configure_logging(args.log_level, args.log_format)
     err = Console(stderr=True, soft_wrap=True, highlight=False)
     try:
         config = gateway_config(args)
         tls = serve_limits.tls_files(args)
+        serve_web.check(args)
         serve_limits.ensure_open_files(config.max_connections)
     except ConfigError as exc:
         err.print(f"[red]error:[/] {exc}")
         return EXIT_CONFIG
-    store = store_from_args(args, err)
+    store = store_from_args(args, err, timeout=STORE_CALL_SECONDS)
     try:
         store.ping()
         for name in args.bot:
@@ -217,10 +224,8 @@ async def _serve(
 ) -> int:
     from services.gateway.server import Gateway
     from services.metrics import ArenaMetrics
-    from services.web.app import create_app
-    from services.web.queries import WebData
-    from services.web.server import WebServer
 
+    instance = serve_web.announce(args, feed)
     metrics = ArenaMetrics()
     gateway = Gateway(config, store, metrics, durable=durable, feed=feed)
     try:
@@ -235,14 +240,20 @@ async def _serve(
             metrics_port = metrics.serve(args.metrics_port, args.host)
             print(f"metrics on http://{args.host}:{metrics_port}/metrics", flush=True)
         scheme = "TLS" if tls is not None else "plaintext"
-        log.info("gateway serving %s on %s:%d (%s, %d host worker(s))", config.game,
-                 args.host, port, scheme, config.host_workers,
+        log.info("gateway %s serving %s on %s:%d (%s, %d host worker(s))", instance,
+                 config.game, args.host, port, scheme, config.host_workers,
                  extra={"game": config.game, "port": port, "metrics_port": args.metrics_port,
-                        "tls": tls is not None, "host_workers": config.host_workers})
+                        "tls": tls is not None, "host_workers": config.host_workers,
+                        "instance": instance})
         if args.web_port is not None:
-            web = WebServer(create_app(WebData(store, feed, args.replays)), args.host,
-                            args.web_port)
-            print(f"web on {web.url(web.start())}", flush=True)
+            try:
+                web, url = await asyncio.to_thread(serve_web.start_web, args, store, feed)
+            except RuntimeError as exc:
+                err.print(f"[red]error:[/] --web-port {args.web_port}: {exc}")
+                return EXIT_RUNTIME
+            log.info("web front end on %s (%s)", url, serve_web.describe(web),
+                     extra={"web": url})
+            print(f"web on {url}", flush=True)
         hosting = (f"{config.host_workers} host worker(s)" if config.host_workers
                    else "matches in the gateway's loop")
         print(f"serving {config.game} on {args.host}:{port} ({scheme}, {hosting})", flush=True)

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.core import ConfigError
 from services.cli import validate
+from services.gateway.allocator import ARENAS, TRIM_SECONDS
 from services.gateway.config import IN_LOOP_MAX_CORES, default_workers
 from services.wire.transport import TlsFiles, hard_connection_bound
 
@@ -98,6 +99,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     transport.add_argument(
         "--tls-client-ca", type=validate.readable_file, metavar="FILE",
         help="require bots to present a client certificate signed by this PEM CA")
+    memory = parser.add_argument_group("native memory (glibc)")
+    memory.add_argument(
+        "--malloc-arenas", type=validate.non_negative_int, default=ARENAS, metavar="N",
+        help="malloc arenas the gateway's threads share; 0 keeps glibc's default of 8 per "
+        f"core; MALLOC_ARENA_MAX in the environment wins (default {ARENAS})")
+    memory.add_argument(
+        "--memory-trim", type=validate.non_negative_seconds, default=TRIM_SECONDS,
+        metavar="S", help="seconds between malloc_trim calls giving free native memory "
+        f"back to the kernel; 0: never (default {TRIM_SECONDS:g})")
     shutdown = parser.add_argument_group("shutdown and results")
     shutdown.add_argument(
         "--drain-timeout", type=validate.non_negative_seconds, default=30.0, metavar="S",
@@ -123,6 +133,7 @@ def limit_fields(args: argparse.Namespace) -> dict[str, Any]:
         "handshake_timeout": args.handshake_timeout, "idle_timeout": args.idle_timeout,
         "max_connection_age": args.max_connection_age,
         "max_connection_age_grace": args.max_connection_age_grace,
+        "memory_trim_seconds": args.memory_trim,
     }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 import threading
@@ -14,6 +15,8 @@ from rich.console import Console
 from services.cli import validate
 from services.ladder.cli_options import add_store_arguments
 from services.ladder.store import StoreError, open_store
+from services.web.process import DEFAULT_NICE
+from services.web.replays import DEFAULT_MAX_BUILDS
 
 # The site (Starlette, uvicorn, Jinja: the `web` extra) is imported by run(), so the
 # `arena` parser builds without it.
@@ -38,6 +41,20 @@ def add_parser(subparsers: Any) -> None:
         "--replays", type=Path, metavar="DIR",
         help="the gateways' replay directory, for matches older than the feed keeps",
     )
+    parser.add_argument(
+        "--max-resimulations", type=validate.positive_int, default=DEFAULT_MAX_BUILDS,
+        metavar="N",
+        help="replays re-simulated at once; past it a replay page not already cached "
+        f"answers 503 with Retry-After (default {DEFAULT_MAX_BUILDS})",
+    )
+    parser.add_argument(
+        "--nice", type=validate.non_negative_int, default=0, metavar="N",
+        help="lower this process's CPU priority by N once it serves (arena serve --web-port "
+        "runs it with "
+        f"{DEFAULT_NICE})",
+    )
+    # Set by arena serve --web-port: exit when that process (the gateway) is gone.
+    parser.add_argument("--parent-pid", type=int, help=argparse.SUPPRESS)
     add_store_arguments(parser)
     parser.set_defaults(func=run)
 
@@ -45,6 +62,7 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from services.spectate.open import open_feed
     from services.web.app import create_app
+    from services.web.process import follow_parent
     from services.web.queries import WebData
     from services.web.server import WebServer
 
@@ -60,13 +78,19 @@ def run(args: argparse.Namespace) -> int:
         err.print(f"[red]error:[/] {exc}")
         store.close()
         return 1
-    feed = open_feed(args.redis, args.key_prefix)
-    server = WebServer(create_app(WebData(store, feed, args.replays)), args.host, args.port)
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
+    if args.parent_pid is not None:
+        follow_parent(args.parent_pid, stop.set)
+    feed = open_feed(args.redis, args.key_prefix)
+    data = WebData(store, feed, args.replays, max_builds=args.max_resimulations)
+    server = WebServer(create_app(data), args.host, args.port)
     try:
-        print(f"web on {server.url(server.start())}", flush=True)
+        url = server.url(server.start())
+        if args.nice:  # once serving: starting at a low priority on a busy host is slow
+            os.nice(args.nice)
+        print(f"web on {url}", flush=True)
         stop.wait()
         print("shutting down", file=sys.stderr, flush=True)
     finally:

@@ -33,7 +33,8 @@ class GatewayConfig:
     (stale replies and the like): ``message_rate`` a second in bursts of up to
     ``message_burst`` (0: no budget; :mod:`services.gateway.budget`).
     ``keepalive_seconds`` between pings of idle connections; ``health_interval`` between
-    pings of the ladder store.
+    pings of the ladder store; ``memory_trim_seconds`` between trims of the native heap
+    (:mod:`services.gateway.allocator`; 0: never).
 
     Connections (:mod:`services.gateway.connections`): ``max_connections`` in all and
     ``max_connections_per_address`` per peer address (0: no limit); seconds
@@ -64,7 +65,8 @@ class GatewayConfig:
     message_rate: float = 200.0
     message_burst: int = 400
     keepalive_seconds: float = 30.0
-    health_interval: float = 2.0
+    health_interval: float = 1.0
+    memory_trim_seconds: float = 60.0
     max_connections: int = 1000
     max_connections_per_address: int = 0
     handshake_timeout: float = 5.0
@@ -77,6 +79,10 @@ class GatewayConfig:
                                 self.idle_timeout, self.max_connection_age,
                                 self.max_connection_age_grace)
 
+
+# Seconds one Redis call of the gateway may take (socket and connect timeout): a Redis
+# that answers in less is healthy; one that does not is taken as down (health.py).
+STORE_CALL_SECONDS = 1.0
 
 # Up to this many cores the matches are hosted in the gateway's own loop by default:
 # measured in docs/architecture.md, a host worker then has no idle core to run on and its

@@ -1,10 +1,18 @@
-"""Honest health: the gateway serves only while its ladder store answers.
+"""Honest health: the gateway serves only while its ladder store answers, promptly.
 
 :class:`StoreHealth` pings the store every ``interval`` seconds (in a thread, so a slow
 store never blocks the event loop) and sets the gRPC health status of the server and of
 ``arena.v1.ArenaService``: SERVING while the store answers, NOT_SERVING while it does
-not or while the gateway drains. While the store is down, a Hello is refused with
-UNAVAILABLE and a plain message (see :data:`STORE_DOWN`).
+not or while the gateway drains. A slow store is a down store: a ping not answered
+within PING_TIMEOUT_SECONDS, or any store call of a Hello that fails or takes longer
+than HELLO_STORE_SECONDS (:meth:`StoreHealth.mark_down`), turns health NOT_SERVING at
+once. While the store is down, a Hello is refused with UNAVAILABLE and a plain message
+(see :data:`STORE_DOWN`) without trying the store; the next ping that is answered turns
+it back up.
+
+The gateway opens its store with ``config.STORE_CALL_SECONDS`` per Redis call, and the store does
+not retry a call that timed out, so a hung Redis (stopped, not dead) costs a caller one
+short wait, not a series of long ones.
 """
 
 from __future__ import annotations
@@ -12,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 
 from grpc_health.v1 import health, health_pb2
 from prometheus_client import Gauge
@@ -21,6 +30,10 @@ from services.ladder.store import LadderStore
 log = logging.getLogger(__name__)
 
 STORE_DOWN = "the ladder store is unreachable; try again later"
+# A ping not answered in this time counts as the store being down.
+PING_TIMEOUT_SECONDS = 2.0
+# A Hello's token check not answered in this time: UNAVAILABLE, and the store is down.
+HELLO_STORE_SECONDS = 1.5
 
 
 class StoreHealth:
@@ -28,13 +41,15 @@ class StoreHealth:
 
     def __init__(
         self, store: LadderStore, services: tuple[str, ...], gauge: Gauge,
-        interval: float = 2.0, timeout: float = 10.0,
+        interval: float = 1.0, timeout: float = PING_TIMEOUT_SECONDS,
+        on_up: Callable[[], None] = lambda: None,
     ) -> None:
         self.store = store
         self.services = services
         self.gauge = gauge
         self.interval = interval
         self.timeout = timeout
+        self.on_up = on_up  # called when the store answers again after being down
         self.up = True
         self.draining = False
         self.servicer: health.aio.HealthServicer | None = None
@@ -50,6 +65,8 @@ class StoreHealth:
             if up != self.up:
                 log.warning("ladder store is %s", "reachable again" if up else "unreachable")
                 self._set(up)
+                if up:
+                    self.on_up()
             await self._publish()
             self._changed.clear()
             # asyncio.timeout, not wait_for: in Python 3.11 wait_for can swallow the
@@ -59,9 +76,10 @@ class StoreHealth:
                     await self._changed.wait()
 
     def mark_down(self) -> None:
-        """A call to the store failed: report it now rather than at the next ping."""
+        """A call to the store failed or was too slow: report it now rather than at the
+        next ping."""
         if self.up:
-            log.warning("ladder store is unreachable")
+            log.warning("ladder store is unreachable (or too slow)")
             self._set(False)
             self._changed.set()
 

@@ -11,6 +11,12 @@ worker replaces it.
 :class:`InLoopHosts` runs each :class:`~services.runner.host.MatchHost` in the
 gateway's own event loop: no message at all, but built-in moves take the gRPC loop's
 time and one core does everything.
+
+Either way a host plays built-in seats in bounded steps (a budget of seconds per call;
+the match runner resumes a paused step with another call): a worker's call stays far
+below the host timeout, and an in-loop call gives the loop back every
+``IN_LOOP_STEP_SECONDS``, however slow the fill bot and however long the rest of the
+game (a forfeited match played out).
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ import itertools
 import logging
 import socket
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from services.runner import channel
@@ -29,8 +35,20 @@ from services.runner.host import HostStep, MatchHost
 
 log = logging.getLogger(__name__)
 
-HostArgs = tuple[str, Mapping[str, Any], int, Sequence[bool], Sequence[str], str]
 START_ATTEMPTS = 3
+# A worker's first ping, and the first match it starts (which imports the game, its
+# codec and its bots), may take this long on a cold, busy machine.
+COLD_START_SECONDS = 60.0
+# Seconds of built-in play per host call (then the call returns a paused step). In the
+# loop: short, since nothing else runs meanwhile. In a worker: a slice of the host
+# timeout, and short enough that the worker's other matches wait little between slices.
+IN_LOOP_STEP_SECONDS = 0.02
+WORKER_STEP_SECONDS = 0.25
+
+
+def worker_step_seconds(timeout: float) -> float:
+    """A worker host's budget per call under the host timeout ``timeout``."""
+    return min(WORKER_STEP_SECONDS, timeout / 8)
 
 
 class HostFailed(RuntimeError):
@@ -44,6 +62,7 @@ class HostHandle(Protocol):
     async def submit(self, seat: int, index: int) -> HostStep: ...
     async def substitute(self, seat: int) -> HostStep: ...
     async def forfeit(self, seat: int) -> HostStep: ...
+    async def resume(self) -> HostStep: ...
     def close(self) -> None: ...
 
 
@@ -64,7 +83,8 @@ class Hosts(Protocol):
 
 
 class LocalHost:
-    """A :class:`MatchHost` called directly (its exceptions become HostFailed)."""
+    """A :class:`MatchHost` called directly (its exceptions become HostFailed), playing
+    about IN_LOOP_STEP_SECONDS of built-in moves per call."""
 
     def __init__(self, *args: Any) -> None:
         self._args = args
@@ -72,7 +92,7 @@ class LocalHost:
 
     async def start(self) -> HostStep:
         try:
-            self._host = MatchHost(*self._args)
+            self._host = MatchHost(*self._args, budget=IN_LOOP_STEP_SECONDS)
             return self._host.start()
         except Exception as exc:
             raise HostFailed(f"{type(exc).__name__}: {exc}") from exc
@@ -85,6 +105,9 @@ class LocalHost:
 
     async def forfeit(self, seat: int) -> HostStep:
         return self._call(MatchHost.forfeit, seat)
+
+    async def resume(self) -> HostStep:
+        return self._call(MatchHost.resume)
 
     def _call(self, method: Any, *args: int) -> HostStep:
         if self._host is None:
@@ -126,6 +149,7 @@ class WorkerProcess:
         self.number = number
         self.timeout = timeout
         self.ever_alive = False
+        self.warm = False  # it has started a match (the game's modules are loaded)
         self._on_fail = on_fail
         self.matches = 0
         self.alive = False
@@ -154,7 +178,7 @@ class WorkerProcess:
         self.alive = True
         self._reader_task = asyncio.create_task(self._read(reader))
         # Importing the engines takes a while on a cold start; allow for it once.
-        await self.call(0, channel.PING, (), timeout=max(self.timeout, 60.0))
+        await self.call(0, channel.PING, (), timeout=max(self.timeout, COLD_START_SECONDS))
         self.ever_alive = True
 
     async def call(self, key: int, op: str, args: Any, timeout: float | None = None) -> Any:
@@ -164,9 +188,8 @@ class WorkerProcess:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
         self._pending[call_id] = future
-        self._timers[call_id] = loop.call_later(
-            timeout or self.timeout, self._expire, call_id, op
-        )
+        limit = timeout or self.timeout
+        self._timers[call_id] = loop.call_later(limit, self._expire, op, limit)
         self._writer.write(channel.encode((call_id, key, op, args)))
         return await future
 
@@ -175,8 +198,8 @@ class WorkerProcess:
         if self.alive and self._writer is not None:
             self._writer.write(channel.encode((0, key, op, args)))
 
-    def _expire(self, call_id: int, op: str) -> None:
-        self.fail(f"host worker {self.number} did not answer a {op} call in {self.timeout:g} s")
+    def _expire(self, op: str, limit: float) -> None:
+        self.fail(f"host worker {self.number} did not answer a {op} call in {limit:g} s")
 
     async def _read(self, reader: asyncio.StreamReader) -> None:
         try:
@@ -242,7 +265,7 @@ class WorkerProcess:
 class PooledHost:
     """A match hosted on one :class:`WorkerProcess`, chosen when the match starts."""
 
-    def __init__(self, pool: HostPool, key: int, args: HostArgs) -> None:
+    def __init__(self, pool: HostPool, key: int, args: tuple[Any, ...]) -> None:
         self._pool = pool
         self._worker: WorkerProcess | None = None
         self._key = key
@@ -274,10 +297,17 @@ class PooledHost:
     async def forfeit(self, seat: int) -> HostStep:
         return await self._call(channel.FORFEIT, (seat,))
 
+    async def resume(self) -> HostStep:
+        return await self._call(channel.RESUME, ())
+
     async def _call(self, op: str, args: Any) -> HostStep:
-        if self._worker is None:
+        worker = self._worker
+        if worker is None:
             raise HostFailed("the match was not started")
-        step: HostStep = await self._worker.call(self._key, op, args)
+        cold = op == channel.START and not worker.warm
+        timeout = max(worker.timeout, COLD_START_SECONDS) if cold else None
+        step: HostStep = await worker.call(self._key, op, args, timeout)
+        worker.warm = True
         if step.over:
             self._open = False
         return step
@@ -314,14 +344,17 @@ class HostPool:
         await asyncio.gather(*(w.spawn() for w in self.workers))
 
     def host(self, *args: Any) -> HostHandle:
-        return PooledHost(self, next(self._keys), args)
+        """A match on a worker, its calls' budget a slice of the host timeout."""
+        return PooledHost(self, next(self._keys), (args, worker_step_seconds(self.timeout)))
 
     async def least_busy(self) -> WorkerProcess:
-        """The live worker with the fewest matches. While none is alive (a replacement
-        is starting) wait for one, up to a minute; then HostFailed."""
+        """The live worker with the fewest matches. While none is alive and ready (a
+        replacement is starting: it is not given a match before it answered its first
+        ping, which may take longer than the host timeout) wait for one, up to a minute;
+        then HostFailed."""
         deadline = asyncio.get_running_loop().time() + 60.0
         while True:
-            live = [w for w in self.workers if w.alive]
+            live = [w for w in self.workers if w.alive and w.ever_alive]
             if live:
                 return min(live, key=lambda w: w.matches)
             if self._closing or asyncio.get_running_loop().time() > deadline:

@@ -23,7 +23,12 @@ Policy (what a bot author can rely on):
   too, under the label ``builtin:<bot>``, which no registered bot can take.
 - If the match host fails (dies, or does not answer within the host timeout), or the
   gateway stops before the match ends, the match is aborted: bots get MatchEnd ABORTED
-  and nothing is rated.
+  and the game is not rated. A forfeit that happened before still is: the forfeited
+  seats share the last place and all the others the first, recorded once under the
+  match id through the same durable path (:func:`services.gateway.match_end.abort`).
+- Built-in play is cut into host calls of bounded length (:meth:`MatchRunner._settle`),
+  so a long play-out by a slow fill bot never holds a host worker past the host
+  timeout, nor the gateway's loop (in-loop hosting) for longer than one step.
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ from dataclasses import dataclass, field
 from arena.v1 import arena_pb2
 
 from services.gateway.hosts import HostFailed, HostHandle
-from services.gateway.match_end import MatchContext, finish, send_match_end
+from services.gateway.match_end import MatchContext, abort, finish
 from services.gateway.session import BotSession, Missing, Outcome, Reply
 from services.runner.host import HostStep, SeatRequest
 from services.spectate.publish import watched
@@ -106,7 +111,7 @@ class MatchRunner:
             host = watched(context.feed, self.match_id, host, self.game, context.game_config,
                            self.seed, self.labels)
             self._announce()
-            step = await host.start()
+            step = await self._settle(host, await host.start())
             self._absorb(step)
             while not step.over:
                 seat, request_id, outcome = await self._inbox.get()
@@ -115,25 +120,20 @@ class MatchRunner:
             self._stop_waiting()
             await finish(self, step)
         except asyncio.CancelledError:
-            self._abort("the gateway stopped before the match ended")
+            self._stop_waiting()
+            await abort(self, "the gateway stopped before the match ended")
             raise
         except Exception as exc:
             # A failed host is reported, not a bug here: no traceback for it.
             log.error("match %s aborted: %s", self.match_id, exc,
                       exc_info=not isinstance(exc, HostFailed))
-            self._abort(str(exc))
+            self._stop_waiting()
+            await abort(self, str(exc))
         finally:
             self._stop_waiting()
             context.metrics.active_matches.dec()
             if host is not None:
                 host.close()
-
-    def _abort(self, why: str) -> None:
-        self._stop_waiting()
-        self.context.metrics.matches.labels(self.game, "aborted").inc()
-        for seat, remote in self.remote.items():
-            send_match_end(self, remote, seat, arena_pb2.MATCH_END_REASON_ABORTED)
-        log.info("match %s: %s", self.match_id, why)
 
     # -- requests and replies ----------------------------------------------------------------
 
@@ -196,18 +196,20 @@ class MatchRunner:
             return await self._forfeit(host, seat, None)
         if isinstance(outcome, Reply):
             remote.spend(round(outcome.seconds * 1000), self._move_ms)
-            step = await host.submit(seat, outcome.index)
-            if step.substituted is None:
+            first = await host.submit(seat, outcome.index)
+            step = await self._settle(host, first)
+            if first.substituted is None:
                 self.context.metrics.record_remote(self.game, outcome.seconds)
                 self._absorb(step)
                 return step
             code = arena_pb2.ERROR_CODE_ILLEGAL_OPTION
-            why = f"option {outcome.index} is not legal; option {step.substituted} was played"
+            why = f"option {outcome.index} is not legal; option {first.substituted} was played"
         else:
             remote.bank_ms = 0
-            step = await host.substitute(seat)
+            first = await host.substitute(seat)
+            step = await self._settle(host, first)
             code = arena_pb2.ERROR_CODE_DEADLINE_EXCEEDED
-            why = f"no reply within the deadline; option {step.substituted} was played"
+            why = f"no reply within the deadline; option {first.substituted} was played"
         remote.strikes += 1
         limit = self.context.config.max_strikes
         remote.session.send_error(code, f"{why} (strike {remote.strikes} of {limit})", request_id)
@@ -230,6 +232,18 @@ class MatchRunner:
             self._absorb(before, forfeited_seat=seat)
             if before.over:
                 return before
-        step = await host.forfeit(seat)
+        step = await self._settle(host, await host.forfeit(seat))
         self._absorb(step)
+        return step
+
+    async def _settle(self, host: HostHandle, step: HostStep) -> HostStep:
+        """Resume a host whose step paused (it spent its budget of built-in play for one
+        call) until remote seats owe decisions or the game is over, yielding to the event
+        loop between calls: a long play-out (a forfeited match and a slow fill bot) is
+        many short calls, each far below the host timeout, and in-loop hosting lets
+        every other match and stream run between them."""
+        while step.paused:
+            self._absorb(step)  # counts its built-in decisions; a paused step asks nobody
+            await asyncio.sleep(0)
+            step = await host.resume()
         return step

@@ -1,4 +1,12 @@
-"""What every match of a gateway shares, and how a match ends: result, rating, MatchEnd."""
+"""What every match of a gateway shares, and how a match ends: result, rating, MatchEnd.
+
+A match ends in one of two ways. :func:`finish`: the game is over; its result (forfeited
+seats ranked last) is kept durably, rated once, then announced. :func:`abort`: the match
+cannot be finished (its host failed, the gateway stops); nothing of the game is rated,
+but if seats had already forfeited, their forfeits are: the forfeited seats share the
+last place and every other seat shares the first (:func:`forfeit_ranks`), recorded
+under the match id through the same durable path, so it counts exactly once.
+"""
 
 from __future__ import annotations
 
@@ -64,6 +72,24 @@ def rating_ranks(ranks: Sequence[int], forfeited: AbstractSet[int]) -> tuple[int
     return competition_ranks(keys)
 
 
+def forfeit_ranks(seats: int, forfeited: AbstractSet[int]) -> tuple[int, ...] | None:
+    """The ranks an aborted match is rated with: forfeited seats share the last place,
+    the others the first. None when there is nothing to rate: no forfeit, a solo match,
+    or every seat forfeited."""
+    if seats < 2 or not forfeited or len(forfeited) >= seats:
+        return None
+    return rating_ranks([1] * seats, forfeited)
+
+
+def forfeited_seats(runner: MatchRunner) -> set[int]:
+    """Remote seats that forfeited: struck out, or their bot left (possibly not yet
+    noticed by the match, if it owed no decision when it went)."""
+    return {
+        seat for seat, remote in runner.remote.items()
+        if remote.forfeited or remote.session.gone
+    }
+
+
 async def finish(runner: MatchRunner, step: Any) -> None:
     """Record the result durably, rate it, save the replay, then send every MatchEnd.
     A one-seat match (a solo game) has nobody to be rated against: it takes the same
@@ -72,10 +98,7 @@ async def finish(runner: MatchRunner, step: Any) -> None:
     context = runner.context
     assert step.result is not None and step.replay is not None
     result: Result = step.result
-    forfeited = {
-        seat for seat, remote in runner.remote.items()
-        if remote.forfeited or remote.session.gone
-    }
+    forfeited = forfeited_seats(runner)
     solo = len(runner.labels) == 1
     ranks = rating_ranks(result.ranks, forfeited)
     score = float(result.scores[0]) if solo else None
@@ -83,12 +106,7 @@ async def finish(runner: MatchRunner, step: Any) -> None:
     deltas = await context.results.submit(outcome)
     if solo:
         deltas = None  # counted in the solo standings, not rated
-    ratings: dict[str, float] = {}
-    if deltas is not None:
-        try:
-            ratings = await asyncio.to_thread(_ratings, context.store, runner)
-        except Exception as exc:
-            log.warning("ratings after match %s could not be read: %s", runner.match_id, exc)
+    ratings = await _read_ratings(runner) if deltas is not None else {}
     if context.config.replays is not None:
         try:
             await asyncio.to_thread(_save_replay, Path(context.config.replays),
@@ -110,6 +128,36 @@ async def finish(runner: MatchRunner, step: Any) -> None:
             runner, remote, seat, reason, results, deltas is not None,
             (deltas or {}).get(name, 0.0), ratings.get(name, 0.0),
         )
+
+
+async def abort(runner: MatchRunner, why: str) -> None:
+    """End a match that cannot be finished: rate its forfeits, if any (see the module
+    docstring), then send every bot MatchEnd ABORTED (``rated`` true if a forfeit of the
+    match was rated, with the bot's rating change)."""
+    context = runner.context
+    context.metrics.matches.labels(runner.game, "aborted").inc()
+    log.info("match %s: %s", runner.match_id, why)
+    ranks = forfeit_ranks(len(runner.labels), forfeited_seats(runner))
+    deltas: dict[str, float] | None = None
+    if ranks is not None:
+        outcome = MatchResult(runner.game, runner.match_id, runner.labels, ranks)
+        log.info("match %s: its forfeits are rated (ranks %s)", runner.match_id, list(ranks))
+        deltas = await context.results.submit(outcome)
+    ratings = await _read_ratings(runner) if deltas is not None else {}
+    for seat, remote in runner.remote.items():
+        name = remote.session.name
+        send_match_end(
+            runner, remote, seat, arena_pb2.MATCH_END_REASON_ABORTED, (), deltas is not None,
+            (deltas or {}).get(name, 0.0), ratings.get(name, 0.0),
+        )
+
+
+async def _read_ratings(runner: MatchRunner) -> dict[str, float]:
+    try:
+        return await asyncio.to_thread(_ratings, runner.context.store, runner)
+    except Exception as exc:
+        log.warning("ratings after match %s could not be read: %s", runner.match_id, exc)
+        return {}
 
 
 def send_match_end(

@@ -4,7 +4,8 @@
 before it tries the ladder, and the gateway sends MatchEnd only after ``submit``
 returns. A result the store cannot take now (Redis restarting, a network blip) waits in
 the queue and is retried with capped exponential back-off by one background task, which
-also applies, at start-up, whatever a previous run left unapplied. Applying is
+also applies, at start-up, whatever a previous run left unapplied; :meth:`retry_now`
+(the store answers again) cuts the back-off short. Applying is
 idempotent by match id, so a retry after a write whose reply was lost, or a restart
 between applying and forgetting a result, never counts a match twice.
 
@@ -18,6 +19,7 @@ anyway) results are applied directly.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 
@@ -48,6 +50,7 @@ class ResultQueue:
         self._max_delay = max_delay
         self._pending: dict[str, tuple[Token | None, MatchResult]] = {}
         self._wake = asyncio.Event()
+        self._store_back = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._submitting = 0
         self.recovered = durable is None
@@ -60,6 +63,10 @@ class ResultQueue:
     def unrated(self) -> int:
         """Results not yet in the ladder: being kept and applied now, or waiting."""
         return self._submitting + len(self._pending)
+
+    def retry_now(self) -> None:
+        """The store is back: retry what waits now rather than after the back-off."""
+        self._store_back.set()
 
     def start(self) -> None:
         """Start the retry task (it first collects what a previous run left)."""
@@ -139,8 +146,14 @@ class ResultQueue:
             if self.recovered and await self._apply_pending():
                 delay = self._first_delay
                 continue
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, self._max_delay)
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(delay):
+                    await self._store_back.wait()
+            if self._store_back.is_set():
+                self._store_back.clear()
+                delay = self._first_delay
+            else:
+                delay = min(delay * 2, self._max_delay)
 
     async def _recover(self) -> bool:
         assert self._durable is not None

@@ -31,6 +31,7 @@ from grpc_health.v1 import health, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from services.gateway.admission import Admission, Limits
+from services.gateway.allocator import trim_periodically
 from services.gateway.config import GatewayConfig
 from services.gateway.connections import ConnectionCaps, ConnectionGuard
 from services.gateway.health import StoreHealth
@@ -81,6 +82,7 @@ class Gateway:
         self.health = StoreHealth(store, ("", SERVICE_NAME), self.metrics.gateway.store_up,
                                   config.health_interval)
         self.results = ResultQueue(store, durable, store_up=lambda: self.health.up)
+        self.health.on_up = self.results.retry_now  # results waiting go as soon as it is back
         self.metrics.watch_results(self.results)
         self.admission = Admission(Limits(
             config.max_streams, config.max_streams_per_connection, config.hellos_per_minute))
@@ -138,6 +140,9 @@ class Gateway:
             self.admission.connections, self.metrics.gateway.connections,
             self.metrics.gateway.refused_connections)
         self._service(guard.run())
+        if config.memory_trim_seconds > 0:
+            self._service(trim_periodically(config.memory_trim_seconds,
+                                            self.metrics.gateway.trimmed))
         await server.start()
         self._server = server
         return bound

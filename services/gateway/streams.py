@@ -30,7 +30,7 @@ from google.protobuf.message import DecodeError
 
 from services.gateway.admission import Refused
 from services.gateway.budget import MessageBudget
-from services.gateway.health import STORE_DOWN
+from services.gateway.health import HELLO_STORE_SECONDS, STORE_DOWN
 from services.gateway.session import BotSession, error_frame
 from services.ladder.store import StoreUnavailable
 
@@ -86,6 +86,10 @@ class StreamHandler:
                 # The bot cancelled or reset the stream before Welcome: nothing to
                 # answer, but it is counted like every refusal.
                 self.metrics.gateway.refused.labels("cancelled").inc()
+                raise
+            except Exception:
+                # A read or write of the stream failed before Welcome (gRPC reports it).
+                self.metrics.gateway.refused.labels("stream_error").inc()
                 raise
             await self._serve(session, context)
         finally:
@@ -144,8 +148,10 @@ class StreamHandler:
         if not health.up:
             raise Refused(grpc.StatusCode.UNAVAILABLE, STORE_DOWN, "store_unavailable")
         try:
-            name = await asyncio.to_thread(self.gateway.store.authenticate, token)
-        except StoreUnavailable:
+            # One short attempt: a store too slow to answer is a down store.
+            async with asyncio.timeout(HELLO_STORE_SECONDS):
+                name = await asyncio.to_thread(self.gateway.store.authenticate, token)
+        except (StoreUnavailable, TimeoutError):
             health.mark_down()
             raise Refused(grpc.StatusCode.UNAVAILABLE, STORE_DOWN,
                           "store_unavailable") from None

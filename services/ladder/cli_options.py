@@ -37,11 +37,14 @@ def key_prefix(text: str) -> str:
     return text
 
 
-def store_from_args(args: argparse.Namespace, err: Console) -> LadderStore:
-    """Open the store the options name, warning on ``err`` when it is in-process."""
+def store_from_args(
+    args: argparse.Namespace, err: Console, timeout: float | None = None
+) -> LadderStore:
+    """Open the store the options name, warning on ``err`` when it is in-process
+    (``timeout``: seconds one Redis call may take, see :func:`open_store`)."""
     if args.redis is None:
         err.print(
             "[yellow]warning:[/] no --redis given: using an in-process store that lives"
             " only in this process and is lost when the command exits"
         )
-    return open_store(args.redis, key_prefix=args.key_prefix)
+    return open_store(args.redis, key_prefix=args.key_prefix, timeout=timeout)

@@ -140,6 +140,17 @@ class MemoryStore(LadderStore):
             points = None if ladder is None else ladder.histories.get(name)
             return [] if points is None else list(points)[-limit:]
 
+    def _ladder_version(self, game: str) -> int:
+        with self._lock:
+            ladder = self._games.get(game)
+            return 0 if ladder is None else len(ladder.matches)
+
+    def _last_rated(self, game: str, names: list[str]) -> dict[str, RatingPoint]:
+        with self._lock:
+            ladder = self._games.get(game)
+            histories = {} if ladder is None else ladder.histories
+            return {name: histories[name][-1] for name in names if histories.get(name)}
+
     def _apply_solo(self, game: str, match_id: str, name: str, score: float) -> bool:
         with self._lock:
             ladder = self._games.setdefault(game, _GameLadder())

@@ -137,6 +137,20 @@ class LadderStore(ABC):
             raise ValueError(f"limit must be at least 1, got {limit}")
         return self._history(game, name, min(limit or self.history, self.history))
 
+    def last_rated(self, game: str, names: Sequence[str]) -> dict[str, RatingPoint]:
+        """Each named bot's newest rating point in ``game`` (the web's "last active"),
+        read at once; bots with no rated match there are left out."""
+        validate_game_id(game)
+        return self._last_rated(game, list(names))
+
+    def ladder_version(self, game: str) -> int | None:
+        """A number that changes whenever the game's ladder (ratings, tallies, rating
+        histories) changes: the count of applied matches, read in one cheap step, so a
+        reader can keep what it built from the ladder until it moves. None if this
+        store cannot tell."""
+        validate_game_id(game)
+        return self._ladder_version(game)
+
     # -- solo standings -----------------------------------------------------------------
 
     def apply_solo(self, game: str, match_id: str, name: str, score: float) -> bool:
@@ -221,6 +235,18 @@ class LadderStore(ABC):
     @abstractmethod
     def _history(self, game: str, name: str, limit: int) -> list[RatingPoint]:
         """The newest ``limit`` points of the bot's history, oldest first."""
+
+    def _ladder_version(self, game: str) -> int | None:
+        return None
+
+    def _last_rated(self, game: str, names: list[str]) -> dict[str, RatingPoint]:
+        """One read per bot; a store that can batch them overrides this."""
+        found = {}
+        for name in names:
+            points = self._history(game, name, 1)
+            if points:
+                found[name] = points[-1]
+        return found
 
     @abstractmethod
     def _apply_solo(self, game: str, match_id: str, name: str, score: float) -> bool:
@@ -313,9 +339,11 @@ def open_store(
     key_prefix: str = "arena",
     k: float = DEFAULT_K,
     history: int = DEFAULT_HISTORY,
+    timeout: float | None = None,
 ) -> LadderStore:
     """A store for ``url``: None gives a fresh in-process memory store, ``redis://`` or
-    ``rediss://`` a Redis store whose keys all start with ``key_prefix``."""
+    ``rediss://`` a Redis store whose keys all start with ``key_prefix`` (``timeout``:
+    seconds one Redis call may take, connecting included; default 5, connecting 2)."""
     if url is None:
         from services.ladder.memory_store import MemoryStore
 
@@ -323,5 +351,8 @@ def open_store(
     if url.startswith(("redis://", "rediss://", "unix://")):
         from services.ladder.redis_store import RedisStore
 
-        return RedisStore(url, key_prefix=key_prefix, k=k, history=history)
+        if timeout is None:
+            return RedisStore(url, key_prefix=key_prefix, k=k, history=history)
+        return RedisStore(url, key_prefix=key_prefix, k=k, history=history,
+                          socket_timeout=timeout, connect_timeout=timeout)
     raise ValueError(f"unsupported ladder store URL {url!r}: use redis://HOST:PORT/DB")

@@ -17,7 +17,8 @@ class GatewayMetrics:
     ``arena_dropped_streams_total{reason}``, ``arena_waiting_bots``,
     ``arena_queue_wait_seconds``, ``arena_host_workers``,
     ``arena_host_failures_total``, ``arena_store_up``, ``arena_event_loop_tasks``,
-    ``arena_connections`` and ``arena_refused_connections_total{reason}``."""
+    ``arena_connections``, ``arena_refused_connections_total{reason}``,
+    ``arena_allocator_trims_total`` and ``arena_allocator_released_bytes_total``."""
 
     def __init__(self, registry: CollectorRegistry) -> None:
         self.streams = Gauge(
@@ -28,7 +29,8 @@ class GatewayMetrics:
             "closed_before_hello (the stream ended before its Hello came), cancelled "
             "(the bot cancelled or reset it before Welcome), bad_hello, store_unavailable, "
             "unauthenticated, "
-            "unsupported_game, internal.",
+            "unsupported_game, internal, stream_error (a read or write of the stream "
+            "failed).",
             ["reason"], registry=registry)
         self.dropped = Counter(
             "arena_dropped_streams", "Streams the server ended after Welcome for "
@@ -51,7 +53,12 @@ class GatewayMetrics:
         self.loop_tasks = Gauge(
             "arena_event_loop_tasks", "Tasks alive in the gateway's event loop.",
             registry=registry)
-
+        self.allocator_trims = Counter(
+            "arena_allocator_trims", "Periodic malloc_trim calls (glibc) giving free "
+            "native memory back to the kernel.", registry=registry)
+        self.allocator_released = Counter(
+            "arena_allocator_released_bytes", "Resident bytes the periodic malloc_trim "
+            "gave back to the kernel.", registry=registry)
         self.connections = Gauge(
             "arena_connections", "Client connections open on the gRPC port (as of the "
             "gateway's last look, every 0.5 s).", registry=registry)
@@ -60,6 +67,11 @@ class GatewayMetrics:
             "its caps, by reason: per_address, max_connections. (Connections gRPC closes "
             "at accept beyond its hard bound, and idle or handshake time-outs, are not "
             "counted.)", ["reason"], registry=registry)
+
+    def trimmed(self, released: int) -> None:
+        """Count one periodic trim that released ``released`` resident bytes."""
+        self.allocator_trims.inc()
+        self.allocator_released.inc(released)
 
     def watch(self, tasks: Callable[[], int], workers: Callable[[], int]) -> None:
         """Read the live counts from the gateway whenever metrics are collected."""

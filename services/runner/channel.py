@@ -5,9 +5,9 @@ project's own processes, joined by a ``socketpair`` the gateway creates, so pick
 carries nothing from outside.
 
 - gateway -> worker: ``(call_id, match_key, op, args)``; ``op`` is ``start`` (``args``:
-  the :class:`~services.runner.host.MatchHost` arguments), ``submit`` (seat, index),
-  ``substitute`` (seat), ``forfeit`` (seat), ``close`` (no reply) or ``ping`` (the
-  worker is up and answering).
+  the :class:`~services.runner.host.MatchHost` arguments and its budget), ``submit`` (seat, index),
+  ``substitute`` (seat), ``forfeit`` (seat), ``resume`` (go on after a paused step),
+  ``close`` (no reply) or ``ping`` (the worker is up and answering).
 - worker -> gateway: ``(call_id, ok, payload)``: a :class:`HostStep` (``None`` for a
   ping) when ``ok``, else the error text.
 """
@@ -21,8 +21,8 @@ from typing import Any, BinaryIO
 HEADER = struct.Struct("<I")
 MAX_MESSAGE = 64 * 1024 * 1024
 
-PING, START, SUBMIT, SUBSTITUTE, FORFEIT, CLOSE = (
-    "ping", "start", "submit", "substitute", "forfeit", "close"
+PING, START, SUBMIT, SUBSTITUTE, FORFEIT, RESUME, CLOSE = (
+    "ping", "start", "submit", "substitute", "forfeit", "resume", "close"
 )
 
 

@@ -8,7 +8,11 @@ decisions pay for protobuf. A seat's request is built from ``observation(seat)``
 the engine's observation is the single gate for hidden information.
 
 The gateway runs hosts in long-lived host worker processes (:mod:`services.runner.worker`),
-many matches each, or in its own event loop.
+many matches each, or in its own event loop. A host given a ``budget`` plays built-in
+seats for about that many seconds per call (the decision in progress is finished): a
+call that has more to play returns a ``paused`` step, and :meth:`MatchHost.resume` goes
+on. So no call lasts much longer than the budget plus one built-in decision, however
+long the rest of the game takes (a forfeited match played out by a slow fill bot).
 """
 
 from __future__ import annotations
@@ -51,7 +55,9 @@ class HostStep(NamedTuple):
     ``builtin_decisions``/``builtin_seconds``: decisions taken by built-in bots
     (including substitutions) during the call. ``result`` and ``replay`` are set once
     the game is over (the replay as JSON data). ``choices``: every ``(seat, index)``
-    applied during the call, in order (what the spectator feed follows). Named tuples,
+    applied during the call, in order (what the spectator feed follows). ``paused``:
+    the call spent its budget with built-in play left (no requests yet; call
+    ``resume``). Named tuples,
     not dataclasses: one is made and sent to the gateway per decision, and tuples are
     the cheapest to build and to pickle.
     """
@@ -64,10 +70,12 @@ class HostStep(NamedTuple):
     result: Result | None = None
     replay: Mapping[str, Any] | None = None
     choices: tuple[tuple[int, int], ...] = ()
+    paused: bool = False
 
 
 class MatchHost:
-    """One match: built-in ``fill`` bots on the seats that are not remote."""
+    """One match: built-in ``fill`` bots on the seats that are not remote; ``budget``
+    seconds of built-in play per call (None: no limit)."""
 
     def __init__(
         self,
@@ -77,6 +85,8 @@ class MatchHost:
         remote: Sequence[bool],
         labels: Sequence[str],
         fill: str,
+        *,
+        budget: float | None = None,
     ) -> None:
         game = get_game(game_id)
         # Without a codec (a game with no protobuf messages yet) remote bots get labels only.
@@ -87,6 +97,7 @@ class MatchHost:
         ]
         self._session = MatchSession(game_id, self._game_config, seed, seats, labels)
         self._game_id, self._seed, self._fill = game_id, seed, fill
+        self._budget = budget
         # Per remote seat, made when first needed (most matches never substitute).
         self._substitutes: dict[int, tuple[Bot, GameRng]] = {}
         self._asked: set[int] = set()
@@ -128,6 +139,10 @@ class MatchHost:
         self._asked.discard(seat)
         return self._step(None)
 
+    def resume(self) -> HostStep:
+        """Go on with the built-in play a paused step left (a no-op step otherwise)."""
+        return self._step(None)
+
     def _owed(self, seat: int) -> None:
         if seat not in self._asked:
             raise IllegalChoice(f"seat {seat} was not asked for a decision")
@@ -154,10 +169,14 @@ class MatchHost:
 
     def _step(self, substituted: int | None) -> HostStep:
         session = self._session
-        pending = session.advance()
-        self._asked.intersection_update(pending)
-        new = [seat for seat in pending if seat not in self._asked]
-        self._asked.update(new)
+        budget = self._budget
+        pending = session.advance(None if budget is None else time.perf_counter() + budget)
+        if session.paused:
+            new = []  # the seats owing decisions are known once the built-in play is done
+        else:
+            self._asked.intersection_update(pending)
+            new = [seat for seat in pending if seat not in self._asked]
+            self._asked.update(new)
         decisions = session.builtin_decisions + self._extra_decisions
         seconds = session.builtin_seconds + self._extra_seconds
         step_decisions = decisions - self._counted_decisions
@@ -175,6 +194,7 @@ class MatchHost:
             result=session.state.result() if over else None,
             replay=session.replay().to_json() if over else None,
             choices=choices,
+            paused=session.paused,
         )
 
     def _request(self, seat: int) -> SeatRequest:

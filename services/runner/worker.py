@@ -20,6 +20,7 @@ from services.runner.channel import (
     CLOSE,
     FORFEIT,
     PING,
+    RESUME,
     START,
     SUBMIT,
     SUBSTITUTE,
@@ -41,7 +42,8 @@ class Worker:
     def handle(self, key: int, op: str, args: Any) -> HostStep | None:
         """Run one call; the step to reply with (None for a ping)."""
         if op == START:
-            host = self.matches[key] = MatchHost(*args)
+            host_args, budget = args
+            host = self.matches[key] = MatchHost(*host_args, budget=budget)
             step = host.start()
         elif op == PING:
             return None
@@ -53,6 +55,8 @@ class Worker:
                 step = host.substitute(*args)
             elif op == FORFEIT:
                 step = host.forfeit(*args)
+            elif op == RESUME:
+                step = host.resume()
             else:
                 raise ValueError(f"unknown host operation {op!r}")
         if step.over:

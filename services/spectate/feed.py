@@ -92,6 +92,11 @@ class MatchFeed(ABC):
     def ended(self, match_id: str, replay: Replay | None) -> None:
         """The match is over: its replay (with the result), or None if it was aborted."""
 
+    def announce(self, instance: str, heartbeat: float, expiry: float) -> None:  # noqa: B027
+        """Publish as gateway ``instance``, with a heartbeat every ``heartbeat`` seconds
+        valid ``expiry`` seconds; a shared feed ends the live matches of instances whose
+        heartbeat expired. An in-process feed dies with its gateway: nothing to do."""
+
     # -- reading -------------------------------------------------------------------------
 
     @abstractmethod

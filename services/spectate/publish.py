@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 
 
 class PublishingHost:
-    """Wraps a gateway match host (start/submit/substitute/forfeit/close)."""
+    """Wraps a gateway match host (start/submit/substitute/forfeit/resume/close)."""
 
     def __init__(
         self,
@@ -69,6 +69,9 @@ class PublishingHost:
 
     async def forfeit(self, seat: int) -> HostStep:
         return self._seen(await self._host.forfeit(seat))
+
+    async def resume(self) -> HostStep:
+        return self._seen(await self._host.resume())
 
     def close(self) -> None:
         try:

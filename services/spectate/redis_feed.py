@@ -7,11 +7,18 @@ Keys (``P`` is the key prefix; all share the hash tag ``{P:feed}``):
 - ``{P:feed}:match:ID`` hash: game, config, seed, labels, started_at, status, ended_at,
   result, interrupted, replay (JSON where structured)
 - ``{P:feed}:choices:ID`` list of ``"seat index"`` while the match runs
+- ``{P:feed}:instances`` sorted set: gateway instance id -> the Unix time its heartbeat
+  expires (a match hash names its gateway in ``instance``)
 
 Writes go through one background thread that sends batches in a pipeline, so the
 gateway's loop never waits on Redis. A lost connection is retried with backoff; a batch
 that still fails is dropped, and the offset check then marks its match interrupted.
-Live keys expire unless refreshed (a gateway that died leaves no live match behind).
+Each gateway announces itself (:meth:`RedisFeed.announce`) and renews its heartbeat
+every ``heartbeat`` seconds, valid ``expiry`` seconds. The live matches of an instance
+whose heartbeat expired are ended as aborted by whoever looks next: every gateway on each
+heartbeat (a restarted one too), and readers before listing matches (at most every
+:data:`READER_REAP_SECONDS`). Live keys also expire unless refreshed (entries written
+before instances had ids).
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import redis
@@ -46,14 +53,59 @@ FINISHED_TTL = 7 * 86400
 MAX_PENDING = 200_000  # queued writes beyond which new ones are dropped
 CHUNK = 500  # choices per script call (Lua's unpack has a stack limit)
 WRITE_ATTEMPTS = 8
+DEFAULT_HEARTBEAT = 10.0  # seconds between a gateway's heartbeats
+DEFAULT_EXPIRY = 30.0  # seconds a heartbeat stays valid
+READER_REAP_SECONDS = 5.0  # a reader ends dead instances' matches at most this often
 
+# KEYS: match, choices, live, instances. ARGV: ttl, game, config, seed, labels,
+# started_at, match id, instance id ('' for none), its heartbeat's expiry.
 _START = """
 redis.call('DEL', KEYS[2])
 redis.call('HSET', KEYS[1], 'game', ARGV[2], 'config', ARGV[3], 'seed', ARGV[4],
   'labels', ARGV[5], 'started_at', ARGV[6], 'status', 'live')
+if ARGV[8] ~= '' then
+  redis.call('HSET', KEYS[1], 'instance', ARGV[8])
+  redis.call('ZADD', KEYS[4], 'GT', ARGV[9], ARGV[8])
+end
 redis.call('EXPIRE', KEYS[1], ARGV[1])
 redis.call('ZADD', KEYS[3], ARGV[6], ARGV[7])
 return 1
+"""
+
+# KEYS: live, finished, instances. ARGV: now, prefix of match hashes, prefix of choice
+# lists, ttl of a finished match, finished matches kept.
+_REAP = """
+local now = tonumber(ARGV[1])
+local ended = 0
+for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+  local match = ARGV[2] .. id
+  local owner = redis.call('HGET', match, 'instance')
+  if redis.call('EXISTS', match) == 0 then
+    redis.call('ZREM', KEYS[1], id)
+  elseif owner then
+    local expires = redis.call('ZSCORE', KEYS[3], owner)
+    if (not expires) or tonumber(expires) < now then
+      local choices = ARGV[3] .. id
+      redis.call('ZREM', KEYS[1], id)
+      redis.call('HSET', match, 'status', 'aborted', 'ended_at', ARGV[1], 'result', '',
+        'replay', '', 'decisions', redis.call('LLEN', choices))
+      redis.call('DEL', choices)
+      redis.call('EXPIRE', match, ARGV[4])
+      redis.call('ZADD', KEYS[2], ARGV[1], id)
+      ended = ended + 1
+    end
+  end
+end
+if ended > 0 then
+  local excess = redis.call('ZCARD', KEYS[2]) - tonumber(ARGV[5])
+  if excess > 0 then
+    local old = redis.call('ZRANGE', KEYS[2], 0, excess - 1)
+    for _, id in ipairs(old) do redis.call('DEL', ARGV[2] .. id) end
+    redis.call('ZREMRANGEBYRANK', KEYS[2], 0, excess - 1)
+  end
+end
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', '(' .. ARGV[1])
+return ended
 """
 
 # KEYS: match, choices. ARGV: ttl, offset, then the choices.
@@ -106,8 +158,10 @@ class RedisFeed(MatchFeed):
         key_prefix: str = "arena",
         keep_finished: int = DEFAULT_KEEP_FINISHED,
         socket_timeout: float = 5.0,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         super().__init__(keep_finished)
+        self._clock = clock
         if not key_prefix or any(c.isspace() or c in "{}" for c in key_prefix):
             raise ValueError(f"invalid key prefix {key_prefix!r}")
         self._client = redis.Redis.from_url(
@@ -119,13 +173,20 @@ class RedisFeed(MatchFeed):
         self._finished_key = f"{tag}:finished"
         self._match_prefix = f"{tag}:match:"
         self._choices_prefix = f"{tag}:choices:"
+        self._instances_key = f"{tag}:instances"
         self._start = self._client.register_script(_START)
+        self._reap = self._client.register_script(_REAP)
         self._advance = self._client.register_script(_ADVANCE)
         self._end = self._client.register_script(_END)
         self._queue: queue.Queue[Any] = queue.Queue()
         self._dropping = False
         self._writer: threading.Thread | None = None
         self._writer_lock = threading.Lock()
+        self.instance = ""
+        self._expiry = DEFAULT_EXPIRY
+        self._beating = threading.Event()
+        self._heart: threading.Thread | None = None
+        self._last_reap = float("-inf")
 
     # -- publishing ----------------------------------------------------------------------
 
@@ -146,9 +207,10 @@ class RedisFeed(MatchFeed):
         self, match_id: str, game: str, config: GameConfig, seed: int, labels: Sequence[str]
     ) -> None:
         match_key, choices_key = self._keys(match_id)
-        self._put(self._start, [match_key, choices_key, self._live_key], [
+        keys = [match_key, choices_key, self._live_key, self._instances_key]
+        self._put(self._start, keys, [
             LIVE_TTL, game, json.dumps(config.to_json()), seed, json.dumps(list(labels)),
-            repr(time.time()), match_id,
+            repr(time.time()), match_id, self.instance, repr(self._clock() + self._expiry),
         ])
 
     def advanced(self, match_id: str, offset: int, choices: Sequence[tuple[int, int]]) -> None:
@@ -169,6 +231,55 @@ class RedisFeed(MatchFeed):
             0 if replay is None else len(replay.choices), self.keep_finished,
             self._match_prefix,
         ])
+
+    # -- gateway instances: heartbeats, and ending a dead one's matches -----------------
+
+    def announce(
+        self, instance: str, heartbeat: float = DEFAULT_HEARTBEAT,
+        expiry: float = DEFAULT_EXPIRY,
+    ) -> None:
+        """Publish as gateway ``instance``: a heartbeat now and every ``heartbeat``
+        seconds (each valid ``expiry`` seconds) from a thread, which also ends the live
+        matches of instances whose heartbeat expired."""
+        if not 0 < heartbeat < expiry:
+            raise ValueError("the heartbeat must be shorter than its expiry, both > 0")
+        self.instance, self._expiry = instance, expiry
+        self._beat_and_reap()  # before the first match, and a restart cleans up at once
+        self._heart = threading.Thread(
+            target=self._beat_loop, args=(heartbeat,), name="feed-heartbeat", daemon=True)
+        self._heart.start()
+
+    def _beat_loop(self, heartbeat: float) -> None:
+        while not self._beating.wait(heartbeat):
+            self._beat_and_reap()
+
+    def _beat_and_reap(self) -> None:
+        try:
+            self.beat()
+            self.reap()
+        except redis.RedisError as exc:
+            log.warning("spectator feed: heartbeat of %s failed: %s", self.instance, exc)
+
+    def beat(self) -> None:
+        """Renew this instance's heartbeat (valid ``expiry`` seconds from now)."""
+        self._client.zadd(self._instances_key, {self.instance: self._clock() + self._expiry})
+
+    def reap(self) -> int:
+        """End as aborted the live matches of instances whose heartbeat expired (and
+        forget the instances); the number of matches ended."""
+        self._last_reap = now = self._clock()
+        keys = [self._live_key, self._finished_key, self._instances_key]
+        ended = int(self._reap(keys=keys, args=[
+            repr(now), self._match_prefix, self._choices_prefix, FINISHED_TTL,
+            self.keep_finished]))
+        if ended:
+            log.warning("spectator feed: ended %d live match(es) of gateways gone silent "
+                        "as aborted", ended, extra={"matches": ended})
+        return ended
+
+    def _reap_if_due(self) -> None:
+        if self._clock() - self._last_reap >= READER_REAP_SECONDS:
+            self.reap()
 
     def _ensure_writer(self) -> None:
         if self._writer is not None:
@@ -224,6 +335,13 @@ class RedisFeed(MatchFeed):
         if self._writer is not None:
             self._queue.put(_STOP)
             self._writer.join(timeout=10)
+        if self._heart is not None:
+            self._beating.set()
+            self._heart.join(timeout=10)
+            try:  # its matches were ended above; any left are reaped at once
+                self._client.zrem(self._instances_key, self.instance)
+            except redis.RedisError as exc:
+                log.warning("spectator feed: could not withdraw %s: %s", self.instance, exc)
         self._client.close()
 
     # -- reading -------------------------------------------------------------------------
@@ -249,13 +367,16 @@ class RedisFeed(MatchFeed):
         return matches
 
     def live(self) -> list[FeedMatch]:
+        self._read(self._reap_if_due)
         return self._read(lambda: self._matches(self._client.zrange(self._live_key, 0, -1)))
 
     def finished(self, limit: int = 50) -> list[FeedMatch]:
+        self._read(self._reap_if_due)
         return self._read(lambda: self._matches(
             self._client.zrevrange(self._finished_key, 0, max(0, limit - 1))))
 
     def match(self, match_id: str) -> FeedMatch | None:
+        self._read(self._reap_if_due)
         found = self._read(lambda: self._matches([match_id]))
         return found[0] if found else None
 

@@ -8,7 +8,7 @@ reads (Redis, re-simulating a match) run in Starlette's thread pool.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,7 @@ from services.spectate.feed import LIVE, FeedUnavailable
 from services.web.charts import rating_chart
 from services.web.live import spectator_events
 from services.web.queries import NotFound, WebData
-from services.web.replays import BrokenReplay
+from services.web.replays import BrokenReplay, ReplayBusy
 
 HERE = Path(__file__).parent
 SECURITY_HEADERS = [
@@ -67,6 +67,23 @@ def ago(at: float | None) -> str:
     return f"{seconds} s ago"
 
 
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th... 11th, 12th, 13th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def place(rank: int, ranks: Sequence[int]) -> str:
+    """A seat's finishing place in words: '1st', or 'tied 2nd' when shared."""
+    return ("tied " if list(ranks).count(rank) > 1 else "") + ordinal(rank)
+
+
+def share(value: float) -> str:
+    """A count that ties split (wins: 1/3 each for a three-way tie for first) to two
+    places at most: 2, 0.5, 0.33, 12.67."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
 def wants_json(request: Request) -> bool:
     accept = request.headers.get("accept", "")
     return "application/json" in accept and "text/html" not in accept
@@ -82,11 +99,24 @@ def _int_param(request: Request, name: str) -> int | None:
         raise NotFound(f"{name} must be a whole number, got {raw!r}") from None
 
 
+def _replay_step(request: Request) -> int | None:
+    """How many decisions a replay page shows made: ``?after=N``, or ``?decision=N`` (the
+    page of decision N, i.e. after N - 1), or ``?turn=N`` (the old name of ``after``,
+    kept so old links still work); None for the end."""
+    decision = _int_param(request, "decision")
+    if decision is not None:
+        return max(decision - 1, 0)
+    after = _int_param(request, "after")
+    return after if after is not None else _int_param(request, "turn")
+
+
 def create_app(data: WebData) -> Starlette:
     env = Environment(
         loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"])
     )
     env.filters["ago"] = ago
+    env.filters["place"] = place
+    env.filters["share"] = share
     env.globals["rating_chart"] = rating_chart
 
     def page(template: str, http_status: int = 200, **context: Any) -> HTMLResponse:
@@ -104,14 +134,23 @@ def create_app(data: WebData) -> Starlette:
             return _error(as_json, 503, f"the ladder or feed is unavailable: {exc}")
         except BrokenReplay as exc:
             return _error(as_json, 500, str(exc))
+        except ReplayBusy as exc:
+            return _error(as_json, 503, str(exc), {"retry-after": str(exc.retry_after)})
         if as_json:
             return JSONResponse(body)
         return page(template, **body)
 
-    def _error(as_json: bool, status: int, message: str) -> Response:
+    def _error(
+        as_json: bool, status: int, message: str, headers: dict[str, str] | None = None
+    ) -> Response:
+        response: Response
         if as_json:
-            return JSONResponse({"error": message}, status_code=status)
-        return page("error.html", http_status=status, status_code=status, message=message)
+            response = JSONResponse({"error": message}, status_code=status)
+        else:
+            response = page("error.html", http_status=status, status_code=status,
+                            message=message)
+        response.headers.update(headers or {})
+        return response
 
     def home(request: Request) -> Response:
         return answer(request, "home.html", data.home)
@@ -130,13 +169,23 @@ def create_app(data: WebData) -> Starlette:
                 assert found is not None
                 return {"view": "ended", **found.summary()}
             hidden = request.query_params.get("hidden") == "1"
-            turn = _int_param(request, "turn")
-            return {"view": "replay", **data.replay_view(match_id, found, replay, turn, hidden)}
+            after = _replay_step(request)
+            return {"view": "replay", **data.replay_view(match_id, found, replay, after, hidden)}
 
         return answer(request, "match.html", build)
 
+    def ladder_page(request: Request) -> Response:
+        return answer(request, "ladder.html", lambda: data.ladder_page(
+            request.path_params["game"], _int_param(request, "page")))
+
     def api_ladder(request: Request) -> Response:
-        return answer(request, "", lambda: data.ladder(request.path_params["game"]))
+        try:  # the encoded rows, kept until the ladder moves
+            body = data.ladder_json(request.path_params["game"])
+        except NotFound as exc:
+            return _error(True, 404, str(exc))
+        except StoreError as exc:
+            return _error(True, 503, f"the ladder or feed is unavailable: {exc}")
+        return Response(body, media_type="application/json")
 
     def api_solo(request: Request) -> Response:
         return answer(request, "", lambda: data.solo(request.path_params["game"]))
@@ -165,6 +214,7 @@ def create_app(data: WebData) -> Starlette:
 
     routes = [
         Route("/", home),
+        Route("/ladders/{game}", ladder_page),
         Route("/bots/{name}", bot),
         Route("/matches/{match_id}", match),
         Route("/api/ladder/{game}", api_ladder),

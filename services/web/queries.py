@@ -17,9 +17,17 @@ from services.ladder.records import AppliedMatch
 from services.ladder.store import LadderStore
 from services.spectate.feed import LIVE, FeedMatch, MatchFeed
 from services.spectate.view import SpectatorView
-from services.web.history import HistoryPoint, last_active, rating_history
-from services.web.replays import ReplayShelf, load_replay_file, valid_match_id
+from services.web.history import HistoryPoint, rating_history
+from services.web.ladders import LadderCache
+from services.web.replays import (
+    DEFAULT_MAX_BUILDS,
+    ReplayShelf,
+    load_replay_file,
+    valid_match_id,
+)
 
+HOME_ROWS = 20  # each ladder's leaders on the home page; the rest on /ladders/GAME
+LADDER_PAGE = 100  # rows per page of /ladders/GAME
 HISTORY_POINTS = 1000  # rating-history points a bot page reads per game
 RECENT_MATCHES = 20
 OPPONENT_MATCHES = 100  # matches the results-by-opponent table counts
@@ -35,38 +43,55 @@ class WebData:
     feed: MatchFeed
     replays: Path | None = None
     games: Sequence[str] = ()
+    max_builds: int = DEFAULT_MAX_BUILDS  # replays re-simulated at once
 
     def __post_init__(self) -> None:
         self.games = tuple(self.games) or available_games()
-        self.shelf = ReplayShelf()
+        self.shelf = ReplayShelf(max_builds=self.max_builds)
+        self.ladders = LadderCache(self.store)
 
     # -- ladders -------------------------------------------------------------------------
 
-    def ladder(self, game: str) -> list[dict[str, Any]]:
+    def _check_game(self, game: str) -> None:
         if game not in self.games:
             raise NotFound(f"unknown game {game!r}")
-        rows: list[dict[str, Any]] = []
-        for rank, entry in enumerate(self.store.ladder(game), start=1):
-            rows.append({
-                "rank": rank, "bot": entry.name, "rating": entry.rating, "games": entry.games,
-                "wins": entry.wins, "mean_rank": round(entry.mean_rank, 3),
-            })
-        last = last_active(self.store, game, [row["bot"] for row in rows])
-        for row in rows:
-            row["last_active"] = last.get(row["bot"])
-        return rows
+
+    def ladder(self, game: str) -> list[dict[str, Any]]:
+        """Every rated bot of ``game``, best first (shared rows: read them only)."""
+        self._check_game(game)
+        return self.ladders.get(game).rows
+
+    def ladder_json(self, game: str) -> bytes:
+        """:meth:`ladder` as JSON, encoded once per change of the ladder."""
+        self._check_game(game)
+        return self.ladders.get(game).body
+
+    def ladder_page(self, game: str, page: int | None) -> dict[str, Any]:
+        """One page of :data:`LADDER_PAGE` rows of the whole ladder (page 1 first)."""
+        self._check_game(game)
+        rows = self.ladder(game)
+        pages = max(1, -(-len(rows) // LADDER_PAGE))
+        page = 1 if page is None else page
+        if not 1 <= page <= pages:
+            raise NotFound(f"the {game} ladder has pages 1 to {pages}, not {page}")
+        return {
+            "game": game, "game_name": get_game(game).info.name, "page": page,
+            "pages": pages, "total": len(rows), "page_size": LADDER_PAGE,
+            "rows": rows[(page - 1) * LADDER_PAGE:page * LADDER_PAGE],
+        }
 
     def solo(self, game: str) -> list[dict[str, Any]]:
         """The game's solo standings (one-seat matches, not rated), best mean first."""
-        if game not in self.games:
-            raise NotFound(f"unknown game {game!r}")
+        self._check_game(game)
         return [{"rank": rank, "bot": entry.name, "games": entry.games,
                  "mean_score": entry.mean, "best_score": entry.best, "wins": entry.wins}
                 for rank, entry in enumerate(self.store.solo_standings(game), start=1)]
 
     def home(self) -> dict[str, Any]:
+        built = {game: self.ladders.get(game) for game in self.games}
         return {
-            "ladders": {game: self.ladder(game) for game in self.games},
+            "ladders": {game: ladder.rows[:HOME_ROWS] for game, ladder in built.items()},
+            "ladder_sizes": {game: len(ladder.rows) for game, ladder in built.items()},
             "solo": {game: rows for game in self.games if (rows := self.solo(game))},
             "games": {game: get_game(game).info.name for game in self.games},
             "live": [m.summary() for m in self.feed.live()],
@@ -84,9 +109,13 @@ class WebData:
                 continue
             points = rating_history(self.store, game, name, HISTORY_POINTS)
             matches = self._applied(game, points[-OPPONENT_MATCHES:])
+            standing = self.ladders.get(game)
             ladders.append({
                 "game": game,
                 "game_name": get_game(game).info.name,
+                "rank": (rank := standing.ranks.get(name)),
+                "ladder_page": None if rank is None else (rank - 1) // LADDER_PAGE + 1,
+                "bots": len(standing.rows),
                 "rating": entry.rating,
                 "games": entry.games,
                 "wins": entry.wins,
@@ -165,21 +194,23 @@ class WebData:
         }
 
     def replay_view(
-        self, match_id: str, match: FeedMatch | None, replay: Replay, turn: int | None,
+        self, match_id: str, match: FeedMatch | None, replay: Replay, after: int | None,
         hidden: bool,
     ) -> dict[str, Any]:
-        """A finished match at ``turn`` (default: the end), with the decision taken there."""
+        """A finished match after ``after`` decisions (default: all of them, the end),
+        with the next decision (number ``after + 1``) and the choice made there."""
         cursor = self.shelf.cursor(match_id, replay)
-        turn = cursor.turns if turn is None else max(0, min(turn, cursor.turns))
-        state = cursor.state_at(turn)
+        after = cursor.turns if after is None else max(0, min(after, cursor.turns))
+        state = cursor.state_at(after)
         game = get_game(replay.game_id)
         labels = tuple(replay.labels) or tuple(f"seat {s}" for s in range(replay.config.players))
         decision = None
-        if turn < cursor.turns:
-            seat, chosen = replay.choices[turn]
+        if after < cursor.turns:
+            seat, chosen = replay.choices[after]
             asked = state.decision(seat)
             decision = {
-                "seat": seat, "label": labels[seat], "kind": asked.kind, "chosen": chosen,
+                "number": after + 1, "seat": seat, "label": labels[seat], "kind": asked.kind,
+                "chosen": chosen,
                 "options": [state.describe_option(seat, i) for i in range(len(asked.options))],
             }
         board = ""
@@ -197,8 +228,8 @@ class WebData:
             }
         return {
             **summary,
-            "turn": turn,
-            "turns": cursor.turns,
+            "after": after,
+            "decisions": cursor.turns,
             "hidden": hidden,
             "decision": decision,
             "board": board,
@@ -209,7 +240,7 @@ class WebData:
 
 def opponents(name: str, matches: Sequence[AppliedMatch]) -> list[dict[str, Any]]:
     """Per opponent: matches together, and how often ``name`` finished ahead of it,
-    behind it or level with it (each side's best seat when one holds several)."""
+    behind it or tied with it (each side's best seat when one holds several)."""
     table: dict[str, dict[str, Any]] = {}
     for match in matches:
         best: dict[str, int] = {}
@@ -220,7 +251,7 @@ def opponents(name: str, matches: Sequence[AppliedMatch]) -> list[dict[str, Any]
         mine = best.pop(name)
         for who, rank in best.items():
             row = table.setdefault(who, {"opponent": who, "matches": 0, "ahead": 0,
-                                         "behind": 0, "level": 0})
+                                         "behind": 0, "tied": 0})
             row["matches"] += 1
-            row["ahead" if mine < rank else "behind" if mine > rank else "level"] += 1
+            row["ahead" if mine < rank else "behind" if mine > rank else "tied"] += 1
     return sorted(table.values(), key=lambda r: (-r["matches"], r["opponent"]))

@@ -231,3 +231,65 @@ def test_the_solo_board_shows_the_turn_clock_through_a_whole_game(
             seen_turns.add(public.turn)
         g.apply(0, rng.randrange(len(g.decision(0).options)))
     assert seen_turns == set(range(1, 28)) and breaks_drawn >= 1
+
+
+def title_of(group: ET.Element) -> str:
+    title = group.find(f"{SVG}title")
+    return "" if title is None else title.text or ""
+
+
+def test_the_board_has_a_key_full_names_on_hover_and_an_explained_score() -> None:
+    from engine.ark_nova.board_map import building_title
+    from engine.ark_nova.board_style import PLACEMENT, PLACEMENT_NAMES, SPECIAL_SHORT
+    from engine.ark_nova.maps import load_map
+    from engine.ark_nova.scoring import victory_points
+
+    g = ArkNovaState.new(GameConfig(3, {"map": "0"}), 5)
+    rng = GameRng(5)
+    for _ in range(700):
+        seat = g.pending_seats()[0]
+        g.apply(seat, rng.randrange(len(g.decision(seat).options)))
+    public = g.observation(SPECTATOR)
+    root = render(public)
+    (legend,) = groups(root, "legend")
+    keys = [" ".join(t.text or "" for t in k.iter(f"{SVG}text"))
+            for k in groups(legend, "legend-key")]
+    for meaning in ("K kiosk", "P pavilion", "1/3 special enclosure: animals housed / room",
+                    "4 animal 4 of the zoo's list, housed here", "water", "rock"):
+        assert meaning in keys
+    words = {w[0].text: w[1].text for w in
+             ([*g.iter(f"{SVG}text")] for g in groups(legend, "legend-word"))}
+    for view in public.players:
+        for bonus in {b for b in load_map(view.map_id).bonus if b is not None}:
+            assert words[PLACEMENT[bonus]] == PLACEMENT_NAMES[bonus]
+        for building, _ in view.buildings:
+            if building.code in SPECIAL_SHORT:
+                assert SPECIAL_SHORT[building.code] in words
+    assert "VP if it ended now = appeal + 2 per conservation point" in " ".join(
+        text_of(legend, "legend-reading"))
+    for zoo, view in zip(groups(root, "zoo"), public.players, strict=True):
+        (score,) = groups(zoo, "score-now")
+        vp = victory_points(view.appeal, view.conservation)
+        cp = victory_points(0, view.conservation) + 114
+        assert (score.find(f"{SVG}text").text or "").endswith(  # type: ignore[union-attr]
+            f"VP if it ended now: {vp} = appeal {view.appeal} + {cp} for "
+            f"{view.conservation} CP \u2212 114")
+        assert title_of(score).startswith(f"Victory points if the game ended now: {vp}.")
+        entries = [title_of(e) for e in groups(zoo, "list-entry")]
+        for number, animal in enumerate(view.animals, 1):  # full names on hover
+            assert any(t.startswith(f"{number}: {public.cards[animal].name} · ")
+                       for t in entries)
+        for sponsor in view.sponsors:
+            assert any(t.startswith(public.cards[sponsor].name) for t in entries)
+        housed: dict[int, list[int]] = {}
+        where = dict(view.housing)
+        for number, animal in enumerate(view.animals, 1):
+            if animal in where:
+                housed.setdefault(where[animal], []).append(number)
+        labels = groups(zoo, "building-label")
+        assert [title_of(lb) for lb in labels] == [
+            building_title(b, state, housed.get(i, []))
+            for i, (b, state) in enumerate(view.buildings)]
+        assert all(title_of(c).startswith("placement bonus: ")
+                   for c in groups(zoo, "bonus-cell"))
+    assert sum(len(v.animals) for v in public.players) > 3

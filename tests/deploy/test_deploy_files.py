@@ -88,7 +88,9 @@ def test_the_service_unit_runs_a_valid_serve_command(monkeypatch: pytest.MonkeyP
     args = _serve_args(monkeypatch)
     assert args.command == "serve"
     assert args.redis.startswith("redis://")
-    assert args.tls_cert and args.tls_key and args.log_format == "json"
+    assert args.log_format == "json"
+    # Behind the front proxy: loopback only, TLS and per-address limits in nginx.
+    assert args.host == "127.0.0.1" and args.tls_cert is None and args.hello_rate == 0
     assert "RAY_" not in _unit()  # the gateway hosts its matches itself
 
 
@@ -108,6 +110,23 @@ def test_the_service_unit_allows_the_files_its_connection_cap_needs(
     args = _serve_args(monkeypatch)
     settings = dict(re.findall(r"^(\w+)=(.*)$", _unit(), re.M))
     assert int(settings["LimitNOFILE"]) >= open_files_needed(args.max_connections)
+
+
+def test_the_front_proxy_passes_to_the_gateway_of_the_unit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    args = _serve_args(monkeypatch)
+    site = (DEPLOY / "nginx" / "arena-grpc.conf").read_text()
+    assert f"server {args.host}:{args.port};" in site
+    assert re.search(r"^\s*listen 50051 ssl http2;", site, re.M)
+    assert "grpc_pass grpc://arena_gateway;" in site
+    assert re.search(r"^\s*large_client_header_buffers \d+ 8k;", site, re.M)
+
+
+def test_the_service_unit_bounds_memory_and_restarts(monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = dict(re.findall(r"^(\w+)=(.*)$", _unit(), re.M))
+    assert settings["MemoryMax"] == "2G" and settings["OOMPolicy"] == "stop"
+    assert settings["Restart"] in ("on-failure", "always")
 
 
 def test_prometheus_scrapes_the_gateway_metrics_port(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -207,5 +226,21 @@ def test_the_walkthrough_runs_every_shell_block_of_the_readme() -> None:
     code = "\n".join(code for _, code in steps)
     for needed in ("redis-server", "ray start --head", "ray start --address", "arena serve",
                    "prometheus --config.file", "arena bot", "arena bots register",
-                   "--tls-cert", "--tls-ca", "--journal", "kill -TERM"):
+                   "deploy/nginx/arena-grpc.conf", '--server "127.0.0.1:$PROXY_PORT"',
+                   "--tls-ca", "--journal", "kill -TERM"):
         assert needed in code
+
+
+def test_the_web_unit_reads_what_the_gateway_writes_at_a_lower_priority(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    unit = (DEPLOY / "systemd" / "arena-web.service").read_text()
+    (line,) = re.findall(r"^ExecStart=(.*)$", unit.replace("\\\n", " "), re.M)
+    argv = shlex.split(line)
+    assert argv[0].endswith("/arena")
+    serve = _serve_args(monkeypatch)
+    web = build_parser().parse_args(argv[1:])
+    assert web.command == "web"
+    assert (web.redis, web.key_prefix) == (serve.redis, serve.key_prefix)
+    assert web.replays == serve.replays and web.max_resimulations >= 1
+    assert int(dict(re.findall(r"^(\w+)=(.*)$", unit, re.M))["Nice"]) > 0

@@ -76,7 +76,7 @@ class ServedGateway:
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         assert self.process.stdout is not None
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 120  # the web child (nice 10) is slow on a busy box
         for line in self.process.stdout:
             self.output.append(line)
             if line.startswith("serving "):

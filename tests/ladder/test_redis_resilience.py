@@ -4,6 +4,8 @@ hang, and an apply whose reply was lost is retried without being counted twice."
 
 from __future__ import annotations
 
+import os
+import signal
 import threading
 import time
 
@@ -193,3 +195,41 @@ def test_closing_the_store_closes_both_its_connections(redis_server: RedisServer
         time.sleep(0.01)
     admin.close()
     assert not still, f"connections left open after close: {still}"
+
+
+@pytest.mark.timeout(60)
+def test_a_hung_server_is_tried_once_not_retried(
+    redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stopped (SIGSTOP) server takes the connection but never answers: every call
+    gives up after one socket timeout, without the retries a lost connection gets."""
+    store = RedisStore(redis_server.url, key_prefix="hung", socket_timeout=0.3,
+                       retry=RetryPolicy(attempts=5, base_delay=0.01))
+    token = store.register_bot("a")
+    sent = 0
+    execute_command = redis.Redis.execute_command
+
+    def counted(self: redis.Redis, *args: object, **options: object) -> object:
+        nonlocal sent
+        sent += 1
+        return execute_command(self, *args, **options)
+
+    monkeypatch.setattr(redis.Redis, "execute_command", counted)
+    assert redis_server.proc is not None
+    os.kill(redis_server.proc.pid, signal.SIGSTOP)
+    try:
+        for operation in (lambda: store.apply_match(GAME, "m1", ["a", "b"], [1, 2]),
+                          lambda: store.ladder(GAME), store.ping,
+                          lambda: store.authenticate(token)):
+            sent = 0
+            with pytest.raises(StoreUnavailable, match="did not answer in time"):
+                operation()
+            assert sent == 1
+    finally:
+        os.kill(redis_server.proc.pid, signal.SIGCONT)
+    monkeypatch.undo()
+    # The server may run the apply it took while stopped: applying it again counts once.
+    store.apply_match(GAME, "m1", ["a", "b"], [1, 2])
+    assert store.bot_stats(GAME, "a").games == 1  # type: ignore[union-attr]
+    assert store.authenticate(token) == "a"
+    store.close()

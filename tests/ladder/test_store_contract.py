@@ -250,6 +250,29 @@ def test_rating_history_lists_each_match_oldest_first(store: LadderStore) -> Non
     assert store.rating_history("epic-resort", "a") == []
 
 
+def test_last_rated_reads_each_bots_newest_point_at_once(store: LadderStore) -> None:
+    store.apply_match(GAME, "m1", ["a", "b"], [1, 2])
+    store.apply_match(GAME, "m2", ["a", "c"], [2, 1])
+    found = store.last_rated(GAME, ["a", "b", "c", "nobody"])
+    assert set(found) == {"a", "b", "c"}
+    for name in "abc":
+        assert found[name] == store.rating_history(GAME, name, 1)[-1]
+    assert found["a"].match_id == "m2" and found["b"].match_id == "m1"
+    assert store.last_rated(GAME, []) == {} and store.last_rated("epic-resort", ["a"]) == {}
+
+
+def test_the_ladder_version_moves_with_every_applied_match_only(store: LadderStore) -> None:
+    assert store.ladder_version(GAME) == 0
+    store.apply_match(GAME, "m1", ["a", "b"], [1, 2])
+    assert store.ladder_version(GAME) == 1
+    store.apply_match(GAME, "m1", ["a", "b"], [1, 2])  # a repeat changes nothing
+    store.apply_solo(GAME, "s1", "a", 3.0)
+    store.apply_match("epic-resort", "e1", ["a", "b"], [1, 2])
+    assert store.ladder_version(GAME) == 1
+    store.apply_match(GAME, "m2", ["a", "b"], [2, 1])
+    assert store.ladder_version(GAME) == 2
+
+
 def test_rating_history_keeps_only_the_newest_points(store_url: tuple[str | None, str]) -> None:
     url, prefix = store_url
     with open_store(url, key_prefix=prefix, history=3) as store:
@@ -296,6 +319,7 @@ READS = [
     lambda s, g: s.ladder(g), lambda s, g: s.bot_stats(g, "a"),
     lambda s, g: s.rating_history(g, "a"), lambda s, g: s.applied_solo(g, "m"),
     lambda s, g: s.solo_standings(g), lambda s, g: s.solo_stats(g, "a"),
+    lambda s, g: s.last_rated(g, ["a"]), lambda s, g: s.ladder_version(g),
 ]
 
 

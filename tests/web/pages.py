@@ -27,6 +27,15 @@ def count(driver: Any, css: str) -> int:
     return len(driver.find_elements(By.CSS_SELECTOR, css))
 
 
+def newest_log_line_shown(driver: Any) -> bool:
+    """Whether the public log's last line is inside the log's visible box."""
+    return bool(driver.execute_script(
+        "const log = document.getElementById('log'); const last = log.lastElementChild;"
+        "if (!last) return true;"
+        "const box = log.getBoundingClientRect(), line = last.getBoundingClientRect();"
+        "return line.top >= box.top - 1 && line.bottom <= box.bottom + 1;"))
+
+
 def watch_live(driver: Any, arena: ServedArena, bot: PacedBot, shot: str) -> dict[str, Any]:
     """Open the live view of the arena's first match (the bot held before its first
     move), let the bot move, and see a new frame and new log lines arrive; then wait
@@ -48,6 +57,7 @@ def watch_live(driver: Any, arena: ServedArena, bot: PacedBot, shot: str) -> dic
     save_page(driver, shot)
     wait_for(driver, lambda d: d.find_elements(By.ID, "watch-replay"), timeout=180)
     assert count(driver, seats) == arena.players
+    assert newest_log_line_shown(driver)
     return {"match_id": match_id, "frame": frame, "replay": arena.wait_replay(match_id)}
 
 
@@ -78,20 +88,24 @@ def check_ladder_and_bot_page(
 
 def step_replay(driver: Any, base: str, match_id: str, replay: Replay, shots: str) -> None:
     """Step the replay forward and back, to its last decision (the decision and the
-    final scores shown), show the hidden information, and jump to a turn keeping it."""
+    final scores shown), show the hidden information, and jump to a decision keeping it."""
     from selenium.webdriver.common.by import By
 
     assert replay.result is not None
 
-    def to_turn(link: str, turn: int) -> None:
-        follow(driver, link, lambda d: text_of(d, "#turn") == str(turn))
+    def after(d: Any) -> str:
+        return str(d.find_element(By.ID, "step").get_attribute("data-after"))
 
-    driver.get(f"{base}/matches/{match_id}?turn=0")
-    assert text_of(driver, "#turn") == "0"
-    to_turn("#next", 1)
-    to_turn("#prev", 0)
+    def to_step(link: str, step: int) -> None:
+        follow(driver, link, lambda d: after(d) == str(step))
+
+    driver.get(f"{base}/matches/{match_id}?after=0")
+    assert after(driver) == "0" and text_of(driver, "#step").startswith("decision 1 of ")
+    to_step("#next", 1)
+    to_step("#prev", 0)
     last = len(replay.choices) - 1
-    to_turn("#last-decision", last)
+    to_step("#last-decision", last)
+    assert count(driver, "#log li") > 30 and newest_log_line_shown(driver)
     seat, chosen = replay.choices[last]
     assert f"seat {seat}" in text_of(driver, "#decision h2")
     options = driver.find_elements(By.CSS_SELECTOR, "#decision ol.options li")
@@ -106,10 +120,10 @@ def step_replay(driver: Any, base: str, match_id: str, replay: Replay, shots: st
     assert count(driver, hidden) == 0
     save_page(driver, f"{shots}-replay.png")
     follow(driver, "#toggle-hidden", lambda d: count(d, hidden) > 0)
-    assert text_of(driver, "#turn") == str(last)
+    assert after(driver) == str(last)
     save_page(driver, f"{shots}-replay-hidden.png")
-    jump = driver.find_element(By.ID, "jump-turn")
+    jump = driver.find_element(By.ID, "jump-decision")
     jump.clear()
-    jump.send_keys("5")
-    to_turn("#jump", 5)
+    jump.send_keys("6")
+    to_step("#jump", 5)  # decision 6 is shown after 5 decisions
     assert count(driver, hidden) > 0  # the hidden information stays shown

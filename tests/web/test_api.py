@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 import urllib.request
@@ -112,7 +113,7 @@ def test_bot_history_is_its_rating_after_each_match(site: Site) -> None:
     assert all(m["viewable"] and m["opponents"] == ["bob", "builtin:random", "carol"]
                for m in ladder["recent"])
     bob = next(o for o in ladder["opponents"] if o["opponent"] == "bob")
-    assert bob["matches"] == 4 and bob["ahead"] + bob["behind"] + bob["level"] == 4
+    assert bob["matches"] == 4 and bob["ahead"] + bob["behind"] + bob["tied"] == 4
     page = site.get("/bots/alice").text
     assert 'class="rating-line"' in page and "hist-3" in page
     assert site.get("/api/bots/nobody").status == 404
@@ -133,40 +134,60 @@ def test_live_matches_show_public_facts_only(site: Site) -> None:
     assert "live-1" in site.get("/").text
 
 
-def test_a_finished_match_answers_with_its_replay_and_any_turn(site: Site) -> None:
+def test_a_finished_match_answers_with_its_replay_after_any_decision(site: Site) -> None:
     replay = recorded_match(GAME, 4, seed=21, labels=LABELS)
     publish(site.feed, "done-1", replay)
     body = site.get("/api/matches/done-1").json()
     assert body["view"] == "replay" and Replay.from_json(body["replay"]) == replay
-    assert body["turn"] == body["turns"] == len(replay.choices)
+    assert body["after"] == body["decisions"] == len(replay.choices)
     assert body["result"]["scores"] == list(replay.result.scores)  # type: ignore[union-attr]
-    for turn in (0, 17, len(replay.choices) - 1):
-        step = site.get(f"/api/matches/done-1?turn={turn}").json()
-        seat, index = replay.choices[turn]
+    for after in (0, 17, len(replay.choices) - 1):
+        step = site.get(f"/api/matches/done-1?after={after}").json()
+        seat, index = replay.choices[after]
         decision = step["decision"]
-        assert (step["turn"], decision["seat"], decision["chosen"]) == (turn, seat, index)
+        assert (step["after"], decision["seat"], decision["chosen"]) == (after, seat, index)
+        assert decision["number"] == after + 1
         assert len(decision["options"]) >= 2 and decision["label"] == LABELS[seat]
-    hidden = site.get("/api/matches/done-1?turn=5&hidden=1").json()
+        # the jump form names the decision itself; old links name the step "turn"
+        assert site.get(f"/api/matches/done-1?decision={after + 1}").json() == step
+        assert site.get(f"/api/matches/done-1?turn={after}").json() == step
+    hidden = site.get("/api/matches/done-1?after=5&hidden=1").json()
     assert hidden["hidden"] and 'class="hand-card"' in hidden["board"]
-    assert 'class="hand-card"' not in site.get("/api/matches/done-1?turn=5").json()["board"]
-    assert site.get("/api/matches/done-1?turn=x").status == 404
+    assert 'class="hand-card"' not in site.get("/api/matches/done-1?after=5").json()["board"]
+    assert site.get("/api/matches/done-1?after=x").status == 404
+
+
+def test_a_replay_page_counts_decisions_and_keeps_turn_for_the_game(site: Site) -> None:
+    """One word per concept: the replay steps through decisions; "turn" is the game's."""
+    replay = recorded_match("ark-nova", 2, seed=4, labels=("alice", "bob"))
+    replay.save(site.replays / "words.json")
+    decisions = len(replay.choices)
+    page = site.get("/matches/words?after=19").text
+    step = re.search(r'<span id="step"[^>]*>([^<]*)</span>', page)
+    assert step is not None and step.group(1) == f"decision 20 of {decisions}"
+    assert f"Decision 20 of {decisions}: seat" in page
+    assert "Ark Nova · turn" in page  # the board's own game turn
+    replay_text = re.sub(r"<svg.*</svg>", "", page, flags=re.S)  # the page around the board
+    assert not re.search(r"\bturns?\b", re.sub(r"<[^>]+>", " ", replay_text))
+    end = site.get("/matches/words").text
+    assert f"the end, after all {decisions} decisions" in end
 
 
 def test_a_replay_of_whole_checkpoint_spans_reaches_its_last_turn(site: Site) -> None:
     replay = recorded_match(GAME, 4, seed=111, labels=LABELS)
     assert len(replay.choices) == 2 * CHECKPOINT  # its end is a checkpoint of its own
     publish(site.feed, "spans-1", replay)
-    for turn in (len(replay.choices), CHECKPOINT, CHECKPOINT - 1):
-        body = site.get(f"/api/matches/spans-1?turn={turn}").json()
-        assert body["turn"] == turn and body["board"].startswith("<svg")
+    for after in (len(replay.choices), CHECKPOINT, CHECKPOINT - 1):
+        body = site.get(f"/api/matches/spans-1?after={after}").json()
+        assert body["after"] == after and body["board"].startswith("<svg")
     end = site.get("/api/matches/spans-1").json()
-    assert end["turn"] == end["turns"] == 2 * CHECKPOINT and end["decision"] is None
+    assert end["after"] == end["decisions"] == 2 * CHECKPOINT and end["decision"] is None
 
 
 def test_replays_older_than_the_feed_come_from_the_replay_directory(site: Site) -> None:
     replay = recorded_match("epic-resort", 2, seed=22, labels=("alice", "bob"))
     replay.save(site.replays / "er-old.json")
-    body = site.get("/api/matches/er-old?turn=3").json()
+    body = site.get("/api/matches/er-old?after=3").json()
     assert body["game"] == "epic-resort" and body["decision"]["seat"] == replay.choices[3][0]
     assert "Season" in body["board"]
     assert site.get("/api/matches/..%2Fsecret").status == 404
@@ -192,13 +213,13 @@ def test_ark_nova_matches_draw_every_zoo_live_and_in_replay(site: Site) -> None:
     assert len([g for g in ET.fromstring(live).iter(f"{SVG}g") if g.get("class") == "zoo"]) == 3
     assert 'class="hand-card"' not in live
     replay.save(site.replays / "an-done.json")
-    turn = len(replay.choices) // 2
-    body = site.get(f"/api/matches/an-done?turn={turn}").json()
+    after = len(replay.choices) // 2
+    body = site.get(f"/api/matches/an-done?after={after}").json()
     assert body["game"] == "ark-nova" and 'class="zoo-map"' in body["board"]
     assert 'class="hand-card"' not in body["board"]
-    hidden = site.get(f"/api/matches/an-done?turn={turn}&hidden=1").json()
+    hidden = site.get(f"/api/matches/an-done?after={after}&hidden=1").json()
     assert 'class="hand-card"' in hidden["board"]
-    page = site.get(f"/matches/an-done?turn={turn}").text
+    page = site.get(f"/matches/an-done?after={after}").text
     assert 'class="building"' in page and "Ark Nova" in page
 
 
@@ -217,9 +238,9 @@ def test_a_solo_ark_nova_match_shows_its_turn_clock_live_and_in_replay(site: Sit
     assert (public.clock_size, public.clock_left) != (7, 7)  # the clock has moved
     assert "solo · normal: starting appeal 20 · won with VP ≥ 0" in live
     replay.save(site.replays / "solo-done.json")
-    end = site.get(f"/api/matches/solo-done?turn={len(replay.choices)}").json()["board"]
+    end = site.get(f"/api/matches/solo-done?after={len(replay.choices)}").json()["board"]
     assert 'data-size="2" data-left="0"' in end and "round 6/6 over · final scoring" in end
-    start = site.get("/api/matches/solo-done?turn=0").json()["board"]
+    start = site.get("/api/matches/solo-done?after=0").json()["board"]
     assert 'data-size="7" data-left="7"' in start and 'class="break-token"' not in start
 
 
@@ -304,3 +325,58 @@ def test_an_unreachable_redis_is_a_503_not_a_crash(redis_server: RedisServer) ->
         server.stop()
         feed.close()
         store.close()
+
+
+def test_finished_matches_show_each_seats_place_and_when_they_ended(site: Site) -> None:
+    replay = recorded_match(GAME, 4, seed=21, labels=LABELS)
+    publish(site.feed, "ended-1", replay)
+    site.feed.flush()
+    two_hours_ago = time.time() - 7200  # the match started long before it ended
+    site.feed._client.hset(site.feed._match_prefix + "ended-1", "started_at",
+                           repr(two_hours_ago))
+    html = site.get("/").text
+    finished = html[html.index('id="finished"'):]
+    assert "<th>Seats, with the place each finished</th>" in finished
+    assert '<th class="when">Ended</th>' in finished
+    row = finished[finished.index('data-match="ended-1"'):]
+    row = row[:row.index("</tr>")]
+    assert "s ago" in row and "2 h ago" not in row  # the end, not the start
+    assert replay.result is not None
+    ranks = list(replay.result.ranks)
+    for label, rank in zip(LABELS, ranks, strict=True):
+        tied = "tied " if ranks.count(rank) > 1 else ""
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(rank, "th")
+        shown = (rf'>{re.escape(label)}(</a>)? <span class="place" '
+                 rf'title="finishing place">{tied}{rank}{suffix}</span>')
+        assert re.search(shown, row), (label, rank)
+    live = html[html.index('id="live"'):html.index('id="ladders"')]
+    assert "No match is being played" in live
+
+
+def test_places_are_ordinals_and_shared_places_say_tied() -> None:
+    from services.web.app import ordinal, place
+
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
+    assert place(1, [1, 1, 3]) == "tied 1st" and place(3, [1, 1, 3]) == "3rd"
+
+
+def test_results_by_opponent_say_tied_not_level(site: Site) -> None:
+    site.store.apply_match(GAME, "tie-1", ["alice", "bob"], [1, 1])
+    (ladder,) = site.get("/api/bots/alice").json()["ladders"]
+    assert ladder["opponents"] == [
+        {"opponent": "bob", "matches": 1, "ahead": 0, "behind": 0, "tied": 1}]
+    page = site.get("/bots/alice").text
+    assert '<th class="num">Tied</th>' in page and "Level" not in page
+
+
+def test_wins_split_by_a_tie_are_shown_to_two_places(site: Site) -> None:
+    site.store.apply_match(GAME, "three-way", ["alice", "bob", "carol"], [1, 1, 1])
+    home = site.get("/").text
+    row = home[home.index('data-bot="alice"'):]
+    assert '<td class="num wins">0.33</td>' in row[:row.index("</tr>")]
+    assert "0.33 wins" in site.get("/bots/alice").text
+    from services.web.app import share
+
+    assert [share(v) for v in (1.0, 0.5, 1 / 3, 12 + 2 / 3, 0.0)] == [
+        "1", "0.5", "0.33", "12.67", "0"]

@@ -93,7 +93,7 @@ def test_ark_nova_board_in_a_replay(arena: ServedArena, browser: Any) -> None:
     arena.replays.mkdir(parents=True, exist_ok=True)
     replay.save(arena.replays / "an-demo.json")
     turn = len(replay.choices) * 2 // 3
-    browser.get(f"{arena.base}/matches/an-demo?turn={turn}")
+    browser.get(f"{arena.base}/matches/an-demo?after={turn}")
     zoos = browser.find_elements(By.CSS_SELECTOR, "#board svg g.zoo")
     assert len(zoos) == 4
     for zoo, label in zip(zoos, labels, strict=True):
@@ -120,7 +120,7 @@ def test_a_solo_ark_nova_replay_shows_the_turn_clock(arena: ServedArena, browser
     while state.observation(SPECTATOR).turn < 3:  # the replay at the start of game turn 3
         state.apply(*replay.choices[applied])
         applied += 1
-    browser.get(f"{arena.base}/matches/an-solo?turn={applied}")
+    browser.get(f"{arena.base}/matches/an-solo?after={applied}")
     clock = browser.find_element(By.CSS_SELECTOR, "#board svg g.solo-clock")
     assert len(clock.find_elements(By.CSS_SELECTOR, "circle.clock-token")) == 7
     assert len(clock.find_elements(By.CSS_SELECTOR, "circle.moved")) == 2

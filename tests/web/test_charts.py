@@ -73,3 +73,24 @@ def test_the_chart_says_how_many_matches_it_shows() -> None:
     history = [{"match_id": f"m{i}", "rating": 1500.0} for i in range(MAX_POINTS + 50)]
     assert f"latest ({MAX_POINTS} matches)" in rating_chart(history, "t")
     assert "latest (4 matches)" in rating_chart(history[:4], "t")
+
+
+def test_the_x_axis_is_time_with_round_ticks_when_points_have_times() -> None:
+    start = 1_764_590_400  # 2025-12-01 12:00:00 UTC
+    offsets = (0, 600, 900, 3 * 3600 + 1200)  # uneven gaps: drawn as they fell
+    history = [{"match_id": f"m{i}", "rating": 1500 + i, "at": start + dt}
+               for i, dt in enumerate(offsets)]
+    svg = rating_chart(history, "t")
+    xs = [x for x, _ in vertices(svg)]
+    gaps = [b - a for a, b in pairwise(xs)]
+    assert gaps[1] * 5 < gaps[0] * 4 and gaps[2] > 10 * gaps[0]  # spaced by time, not index
+    assert abs((xs[1] - xs[0]) / (xs[3] - xs[0]) - 600 / offsets[3]) < 1e-3
+    ticks = re.findall(r'class="tick">([^<]+)<', svg)
+    assert ticks == ["12:00", "13:00", "14:00", "15:00"]
+    assert "time (UTC), 01 Dec 2025 · 4 matches" in svg
+    assert "m1: 1501.0 at 2025-12-01 12:10:00 UTC" in svg  # each dot's hover text
+    weeks = [{"match_id": f"w{i}", "rating": 1500, "at": start + i * 3 * 86400}
+             for i in range(6)]
+    labels = re.findall(r'class="tick">([^<]+)<', rating_chart(weeks, "t"))
+    assert labels == ["04 Dec", "11 Dec"]  # a week apart over a fortnight
+    assert 'class="tick"' not in rating_chart([{"match_id": "a", "rating": 1500}], "t")

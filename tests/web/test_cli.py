@@ -87,8 +87,8 @@ def test_serve_prints_the_web_url_a_match_is_watched_live_then_replayed(
                 break
             time.sleep(0.1)
             replay = fetch(f"{web}/api/matches/{match_id}").json()
-        assert replay["view"] == "replay" and replay["turn"] == replay["turns"] > 0
-        assert "Final scores" in fetch(f"{web}/matches/{match_id}?turn=0").text
+        assert replay["view"] == "replay" and replay["after"] == replay["decisions"] > 0
+        assert "Final scores" in fetch(f"{web}/matches/{match_id}?after=0").text
         assert any(r["bot"] == "newcomer" for r in fetch(f"{web}/api/ladder/{GAME}").json())
     finally:
         if bot is not None and bot.poll() is None:

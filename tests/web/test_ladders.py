@@ -1,0 +1,66 @@
+"""Ladders on the site: the home page's leaders, the whole ladder in pages, and rows
+rebuilt exactly when the ladder moves (served for real, reading a real Redis)."""
+
+from __future__ import annotations
+
+import re
+
+from services.web.queries import HOME_ROWS, LADDER_PAGE
+from tests.web.conftest import Site
+
+GAME = "monster-my-neighbor"
+
+
+def rate_many(site: Site, bots: int) -> list[str]:
+    names = [f"bot{i:03d}" for i in range(bots)]
+    for k in range(0, bots, 5):
+        seated = names[k:k + 5]
+        site.store.apply_match(GAME, f"many-{k}", seated, list(range(1, len(seated) + 1)))
+    return names
+
+
+def test_a_new_match_shows_at_once_although_the_rows_are_kept(site: Site) -> None:
+    site.store.apply_match(GAME, "c-1", ["alice", "bob"], [1, 2])
+    first = site.get(f"/api/ladder/{GAME}")
+    assert first.headers["content-type"] == "application/json"
+    assert site.get(f"/api/ladder/{GAME}").body == first.body  # unchanged: the same bytes
+    site.store.apply_match(GAME, "c-2", ["bob", "carol"], [1, 2])
+    rows = site.get(f"/api/ladder/{GAME}").json()
+    assert {r["bot"] for r in rows} == {"alice", "bob", "carol"}
+    assert [(r["bot"], r["rating"]) for r in rows] == [
+        (e.name, e.rating) for e in site.store.ladder(GAME)]
+    home = site.get("/", accept="application/json").json()
+    assert [r["bot"] for r in home["ladders"][GAME]] == [r["bot"] for r in rows]
+
+
+def test_the_home_page_lists_each_ladders_leaders_and_links_to_the_rest(site: Site) -> None:
+    rate_many(site, HOME_ROWS + 5)
+    leaders = site.store.ladder(GAME)[:HOME_ROWS]
+    home = site.get("/", accept="application/json").json()
+    assert [r["bot"] for r in home["ladders"][GAME]] == [e.name for e in leaders]
+    assert home["ladder_sizes"][GAME] == HOME_ROWS + 5
+    html = site.get("/").text
+    assert html.count("data-bot=") == HOME_ROWS
+    assert f'href="/ladders/{GAME}"' in html and f"All {HOME_ROWS + 5} bots" in html
+    site.store.apply_match("epic-resort", "er-1", ["alice", "bob"], [1, 2])
+    assert 'href="/ladders/epic-resort"' not in site.get("/").text  # all shown already
+
+
+def test_the_whole_ladder_is_paged_and_a_bot_page_links_to_its_rank(site: Site) -> None:
+    names = rate_many(site, LADDER_PAGE + 10)
+    order = [e.name for e in site.store.ladder(GAME)]
+    first = site.get(f"/ladders/{GAME}", accept="application/json").json()
+    assert (first["page"], first["pages"], first["total"]) == (1, 2, len(names))
+    assert [r["bot"] for r in first["rows"]] == order[:LADDER_PAGE]
+    second = site.get(f"/ladders/{GAME}?page=2", accept="application/json").json()
+    assert [r["rank"] for r in second["rows"]] == list(range(LADDER_PAGE + 1, len(names) + 1))
+    html = site.get(f"/ladders/{GAME}?page=2").text
+    assert re.findall(r'data-bot="([^"]+)"', html) == order[LADDER_PAGE:]
+    assert 'id="prev-page" href="?page=1"' in html and 'id="next-page"' not in html
+    assert site.get(f"/ladders/{GAME}?page=3").status == 404
+    assert site.get(f"/ladders/{GAME}?page=x").status == 404
+    assert site.get("/ladders/chess").status == 404
+    last = order[-1]
+    (ladder,) = site.get(f"/api/bots/{last}").json()["ladders"]
+    assert (ladder["rank"], ladder["bots"], ladder["ladder_page"]) == (len(names), len(names), 2)
+    assert f"rank {len(names)} of {len(names)}" in site.get(f"/bots/{last}").text

@@ -13,12 +13,14 @@ UV_COMPILE := pyproject.toml --extra server --extra web --extra eval --extra tes
 	walkthrough
 
 # Every version pinned by requirements.lock (what every node of a Ray cluster must share),
-# then the project itself without touching them.
+# then the project itself without touching them. Editable: setuptools' note that an
+# editable install prefers folders named like its packages (engine/, services/, proto/arena
+# here, which is the point) is silenced; every other warning still shows.
 setup:
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements.lock
-	$(PY) -m pip install --quiet --no-deps -e .
+	PYTHONWARNINGS="ignore:Editable installation" $(PY) -m pip install --quiet --no-deps -e .
 
 # Re-resolve requirements.lock after changing dependencies in pyproject.toml.
 lock:

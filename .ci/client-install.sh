@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The client install: `pip install .` without the server extra, in a fresh venv, must
-# hold no Ray, no server stack and no eval stack (`arena tournament` names the extras it
-# lacks), and its `arena bots`, `arena bot` (over TLS) and `arena ladder` must work
+# hold no Ray, no server stack and no eval stack (`arena serve`, `play`, `web`,
+# `tournament` and `report` name the extras they lack in one line), and its `arena bots`, `arena bot` (over TLS) and `arena ladder` must work
 # against a real gateway (served from the full install in .venv, with a certificate made
 # by the tests' helper) and Redis.
 # Needs ARENA_TEST_REDIS_URL (a running Redis) and the full install in .venv.
@@ -27,12 +27,31 @@ for heavy in ray prometheus_client grpc_health grpc_reflection pyarrow numpy sci
   fi
 done
 echo "client install: $("$client/pip" list --format=freeze | wc -l) packages, no server stack"
-# The evaluation commands need the server and eval extras, and say so in one line.
-code=0
-"$client/arena" tournament --game monster-my-neighbor 2> "$work/tournament.err" || code=$?
-if [ "$code" != 1 ] || ! grep -q "needs the server and eval extras" "$work/tournament.err"; then
-  echo "arena tournament in the client install (exit $code):"; cat "$work/tournament.err"; exit 1
-fi
+# Each command that needs an extra names it in one line, exit 1, no traceback.
+expect_line() {  # expect_line CODE TEXT COMMAND...: exit CODE and one stderr line with TEXT
+  local want=$1 text=$2 code=0
+  shift 2
+  env -u ARENA_REDIS_URL "$client/arena" "$@" > "$work/out" 2> "$work/err" || code=$?
+  if [ "$code" != "$want" ] || [ "$(wc -l < "$work/err")" != 1 ] ||
+      ! grep -qF -- "$text" "$work/err"; then
+    echo "arena $* in the client install (exit $code, wanted $want and: $text):"
+    cat "$work/err"; exit 1
+  fi
+}
+expect_line 1 "arena tournament needs the server and eval extras" \
+  tournament --game monster-my-neighbor
+touch "$work/results.parquet"
+expect_line 1 "arena report needs the " report "$work/results.parquet"
+expect_line 1 "arena serve needs the server extra (module 'grpc_health'" serve
+expect_line 1 "arena serve --web-port needs the server and web extras" serve --web-port 8080
+expect_line 1 "arena play needs the server extra (module 'ray'" \
+  play --game monster-my-neighbor --players 3 --bots random --games 1
+expect_line 1 "arena web needs the web extra (module 'starlette'" web
+# Without a store, registering a bot and reading the ladder refuse (exit 2).
+expect_line 2 "no ladder store given (--redis URL or \$ARENA_REDIS_URL)" bots register bob
+expect_line 2 "no ladder store given (--redis URL or \$ARENA_REDIS_URL)" \
+  ladder --game monster-my-neighbor
+echo "client install: serve, play, web, tournament and report name their extras"
 
 prefix="ci-client-$$"
 store=(--redis "$ARENA_TEST_REDIS_URL" --key-prefix "$prefix")

@@ -3,8 +3,10 @@
 Players build modern zoos: each turn one of five action cards (Animals, Association,
 Build, Cards, Sponsors), whose strength is its slot, is played and moves to slot 1.
 Appeal and conservation points race towards each other; when they meet for a player the
-game ends and VP = appeal - target appeal for the CP reached. Spec
-``shared/rules/ark_nova.md`` (its section 22 decisions are implemented as written).
+game ends and VP = appeal - target appeal for the CP reached. The rules are the
+project's Ark Nova spec (outside this repository; its rule ids and titles are in
+``tests/spec_coverage/ark_nova.sections``); its section 22 decisions are implemented as
+written (``docs/ark_nova.md``).
 
 What is special for an engine:
 

@@ -1,10 +1,10 @@
 """Ark Nova card data: the 235 base cards, loaded and validated from JSONL.
 
-The packaged file ``data/cards.jsonl`` is the data set of ``shared/data/ark_nova`` (its
-README explains every field). ``--cards FILE`` replaces it with a file of the same shape;
-every line is checked and a wrong value is refused with an error naming the card and the
-field. Cards are integer ids: the printed number (``AN-401`` is 401), so arrays indexed by
-id are the fast lookup everywhere else.
+The packaged file ``data/cards.jsonl`` is the project's reference data set (kept outside
+this repository; ``parse_card`` below reads and checks every field). ``--cards FILE``
+replaces it with a file of the same shape; every line is checked and a wrong value is
+refused with an error naming the card and the field. Cards are integer ids: the printed
+number (``AN-401`` is 401), so arrays indexed by id are the fast lookup everywhere else.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from engine.core.errors import ConfigError
+from engine.core.errors import CardFileError, ConfigError
 
 # Icon indices. Categories 0..6, continents 7..11, then research, water, rock.
 ICON_NAMES = (
@@ -388,7 +388,17 @@ def _project_kind(line: _Line, tags: dict[str, int], req_icons: list[int]) -> tu
 
 
 def parse_cards(text: str) -> CardSet:
-    """Parse and validate a whole JSONL card file (every base card exactly once)."""
+    """Parse and validate a whole JSONL card file (every base card exactly once). Raises
+    CardFileError naming the line, or the card and field."""
+    try:
+        return _parse_lines(text)
+    except CardFileError:
+        raise
+    except ConfigError as exc:
+        raise CardFileError(str(exc)) from None
+
+
+def _parse_lines(text: str) -> CardSet:
     cards: list[Card] = []
     seen: set[int] = set()
     for lineno, raw_line in enumerate(text.splitlines(), 1):
@@ -397,9 +407,9 @@ def parse_cards(text: str) -> CardSet:
         try:
             raw = json.loads(raw_line)
         except json.JSONDecodeError as e:
-            raise ConfigError(f"cards line {lineno}: not valid JSON ({e.msg})") from None
+            raise CardFileError(f"line {lineno}: not valid JSON ({e.msg})") from None
         if not isinstance(raw, dict):
-            raise ConfigError(f"cards line {lineno}: expected a JSON object")
+            raise CardFileError(f"line {lineno}: expected a JSON object")
         card = parse_card(raw, lineno)
         if card.id in seen:
             raise ConfigError(f"card AN-{card.id:03d} field 'id': appears twice")

@@ -11,8 +11,9 @@ from engine.ark_nova.params import make_params
 from engine.ark_nova.setup import setup
 from engine.ark_nova.state import State
 from engine.core import flow
+from engine.core.checks import check_players
 from engine.core.decision import Decision
-from engine.core.errors import ConfigError, NotYourTurn
+from engine.core.errors import NotYourTurn
 from engine.core.game import GameConfig, ShellState
 from engine.core.result import Result
 from engine.core.rng import GameRng
@@ -56,8 +57,7 @@ class ArkNovaState(ShellState):
 
 
 def validate_config(config: GameConfig) -> None:
-    if not isinstance(config.players, int) or not 1 <= config.players <= 4:
-        raise ConfigError(f"ark-nova needs 1 to 4 players, got {config.players!r}")
+    check_players("ark-nova", config.players, 1, 4)
     make_params(config.options)
     load_cards(config.cards)
 

@@ -1,6 +1,7 @@
 """Zoo maps (spec 7, 21): terrain, Build-II cells, placement bonuses, the left-side bonus
 track and the partner-zoo / university / last-worker rewards, loaded from the packaged
-``data/maps/map_<id>.json`` files (converted from ``shared/data/ark_nova/maps``).
+``data/maps/map_<id>.json`` files (converted from the project's reference map data, kept
+outside this repository; ``data/README.md`` says what each file holds).
 
 Each map names its special rule (``MapData.rule``, spec 21.3-21.4) and the cells of its
 feature (``MapData.feature``: the tower, the outdoor area, the activation cell...); the

@@ -7,8 +7,9 @@ write a game against it: ``docs/engine.md``.
 from engine.core.board import BoardView
 from engine.core.bot import Bot, BotFactory, RandomBot
 from engine.core.botspec import BotSpec, split_specs
+from engine.core.checks import check_players
 from engine.core.decision import Decision
-from engine.core.errors import ConfigError, IllegalChoice, NotYourTurn
+from engine.core.errors import CardFileError, ConfigError, IllegalChoice, NotYourTurn
 from engine.core.game import (
     SPECTATOR,
     Game,
@@ -33,6 +34,7 @@ __all__ = [
     "Bot",
     "BotFactory",
     "BotSpec",
+    "CardFileError",
     "ConfigError",
     "Decision",
     "Game",
@@ -55,6 +57,7 @@ __all__ = [
     "available_games",
     "bot_factories",
     "bots_for",
+    "check_players",
     "competition_ranks",
     "get_game",
     "lazy",

@@ -2,8 +2,10 @@
 
 Players run fantasy resorts: they staff attractions with worker cards, attract tourists
 and heroes from a shared dock, upgrade attractions and defend against monsters revealed
-by Attack! cards. Score = hero VP + attraction VP + 1 per resting hero; spec
-``shared/rules/epic_resort.md`` (its section 14 decisions are the option defaults).
+by Attack! cards. Score = hero VP + attraction VP + 1 per resting hero. The rules are the
+project's Epic Resort spec (outside this repository; its rule ids and titles are in
+``tests/spec_coverage/epic_resort.sections``); its section 14 decisions are the option
+defaults.
 
 What is special for an engine:
 

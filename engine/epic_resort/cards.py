@@ -16,7 +16,8 @@ from typing import Any
 
 import yaml
 
-from engine.core.errors import ConfigError
+from engine.core.checks import yaml_error
+from engine.core.errors import CardFileError, ConfigError
 
 DATA_FILE = Path(__file__).parent / "data" / "cards.yaml"
 
@@ -489,13 +490,23 @@ def _monster(c: _Card) -> tuple[MonsterDef, list[str]]:
 
 
 def parse_cards(text: str) -> CardSet:
-    """Parse and validate card-file text. Raises ConfigError naming card and field."""
+    """Parse and validate card-file text. Raises CardFileError naming line, or card and
+    field."""
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        raise ConfigError(f"card file is not valid YAML: {exc}") from exc
+        raise yaml_error(exc) from None
     if not isinstance(data, dict):
-        raise ConfigError("card file must be a mapping of sections")
+        raise CardFileError("must be a mapping of sections")
+    try:
+        return _compile(data)
+    except CardFileError:
+        raise
+    except ConfigError as exc:  # a card's field: the message names card and field
+        raise CardFileError(str(exc)) from None
+
+
+def _compile(data: dict[str, Any]) -> CardSet:
     def each(name: str) -> list[_Card]:
         return [_Card(name, r, i) for i, r in enumerate(_section(data, name))]
 

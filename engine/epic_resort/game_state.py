@@ -5,6 +5,7 @@ option types' own labels."""
 from __future__ import annotations
 
 from engine.core import flow
+from engine.core.checks import check_players
 from engine.core.decision import Decision
 from engine.core.errors import ConfigError, NotYourTurn
 from engine.core.game import GameConfig, ShellState
@@ -97,8 +98,7 @@ def final_result(s: State) -> Result:
 
 
 def validate_config(config: GameConfig) -> None:
-    if not isinstance(config.players, int) or not 2 <= config.players <= 4:
-        raise ConfigError(f"epic-resort needs 2 to 4 players, got {config.players!r}")
+    check_players("epic-resort", config.players, 2, 4)
     params = make_params(config.options)
     cards = load_cards(config.cards)
     if params.first_game_workers and len(cards.first_game_skilled.get(config.players, ())) \

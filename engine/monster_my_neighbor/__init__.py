@@ -21,7 +21,7 @@ code refer to it).
 
 from __future__ import annotations
 
-from engine.core import ConfigError, Game, GameConfig, GameInfo, lazy
+from engine.core import ConfigError, Game, GameConfig, GameInfo, check_players, lazy
 from engine.monster_my_neighbor.bots import HeuristicBot
 from engine.monster_my_neighbor.cards import default_cards_text, load_cards
 from engine.monster_my_neighbor.game_state import MonsterState
@@ -47,8 +47,7 @@ def validate_config(config: GameConfig) -> None:
     """Players 3..8 (or the card file's range), known options only, valid card text."""
     cards = load_cards(config.cards)
     low, high = max(INFO.min_players, cards.min_players), min(INFO.max_players, cards.max_players)
-    if not isinstance(config.players, int) or not low <= config.players <= high:
-        raise ConfigError(f"players must be between {low} and {high}, got {config.players!r}")
+    check_players(GAME_ID, config.players, low, high)
     unknown = sorted(set(config.options) - set(DEFAULT_OPTIONS))
     if unknown:
         raise ConfigError(

@@ -19,7 +19,8 @@ from typing import Any
 
 import yaml
 
-from engine.core import ConfigError
+from engine.core import CardFileError, ConfigError
+from engine.core.checks import yaml_error
 
 # Turn-marker statuses (printed markers 1..4).
 CANNOT, NO_EFFECT, CONDITIONAL, YES = 0, 1, 2, 3
@@ -178,10 +179,15 @@ def compile_cards(text: str) -> CardSet:
     try:
         data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:
-        raise ConfigError(f"card file is not valid YAML: {exc}") from exc
+        raise yaml_error(exc) from None
     if not isinstance(data, dict):
-        raise ConfigError("card file must be a mapping at the top level")
-    return _Compiler(data).compile()
+        raise CardFileError("must be a mapping at the top level")
+    try:
+        return _Compiler(data).compile()
+    except CardFileError:
+        raise
+    except ConfigError as exc:  # a card's field: the message names card and field
+        raise CardFileError(str(exc)) from None
 
 
 def _value(node: Any) -> Any:

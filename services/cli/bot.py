@@ -8,8 +8,8 @@ from typing import Any
 
 import grpc
 
-from services.botclient import STRATEGIES, make_strategy, play
-from services.botclient.client import BotReport
+from services.botclient import STRATEGIES, Refused, make_strategy, play
+from services.botclient.client import BotReport, format_wins
 from services.cli import validate
 from services.wire.transport import TlsFiles
 
@@ -23,14 +23,21 @@ def add_parser(subparsers: Any) -> None:
         "bot",
         help="connect a reference bot to a gateway",
         description="Dial an `arena serve` gateway, play with a built-in strategy, and exit "
-        "after MATCHES matches (or when the server closes the stream).",
+        "after MATCHES matches (or when the server closes the stream). Each match's line "
+        "and the summary say its rank, how it ended and the rating after it (\"not "
+        "rated\" when the ladder was not updated, e.g. a match aborted by a shutdown); "
+        "wins count a k-way tie for first as 1/k, as the ladder does.",
     )
     parser.add_argument(
         "--server", required=True, metavar="HOST:PORT", type=validate.host_port,
         help="gateway address",
     )
     parser.add_argument("--token", required=True, help="the token from `arena bots register`")
-    parser.add_argument("--game", default="monster-my-neighbor", help="game id to play")
+    parser.add_argument(
+        "--game",
+        help="game id to play (default: the server's game; a server hosting another game "
+        "refuses the bot)",
+    )
     parser.add_argument(
         "--strategy", default="random", choices=sorted(STRATEGIES), help="how to choose moves"
     )
@@ -56,12 +63,9 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        strategy = make_strategy(args.strategy, args.game)
-    except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_REFUSED
-    try:
+    try:  # with --game, a strategy that cannot play it is refused before dialling
+        strategy = (make_strategy(args.strategy, args.game) if args.game
+                    else lambda game: make_strategy(args.strategy, game))
         tls = _tls(args)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -71,9 +75,15 @@ def run(args: argparse.Namespace) -> int:
     try:
         play(args.server, args.token, args.game, strategy, max_matches=args.matches,
              seed=args.seed, on_event=say, think=args.think, tls=tls, report=report)
+    except Refused as exc:
+        hint = " (leave out --game to play the server's game)" if args.game else ""
+        print(f"error: {exc}{hint}", file=sys.stderr)
+        return EXIT_REFUSED
     except grpc.RpcError as exc:
+        if report.name:  # it was welcomed: what it played before the stream broke
+            _print_summary(report)
         code = exc.code()
-        print(f"error: {code.name}: {exc.details()}", file=sys.stderr)
+        print(f"error: {code.name}: {exc.details()}{_port_hint(exc)}", file=sys.stderr)
         return EXIT_REFUSED if code == grpc.StatusCode.UNAUTHENTICATED else EXIT_FAILED
     except KeyboardInterrupt:  # Ctrl-C: how a bot left at --matches 0 is stopped
         _print_summary(report)
@@ -87,12 +97,22 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _port_hint(exc: grpc.RpcError) -> str:
+    """A hint when the peer does not speak gRPC at all (an HTTP/1 server such as the
+    gateway's /metrics port answers the HTTP/2 preface with something else)."""
+    details = exc.details() or ""
+    if exc.code() == grpc.StatusCode.UNAVAILABLE and "HTTP/2" in details:
+        return " (is this an arena gateway port?)"
+    return ""
+
+
 def _print_summary(report: BotReport) -> None:
-    rated = sum(1 for m in report.matches if m.rated)
+    rated = [m for m in report.matches if m.rated]
     forfeits = sum(1 for m in report.matches if m.reason == "forfeit")
-    final = report.matches[-1].rating if report.matches else 0.0
-    print(f"{report.name}: {len(report.matches)} matches ({rated} rated, {forfeits} forfeited), "
-          f"{report.decisions} decisions, rating {final:.1f}")
+    wins = sum(m.win for m in report.matches)
+    rating = f"rating {rated[-1].rating:.1f}" if rated else "not rated"
+    print(f"{report.name}: {len(report.matches)} matches ({len(rated)} rated, {forfeits} "
+          f"forfeited), {format_wins(wins)} wins, {report.decisions} decisions, {rating}")
 
 
 def _tls(args: argparse.Namespace) -> TlsFiles | None:

@@ -7,8 +7,9 @@ from typing import Any
 
 from rich.console import Console
 
-from services.ladder.cli_options import add_store_arguments, store_from_args
-from services.ladder.store import StoreError
+from services.cli.play import print_error
+from services.ladder.cli_options import add_store_arguments, missing_store, store_from_args
+from services.ladder.store import BotAlreadyRegistered, StoreError
 
 
 def add_parser(subparsers: Any) -> None:
@@ -35,12 +36,22 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run_register(args: argparse.Namespace) -> int:
-    err = Console(stderr=True)
+    err = Console(stderr=True, soft_wrap=True, highlight=False)
+    refusal = missing_store(
+        args, "bots register", "a token kept in no store could never be used (a gateway "
+        "without Redis registers its own bots: arena serve --bot NAME)")
+    if refusal:
+        print_error(refusal)
+        return 2
     try:
         with store_from_args(args, err) as store:
             token = store.register_bot(args.name, rotate=args.rotate)
     except ValueError as exc:
-        err.print(f"[red]error:[/] {exc}")
+        print_error(str(exc))
+        return 2
+    except BotAlreadyRegistered:
+        print_error(f"bot {args.name!r} is already registered; to replace its token (the old "
+                    f"one stops working): arena bots register {args.name} --rotate")
         return 2
     except StoreError as exc:
         err.print(f"[red]error:[/] {exc}")
@@ -53,6 +64,10 @@ def run_register(args: argparse.Namespace) -> int:
 
 def run_list(args: argparse.Namespace) -> int:
     err = Console(stderr=True)
+    refusal = missing_store(args, "bots list", "bots are registered in the Redis the gateways use")
+    if refusal:
+        print_error(refusal)
+        return 2
     try:
         with store_from_args(args, err) as store:
             names = store.registered_bots()

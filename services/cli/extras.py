@@ -1,7 +1,8 @@
 """Commands that need an optional extra say so in one line when the install lacks it.
 
-The client install (``pip install tabletop-arena``) has no Ray and no evaluation stack;
-``arena tournament`` there names the extras to install instead of printing a traceback.
+The client install (``pip install tabletop-arena``) has no server stack, no web front end
+and no evaluation stack; ``arena serve``, ``play``, ``web``, ``tournament`` and ``report``
+there name the extras to install instead of printing a traceback.
 """
 
 from __future__ import annotations
@@ -9,6 +10,12 @@ from __future__ import annotations
 import importlib.util
 from collections.abc import Sequence
 
+# The gateway's own imports beyond the client install (the `server` extra).
+SERVER_MODULES = ("grpc_health", "grpc_reflection", "prometheus_client")
+# Local matches on Ray (`arena play`; also in the `server` extra).
+RAY_MODULES = ("ray",)
+# The web front end (the `web` extra).
+WEB_MODULES = ("starlette", "uvicorn", "jinja2")
 # What `arena tournament` imports: Ray (server) and the eval extra; `arena report`
 # needs only the eval extra (it never imports Ray).
 EVAL_EXTRAS = ("server", "eval")
@@ -24,8 +31,9 @@ def missing_extras(
     are only looked up, not imported."""
     for name in modules:
         if importlib.util.find_spec(name) is None:
-            noun = "extras" if len(extras) > 1 else "extra"
-            return (f"arena {command} needs the {' and '.join(extras)} {noun} (module "
-                    f"{name!r} is not installed): pip install "
-                    f"'tabletop-arena[{','.join(extras)}]' (make setup installs them)")
+            plural = len(extras) > 1
+            return (f"arena {command} needs the {' and '.join(extras)} "
+                    f"extra{'s' if plural else ''} (module {name!r} is not installed): "
+                    f"pip install 'tabletop-arena[{','.join(extras)}]' (make setup installs "
+                    f"{'them' if plural else 'it'})")
     return None

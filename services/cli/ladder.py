@@ -11,7 +11,8 @@ from rich.console import Console
 from rich.table import Table
 
 from engine.core import available_games
-from services.ladder.cli_options import add_store_arguments, store_from_args
+from services.cli.play import print_error
+from services.ladder.cli_options import add_store_arguments, missing_store, store_from_args
 from services.ladder.records import LadderEntry, SoloEntry
 from services.ladder.store import StoreError
 
@@ -66,6 +67,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.limit is not None and args.limit < 1:
         err.print("[red]error:[/] --limit must be at least 1")
+        return 2
+    refusal = missing_store(args, "ladder", "the ladder is kept in the Redis the gateways use")
+    if refusal:
+        print_error(refusal)
         return 2
     rated: list[LadderEntry] = []
     solo: list[SoloEntry] = []

@@ -7,6 +7,8 @@ import argparse
 import dataclasses
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -15,8 +17,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from engine.core import ConfigError, GameConfig, split_specs
+from engine.core import CardFileError, ConfigError, GameConfig, split_specs
 from services.cli import validate
+from services.cli.extras import RAY_MODULES, missing_extras
 
 if TYPE_CHECKING:  # Ray is imported only when a run starts: `arena --help` stays quick.
     from services.tournament.local import TournamentPlan, TournamentReport
@@ -104,6 +107,18 @@ def read_cards(path: Path | None) -> str | None:
         raise ConfigError(f"cannot read card file {str(path)!r}: {err}") from None
 
 
+@contextmanager
+def naming_card_file(path: Path | str | None) -> Iterator[None]:
+    """A card-file problem found inside (the engines see only the text) names the file
+    it was read from, with the line when the engine knows it."""
+    try:
+        yield
+    except CardFileError as exc:
+        if path is None:
+            raise
+        raise exc.naming(path) from None
+
+
 def build_plan(args: argparse.Namespace) -> TournamentPlan:
     from services.cli.where import where_to_play
     from services.tournament.local import TournamentPlan
@@ -131,9 +146,14 @@ def print_error(message: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    missing = missing_extras("play", RAY_MODULES, ("server",))  # long runs move to Ray
+    if missing:
+        print_error(missing)
+        return EXIT_RUNTIME
     try:
-        plan = build_plan(args)
-        plan.validate()
+        with naming_card_file(args.cards):
+            plan = build_plan(args)
+            plan.validate()
     except ConfigError as error:
         print_error(str(error))
         return EXIT_CONFIG

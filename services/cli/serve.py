@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import ConfigError, GameConfig, get_game, make_bot
 from services.cli import serve_limits, serve_web, validate
+from services.cli.extras import SERVER_MODULES, WEB_MODULES, missing_extras
 from services.cli.logs import add_logging_arguments, configure_logging
-from services.cli.play import parse_options, read_cards
+from services.cli.play import naming_card_file, parse_options, print_error, read_cards
 from services.gateway.config import STORE_CALL_SECONDS, GatewayConfig
 from services.ladder.cli_options import add_store_arguments, store_from_args
 from services.ladder.store import StoreError
@@ -59,11 +60,14 @@ def add_parser(subparsers: Any) -> None:
         help="serve the web front end (ladders, live matches, replays) on this port; with "
         "--redis from a child process (arena web), else from a thread of the gateway",
     )
-    parser.add_argument("--game", default="monster-my-neighbor", help="the hosted game")
+    parser.add_argument(
+        "--game", default="monster-my-neighbor",
+        help="the hosted game (default monster-my-neighbor)",
+    )
     parser.add_argument("--players", type=int, default=5, help="seats per match (default 5)")
     parser.add_argument(
         "--fill", default="random",
-        help="built-in bot spec for empty seats, e.g. random or mcts:iterations=50",
+        help="built-in bot spec for empty seats, e.g. mcts:iterations=50 (default random)",
     )
     parser.add_argument(
         "--replays", type=validate.output_dir, metavar="DIR", help="save a replay per match"
@@ -82,7 +86,8 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--gather", type=float, default=0.5, metavar="S",
-        help="seconds to gather waiting bots before starting a match short of players",
+        help="seconds to gather waiting bots before starting a match short of players "
+        "(default 0.5)",
     )
     parser.add_argument(
         "--min-bots", type=int, default=1, metavar="N",
@@ -118,7 +123,8 @@ def gateway_config(args: argparse.Namespace) -> GatewayConfig:
     game = get_game(args.game)
     options = parse_options(args.option)
     cards = read_cards(args.cards)
-    game.validate_config(GameConfig(args.players, {**game.default_options, **options}, cards))
+    with naming_card_file(args.cards):
+        game.validate_config(GameConfig(args.players, {**game.default_options, **options}, cards))
     try:
         make_bot(args.game, args.fill)
     except ConfigError as err:
@@ -151,6 +157,13 @@ def run(args: argparse.Namespace) -> int:
         limit_arenas(args.malloc_arenas)
     configure_logging(args.log_level, args.log_format)
     err = Console(stderr=True, soft_wrap=True, highlight=False)
+    with_web = args.web_port is not None
+    missing = missing_extras("serve" + (" --web-port" if with_web else ""),
+                             SERVER_MODULES + (WEB_MODULES if with_web else ()),
+                             ("server", "web") if with_web else ("server",))
+    if missing:
+        print_error(missing)
+        return EXIT_RUNTIME
     try:
         config = gateway_config(args)
         tls = serve_limits.tls_files(args)
@@ -205,6 +218,15 @@ def _durable_results(args: argparse.Namespace) -> DurableResults | None:
     return DurableResults(ResultStream(args.redis, args.key_prefix), journal)
 
 
+def hosting_text(host_workers: int) -> str:
+    """Where matches run, for the start-up line and log: worker processes, or (0 workers,
+    the default on two cores or fewer) the gateway's own event loop."""
+    if host_workers:
+        plural = "es" if host_workers > 1 else ""
+        return f"matches hosted in {host_workers} worker process{plural}"
+    return "matches hosted in the gateway's own event loop"
+
+
 def check_port_free(flag: str, host: str, port: int) -> None:
     """Raise OSError naming ``flag`` if ``host:port`` cannot be bound, so a taken port is
     one line before any host worker starts."""
@@ -240,8 +262,9 @@ async def _serve(
             metrics_port = metrics.serve(args.metrics_port, args.host)
             print(f"metrics on http://{args.host}:{metrics_port}/metrics", flush=True)
         scheme = "TLS" if tls is not None else "plaintext"
-        log.info("gateway %s serving %s on %s:%d (%s, %d host worker(s))", instance,
-                 config.game, args.host, port, scheme, config.host_workers,
+        hosting = hosting_text(config.host_workers)
+        log.info("gateway %s serving %s on %s:%d (%s, %s)", instance,
+                 config.game, args.host, port, scheme, hosting,
                  extra={"game": config.game, "port": port, "metrics_port": args.metrics_port,
                         "tls": tls is not None, "host_workers": config.host_workers,
                         "instance": instance})
@@ -254,8 +277,6 @@ async def _serve(
             log.info("web front end on %s (%s)", url, serve_web.describe(web),
                      extra={"web": url})
             print(f"web on {url}", flush=True)
-        hosting = (f"{config.host_workers} host worker(s)" if config.host_workers
-                   else "matches in the gateway's loop")
         print(f"serving {config.game} on {args.host}:{port} ({scheme}, {hosting})", flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()

@@ -30,6 +30,7 @@ from services.cli.play import (
     EXIT_CONFIG,
     EXIT_INTERRUPTED,
     EXIT_RUNTIME,
+    naming_card_file,
     parse_options,
     print_error,
     read_cards,
@@ -199,7 +200,8 @@ def build_config(values: dict[str, Any]) -> TournamentConfig:
         cards=read_cards(Path(cards)) if cards is not None else None,
         sprt=sprt,
     )
-    config.validate()
+    with naming_card_file(cards):
+        config.validate()
     return config
 
 

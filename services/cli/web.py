@@ -13,6 +13,8 @@ from typing import Any
 from rich.console import Console
 
 from services.cli import validate
+from services.cli.extras import WEB_MODULES, missing_extras
+from services.cli.play import print_error
 from services.ladder.cli_options import add_store_arguments
 from services.ladder.store import StoreError, open_store
 from services.web.process import DEFAULT_NICE
@@ -60,6 +62,10 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    missing = missing_extras("web", WEB_MODULES, ("web",))
+    if missing:
+        print_error(missing)
+        return 1
     from services.spectate.open import open_feed
     from services.web.app import create_app
     from services.web.process import follow_parent

@@ -132,7 +132,7 @@ class StreamHandler:
         if hello.hello.games and game not in hello.hello.games:
             await context.write(error_frame(
                 arena_pb2.ERROR_CODE_UNSUPPORTED_GAME,
-                f"this server hosts only {game}; Hello asked for {list(hello.hello.games)}",
+                f"this server hosts {game}, not {' or '.join(hello.hello.games)}",
             ))
             raise Refused(grpc.StatusCode.FAILED_PRECONDITION, f"this server hosts {game}",
                           "unsupported_game")

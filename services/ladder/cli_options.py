@@ -37,6 +37,15 @@ def key_prefix(text: str) -> str:
     return text
 
 
+def missing_store(args: argparse.Namespace, command: str, why: str) -> str | None:
+    """For commands that are useless without a shared store (a token nobody could use, a
+    ladder that is always empty): a one-line refusal when neither --redis nor
+    $ARENA_REDIS_URL names one, else None."""
+    if args.redis is not None:
+        return None
+    return f"arena {command}: no ladder store given (--redis URL or ${REDIS_URL_ENV}): {why}"
+
+
 def store_from_args(
     args: argparse.Namespace, err: Console, timeout: float | None = None
 ) -> LadderStore:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import ConfigError, GameConfig, get_game
+from engine.core import ConfigError, GameConfig, check_players, get_game
 from services.tournament.entrants import Entrant
 
 FORMATS = ("round-robin", "gauntlet", "swiss", "sprt")
@@ -70,11 +70,7 @@ class TournamentConfig:
             raise ConfigError(f"--format must be one of {', '.join(FORMATS)}, not {self.format!r}")
         game = get_game(self.game)
         info = game.info
-        if not info.min_players <= self.players <= info.max_players:
-            raise ConfigError(
-                f"{self.game} is played by {info.min_players} to {info.max_players} "
-                f"players, not {self.players}"
-            )
+        check_players(self.game, self.players, info.min_players, info.max_players)
         game.validate_config(self.game_config())
         if self.games < 1:
             raise ConfigError(f"--games must be at least 1, not {self.games}")

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.core import ConfigError, GameConfig, Replay, get_game, make_bot
+from engine.core import ConfigError, GameConfig, Replay, check_players, get_game, make_bot
 from services.runner.batch import MatchRecord
 from services.runner.placement import describe, open_pool
 from services.tournament.schedule import schedule
@@ -35,11 +35,7 @@ class TournamentPlan:
         """Raise ConfigError naming the first problem (game, bots, players, counts)."""
         game = get_game(self.game_id)
         info = game.info
-        if not info.min_players <= self.config.players <= info.max_players:
-            raise ConfigError(
-                f"{self.game_id} is played by {info.min_players} to {info.max_players} "
-                f"players, not {self.config.players}"
-            )
+        check_players(self.game_id, self.config.players, info.min_players, info.max_players)
         if not self.bots:
             raise ConfigError("no bots given")
         duplicates = sorted({name for name in self.bots if self.bots.count(name) > 1})

@@ -56,3 +56,42 @@ def test_client_commands_import_no_server_stack(argv: list[str], tmp_path: Path)
     code, modules = imported_after(argv)
     assert modules == [], f"arena {argv[0]} imported {modules}"
     assert code in (0, 1, 2)
+
+
+_WITHOUT = """
+import sys
+for name in {blocked!r}:
+    sys.modules[name] = None  # as if not installed: importlib finds no spec
+from services.cli.main import main
+sys.exit(main({argv!r}))
+"""
+
+
+@pytest.mark.parametrize(
+    ("argv", "blocked", "line"),
+    [
+        (["serve"], ["grpc_health"], "arena serve needs the server extra (module "
+         "'grpc_health' is not installed): pip install 'tabletop-arena[server]' (make setup "
+         "installs it)"),
+        (["serve", "--web-port", "0"], ["jinja2"], "arena serve --web-port needs the server "
+         "and web extras (module 'jinja2' is not installed): pip install "
+         "'tabletop-arena[server,web]' (make setup installs them)"),
+        (["play", "--game", "epic-resort", "--players", "2", "--bots", "random", "--games",
+          "1"], ["ray"], "arena play needs the server extra (module 'ray' is not "
+         "installed): pip install 'tabletop-arena[server]' (make setup installs it)"),
+        (["web", "--redis", "redis://127.0.0.1:1/0"], ["starlette"], "arena web needs the "
+         "web extra (module 'starlette' is not installed): pip install "
+         "'tabletop-arena[web]' (make setup installs it)"),
+    ],
+)
+def test_a_command_whose_extra_is_missing_says_which_in_one_line(
+    argv: list[str], blocked: list[str], line: str
+) -> None:
+    """The client install has no server, web or eval extra: each command that needs one
+    names it (CI's client-only install runs these commands for real)."""
+    done = subprocess.run(
+        [sys.executable, "-c", _WITHOUT.format(blocked=blocked, argv=argv)],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip() == f"error: {line}"

@@ -274,7 +274,10 @@ def test_invalid_card_file_is_reported_as_a_config_error(
                   "--games", "2", "--cards", str(cards)])
     assert code == 2
     err = capsys.readouterr().err
-    assert str(direct.value) in err and "Traceback" not in err
+    # The engine sees only the text; the command names the file and keeps the detail.
+    assert str(direct.value).startswith("card file: line 2, column 1: not valid YAML")
+    detail = str(direct.value).removeprefix("card file: ")
+    assert f"card file {str(cards)!r}: {detail}" in err and "Traceback" not in err
 
 
 def test_option_values_are_typed() -> None:

@@ -8,11 +8,15 @@ import sys
 import threading
 import time
 
+import pytest
 from arena.v1 import arena_pb2
 
 from engine.core import GameConfig, GameRng
-from services.botclient import make_strategy, play
+from services.botclient import make_strategy, play, win_share
+from services.botclient.client import format_wins
 from services.cli.main import main as arena
+from services.ladder.elo import TALLY_UNITS, win_units
+from services.metrics import ArenaMetrics
 from services.runner.host import MatchHost
 from tests.gateway.conftest import GAME
 
@@ -56,7 +60,7 @@ def test_the_client_plays_the_matches_it_asked_for_and_says_how_each_ended(
     assert report.decisions == gateway.metric("arena_decisions_total", game=GAME, source="remote")
     stats = gateway.store.bot_stats(GAME, "ref")
     assert stats is not None and stats.games == 2 and stats.rating == report.matches[-1].rating
-    assert events[0] == "connected as ref"
+    assert events[0] == f"connected as ref, playing {GAME}"
     assert [e for e in events if ": rank " in e] == [
         f"match {m.match_id}: rank {m.rank}, completed, rating {m.rating:.1f} "
         f"({m.rating_change:+.1f})" for m in report.matches]
@@ -149,3 +153,106 @@ def test_ctrl_c_stops_arena_bot_with_its_summary_and_exit_130(start_gateway) -> 
     last = out.splitlines()[-1]
     assert last.startswith("stopped: "), (out, err)
     assert int(last.split(": ")[1].split()[0]) >= 1, (out, err)
+
+
+def test_arena_bot_without_game_plays_the_servers_game(start_gateway, capsys) -> None:
+    """No --game: the Hello names none, the Welcome names the server's game, and the
+    strategy is made for it (here Epic Resort's heuristic)."""
+    gateway = start_gateway(game="epic-resort", players=2)
+    code = arena(["bot", "--server", gateway.address, "--token", gateway.token("any"),
+                  "--strategy", "heuristic", "--matches", "1"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert out.splitlines()[0] == "connected as any, playing epic-resort"
+    stats = gateway.store.bot_stats("epic-resort", "any")
+    assert stats is not None and stats.games == 1
+
+
+def test_arena_bot_for_another_game_is_refused_in_one_line(start_gateway, capsys) -> None:
+    gateway = start_gateway(game="epic-resort", players=2)
+    code = arena(["bot", "--server", gateway.address, "--token", gateway.token("lost"),
+                  "--game", GAME, "--matches", "1"])
+    assert code == 2
+    assert capsys.readouterr().err.strip().splitlines() == [
+        f"error: this server hosts epic-resort, not {GAME} (leave out --game to play the "
+        "server's game)"]
+
+
+def test_arena_bot_refuses_the_servers_game_its_strategy_cannot_read(
+    start_gateway, capsys
+) -> None:
+    gateway = start_gateway(game="ark-nova", players=2)
+    code = arena(["bot", "--server", gateway.address, "--token", gateway.token("picky"),
+                  "--strategy", "heuristic", "--matches", "1"])
+    assert code == 2
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith("error: the server hosts ark-nova: strategy 'heuristic' reads only")
+    assert line.endswith("use --strategy random")
+
+
+def test_arena_bot_at_a_metrics_port_asks_whether_it_is_a_gateway(capsys) -> None:
+    """The gateway's /metrics port speaks HTTP/1: gRPC's own words about the HTTP/2
+    preface get the question a user needs."""
+    port = ArenaMetrics().serve(0)
+    code = arena(["bot", "--server", f"127.0.0.1:{port}", "--token", "t", "--matches", "1"])
+    assert code == 1
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith("error: UNAVAILABLE: ") and "HTTP/2" in line
+    assert line.endswith("(is this an arena gateway port?)")
+
+
+def test_a_match_aborted_by_a_drain_is_said_to_be_not_rated(start_gateway) -> None:
+    """A match still running when the server drains ends aborted and unrated: the bot says
+    "not rated", not a rating of 0.0, in the match's line and in its summary."""
+    gateway = start_gateway(move_timeout=30)
+    bot = subprocess.Popen(
+        [sys.executable, "-m", "services.cli.main", "bot", "--server", gateway.address,
+         "--token", gateway.token("drained"), "--think", "0.2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        assert bot.stdout is not None
+        for line in bot.stdout:
+            if ": seat " in line:
+                break
+        else:
+            raise AssertionError(bot.stderr.read() if bot.stderr else "the bot ended")
+        gateway.thread.call(gateway.gateway.drain(0.3), 60)
+        rest, err = bot.communicate(timeout=60)
+    finally:
+        if bot.poll() is None:
+            bot.kill()
+            bot.communicate()
+    ends = [text for text in rest.splitlines() if ": rank " in text]
+    assert len(ends) == 1 and ends[0].endswith(": rank 0, aborted, not rated"), rest
+    summary = rest.splitlines()[-1]
+    assert summary == ("drained: 1 matches (0 rated, 0 forfeited), 0 wins, "
+                       f"{summary.split(', ')[3]}, not rated"), rest
+    assert bot.returncode == 1 and "UNAVAILABLE" in err, err
+
+
+def _end(seat: int, ranks: list[int], forfeited: tuple[int, ...] = (),
+         scores: list[float] | None = None) -> arena_pb2.MatchEnd:
+    scores = scores or [0.0] * len(ranks)
+    return arena_pb2.MatchEnd(seat=seat, results=[
+        arena_pb2.SeatResult(seat=s, rank=r, score=scores[s], forfeited=s in forfeited)
+        for s, r in enumerate(ranks)])
+
+
+def test_a_tie_for_first_counts_a_share_of_a_win_as_the_ladder_does() -> None:
+    assert win_share(0, _end(0, [1, 2, 3]).results) == 1.0
+    assert win_share(1, _end(1, [1, 2, 3]).results) == 0.0
+    assert win_share(0, _end(0, [1, 1, 3]).results) == 0.5
+    assert win_share(2, _end(2, [1, 1, 1]).results) == pytest.approx(1 / 3)
+    # A seat that forfeited ranks after all the others: the next best seat wins.
+    assert win_share(1, _end(1, [1, 2, 3], forfeited=(0,)).results) == 1.0
+    assert win_share(0, _end(0, [1, 2, 3], forfeited=(0,)).results) == 0.0
+    assert win_share(0, _end(0, [1, 2], forfeited=(0, 1)).results) == 0.5
+    # Solo: a win when the score is >= 0, as the solo standings count it; aborted: none.
+    assert win_share(0, _end(0, [1], scores=[0.0]).results) == 1.0
+    assert win_share(0, _end(0, [1], scores=[-4.0]).results) == 0.0
+    assert win_share(0, []) == 0.0
+    units = win_units(["a", "b", "c"], [1, 1, 3])
+    assert units["a"] / TALLY_UNITS == win_share(0, _end(0, [1, 1, 3]).results)
+    assert format_wins(2.0) == "2" and format_wins(1.5) == "1.5"
+    assert format_wins(1 / 3) == "0.33" and format_wins(0.0) == "0"

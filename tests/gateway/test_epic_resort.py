@@ -104,7 +104,7 @@ def test_the_bot_cli_refuses_a_strategy_for_another_game(capsys) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "5"], "needs 2 to 4 players"),
+        (["--players", "5"], "epic-resort is played by 2 to 4 players, not 5"),
         (["--option", "journeyman_discount=9"], "journeyman_discount"),
         (["--option", "no_such_option=1"], "unknown epic-resort option"),
         (["--cards", "/nonexistent/cards.yaml"], "does not exist"),

@@ -19,7 +19,7 @@ from tests.conftest import free_port
     ("args", "message"),
     [
         (["--fill", "nobody"], "is not a built-in bot"),
-        (["--players", "12"], "players must be between"),
+        (["--players", "12"], "monster-my-neighbor is played by 3 to 8 players, not 12"),
         (["--game", "chess"], "unknown game"),
         (["--move-timeout", "0"], "--move-timeout must be > 0"),
         (["--max-strikes", "0"], "--max-strikes must be at least 1"),

@@ -52,8 +52,11 @@ def test_bots_register_twice_fails_unless_rotating(
     argv = ["bots", "register", "alice", "--redis", redis_url, "--key-prefix", key_prefix]
     assert run(argv) == 0
     first = capsys.readouterr().out.splitlines()[-1]
-    assert run(argv) == 1
-    assert "already registered" in capsys.readouterr().err
+    assert run(argv) == 2
+    err = capsys.readouterr().err
+    assert "already registered" in err
+    assert "arena bots register alice --rotate" in err
+    assert len(err.strip().splitlines()) == 1, err
     assert run([*argv, "--rotate"]) == 0
     second = capsys.readouterr().out.splitlines()[-1]
     with open_store(redis_url, key_prefix=key_prefix) as store:
@@ -61,17 +64,26 @@ def test_bots_register_twice_fails_unless_rotating(
         assert store.authenticate(second) == "alice"
 
 
-def test_bots_register_without_redis_warns_the_store_is_in_process(
-    capsys: pytest.CaptureFixture[str],
+@pytest.mark.parametrize("argv", [["bots", "register", "bob"], ["bots", "list"],
+                                   ["ladder", "--game", GAME, "--json"]])
+def test_store_commands_without_redis_refuse_in_one_line(
+    argv: list[str], capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert run(["bots", "register", "alice"]) == 0
+    """A token registered in an in-process store could never be used, and its ladder is
+    always empty: without --redis or $ARENA_REDIS_URL these commands refuse, exit 2."""
+    assert run(argv) == 2
     out = capsys.readouterr()
-    assert out.out.splitlines()[-1].startswith("arena_")
-    assert "in-process" in out.err
+    assert out.out == ""
+    assert len(out.err.strip().splitlines()) == 1, out.err
+    assert "no ladder store given (--redis URL or $ARENA_REDIS_URL)" in out.err
 
 
-def test_bots_register_rejects_a_bad_name(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(["bots", "register", "no spaces please"]) == 2
+def test_bots_register_rejects_a_bad_name(
+    redis_url: str, key_prefix: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["bots", "register", "no spaces please", "--redis", redis_url, "--key-prefix",
+            key_prefix]
+    assert run(argv) == 2
     assert "invalid bot name" in capsys.readouterr().err
 
 
@@ -136,13 +148,6 @@ def test_ladder_rejects_an_unknown_game(capsys: pytest.CaptureFixture[str]) -> N
     err = capsys.readouterr().err
     assert "unknown game" in err
     assert GAME in err
-
-
-def test_ladder_without_redis_is_empty_and_warns(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(["ladder", "--game", GAME, "--json"]) == 0
-    out = capsys.readouterr()
-    assert json.loads(out.out) == []
-    assert "in-process" in out.err
 
 
 def test_ladder_reports_an_unreachable_redis(capsys: pytest.CaptureFixture[str]) -> None:

@@ -144,7 +144,7 @@ def test_user_card_text_replaces_the_default() -> None:
 def test_validate_config_rejects_bad_players_and_unknown_options() -> None:
     game = get_game("monster-my-neighbor")
     for players in (2, 9):
-        with pytest.raises(ConfigError, match="players must be between 3 and 8"):
+        with pytest.raises(ConfigError, match=f"is played by 3 to 8 players, not {players}"):
             game.validate_config(GameConfig(players))
     with pytest.raises(ConfigError, match="unknown option"):
         game.validate_config(GameConfig(4, {"turbo": True}))

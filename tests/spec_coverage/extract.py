@@ -96,4 +96,7 @@ def main(rules_dir: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "../shared/rules")
+    if len(sys.argv) != 2:
+        sys.exit("usage: python -m tests.spec_coverage.extract RULES_DIR (the directory of "
+                 "the specs, <game>.md each; they are not in this repository)")
+    main(sys.argv[1])

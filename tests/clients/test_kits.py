@@ -210,7 +210,9 @@ def test_kit_without_a_token_says_so(built: list[Kit], kit: Kit) -> None:
 @pytest.mark.parametrize("kit", ALL_KITS, ids=[k.name for k in ALL_KITS])
 def test_kit_at_a_metrics_port_asks_whether_it_is_a_gateway(built: list[Kit], kit: Kit) -> None:
     """An HTTP/1 server (the gateway's /metrics) is not a gRPC peer: the kit asks about the
-    port and says when it retries. It is stopped once it has said both."""
+    port and says when it retries. It is stopped once it has said both. (Rust's tonic
+    reports only "transport error" there, so the Rust kit cannot tell and only retries.)"""
+    hint = kit.name != "rust"
     port = ArenaMetrics().serve(0)
     process = kits.start(kit, f"127.0.0.1:{port}", "t", 1, seed=1)
     seen, deadline = "", time.monotonic() + 60
@@ -218,13 +220,13 @@ def test_kit_at_a_metrics_port_asks_whether_it_is_a_gateway(built: list[Kit], ki
         assert process.stderr is not None
         for line in process.stderr:
             seen += line
-            if "retrying in" in seen and "is this an arena gateway port?" in seen:
+            if "retrying in" in seen and (not hint or "is this an arena gateway port?" in seen):
                 break
             assert time.monotonic() < deadline, seen
     finally:
         process.kill()
         process.communicate()
-    assert "is this an arena gateway port?" in seen, seen
+    assert ("is this an arena gateway port?" in seen) == hint, seen
     assert re.search(r"retrying in \d+(\.\d+)? s", seen), seen
 
 

@@ -57,12 +57,14 @@ class Server:
 
 
 def start_gateway(game: str, players: int, store: LadderStore, metrics: ArenaMetrics,
-                  port: int = 0, seed: int = 7, tls: Any = None) -> tuple[GatewayThread, int]:
+                  port: int = 0, seed: int = 7, tls: Any = None, cards: str | None = None,
+                  options: dict[str, Any] | None = None) -> tuple[GatewayThread, int]:
     """A gateway in a thread of this process, its matches hosted in its own loop, fill
     seats played by ``random``; returns it and its port (also used by tests/clients).
-    ``tls``: the gateway's TlsFiles, to serve TLS."""
+    ``tls``: the gateway's TlsFiles, to serve TLS; ``cards`` and ``options``: the card
+    file text and engine options its matches are played with."""
     config = GatewayConfig(game=game, players=players, fill="random", move_timeout=10.0,
-                           gather_seconds=0.0, seed=seed)
+                           gather_seconds=0.0, seed=seed, cards=cards, options=options or {})
     thread = GatewayThread(Gateway(config, store, metrics, hosts=InLoopHosts()))
     if tls is None:
         return thread, thread.start(port=port)

@@ -19,7 +19,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CLIENTS = ROOT / "clients"
 SUMMARY_FIELDS = ("matches", "decisions", "wins", "strikes", "errors", "reconnects")
-_SUMMARY = re.compile(r"^SUMMARY " + " ".join(rf"{k}=(\d+)" for k in SUMMARY_FIELDS) + r"\s*$")
+# wins may be fractional (a k-way tie for first counts 1/k); the other fields are counts.
+_SUMMARY = re.compile(r"^SUMMARY " + " ".join(rf"{k}=(\d+(?:\.\d+)?)" for k in SUMMARY_FIELDS)
+                      + r"\s*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +36,7 @@ class Played:
 
     kit: str
     returncode: int
-    summary: dict[str, int] | None
+    summary: dict[str, float] | None
     stdout: str
     stderr: str
 
@@ -93,8 +95,9 @@ def finish(kit: Kit, process: subprocess.Popen[str], timeout: float) -> Played:
     return Played(kit.name, process.returncode, parse_summary(stdout), stdout, stderr)
 
 
-def parse_summary(stdout: str) -> dict[str, int] | None:
+def parse_summary(stdout: str) -> dict[str, float] | None:
     for line in reversed(stdout.splitlines()):
         if match := _SUMMARY.match(line):
-            return dict(zip(SUMMARY_FIELDS, map(int, match.groups()), strict=True))
+            return {key: float(value) if key == "wins" else int(value)
+                    for key, value in zip(SUMMARY_FIELDS, match.groups(), strict=True)}
     return None

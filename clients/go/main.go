@@ -15,6 +15,8 @@ import (
 	"log"
 	"math/rand/v2"
 	"os"
+	"strconv"
+	"strings"
 	"time"
 
 	"google.golang.org/grpc"
@@ -40,7 +42,75 @@ var fatal = map[codes.Code]bool{codes.Unauthenticated: true, codes.FailedPrecond
 
 const maxFailures = 8 // connections in a row that end without a finished match
 
-type stats struct{ matches, decisions, wins, strikes, errors, reconnects int }
+type stats struct {
+	matches, decisions, strikes, errors, reconnects int
+	wins                                            float64
+}
+
+// reasons: how a match ended, as the other kits and arena bot print it.
+var reasons = map[arenav1.MatchEndReason]string{
+	arenav1.MatchEndReason_MATCH_END_REASON_COMPLETED: "completed",
+	arenav1.MatchEndReason_MATCH_END_REASON_FORFEIT:   "forfeit",
+	arenav1.MatchEndReason_MATCH_END_REASON_ABORTED:   "aborted",
+}
+
+// winShare is this seat's share of first place, as the ladder counts it
+// (clients/README.md): forfeited seats rank after the others, a k-way tie for first
+// counts 1/k, a solo match is a win when its score is >= 0, an aborted one counts nothing.
+func winShare(end *arenav1.MatchEnd) float64 {
+	var mine *arenav1.SeatResult
+	standing := []*arenav1.SeatResult{}
+	for _, result := range end.Results {
+		if result.Seat == end.Seat {
+			mine = result
+		}
+		if !result.Forfeited {
+			standing = append(standing, result)
+		}
+	}
+	switch {
+	case mine == nil:
+		return 0
+	case len(end.Results) == 1:
+		if mine.Score >= 0 {
+			return 1
+		}
+		return 0
+	case len(standing) == 0:
+		return 1 / float64(len(end.Results))
+	case mine.Forfeited:
+		return 0
+	}
+	best, tied := standing[0].Rank, 0
+	for _, result := range standing {
+		best = min(best, result.Rank)
+	}
+	for _, result := range standing {
+		if result.Rank == best {
+			tied++
+		}
+	}
+	if mine.Rank != best {
+		return 0
+	}
+	return 1 / float64(tied)
+}
+
+// formatWins prints at most two decimals and no trailing zeros (2, 1.5, 0.33).
+func formatWins(wins float64) string {
+	return strings.TrimRight(strings.TrimRight(strconv.FormatFloat(wins, 'f', 2, 64), "0"), ".")
+}
+
+// describe says why a stream failed, asking whether the port is right when the peer
+// does not speak HTTP/2 (an HTTP/1 server such as the gateway's /metrics port).
+func describe(err error) string {
+	text := fmt.Sprintf("stream failed: %v", err)
+	if status.Code(err) == codes.Unavailable && (strings.Contains(text, "HTTP/2") ||
+		strings.Contains(text, "http2") || strings.Contains(text, "server preface")) {
+		text += " (is this an arena gateway port?)"
+	}
+	return text
+}
 
 // playStream says Hello, then answers until the server ends the stream (nil) or it breaks.
 func playStream(conn *grpc.ClientConn, token string, wanted int, games []string,
@@ -82,10 +152,16 @@ func playStream(conn *grpc.ClientConn, token string, wanted int, games []string,
 				}
 			}
 			s.matches++
-			if rank == 1 {
-				s.wins++
+			s.wins += winShare(end)
+			rating := "not rated"
+			if end.Rated {
+				rating = fmt.Sprintf("rating %.1f", end.Rating)
 			}
-			log.Printf("match %s: rank %d, %s, rating %.1f", end.MatchId, rank, end.Reason, end.Rating)
+			reason, known := reasons[end.Reason]
+			if !known {
+				reason = "unknown"
+			}
+			log.Printf("match %s: rank %d, %s, %s", end.MatchId, rank, reason, rating)
 		case *arenav1.PlayResponse_Error:
 			s.errors++
 			if code := m.Error.Code; code == arenav1.ErrorCode_ERROR_CODE_ILLEGAL_OPTION || code == arenav1.ErrorCode_ERROR_CODE_DEADLINE_EXCEEDED {
@@ -110,7 +186,7 @@ func run(server, token string, n int, seed uint64, creds credentials.TransportCr
 			conn.Close()
 		}
 		if err != nil {
-			log.Printf("stream failed: %v", err)
+			log.Print(describe(err))
 			if fatal[status.Code(err)] {
 				code = 2
 				break
@@ -127,23 +203,29 @@ func run(server, token string, n int, seed uint64, creds credentials.TransportCr
 			break
 		}
 		s.reconnects++
-		time.Sleep(min(5*time.Second, 250*time.Millisecond<<failures))
+		pause := min(5*time.Second, 250*time.Millisecond<<failures)
+		log.Printf("retrying in %g s", pause.Seconds())
+		time.Sleep(pause)
 	}
-	fmt.Printf("SUMMARY matches=%d decisions=%d wins=%d strikes=%d errors=%d reconnects=%d\n",
-		s.matches, s.decisions, s.wins, s.strikes, s.errors, s.reconnects)
+	fmt.Printf("SUMMARY matches=%d decisions=%d wins=%s strikes=%d errors=%d reconnects=%d\n",
+		s.matches, s.decisions, formatWins(s.wins), s.strikes, s.errors, s.reconnects)
 	return code
 }
 
 func main() {
 	server := flag.String("server", "127.0.0.1:50051", "HOST:PORT")
-	token := flag.String("token", "", "from `arena bots register NAME` (required)")
+	token := flag.String("token", "", "the bot's token, from arena bots register NAME (required)")
 	matches := flag.Int("matches", 1, "matches to play, then exit")
 	seed := flag.Uint64("seed", 1, "seed of the random choices")
 	tlsCA := flag.String("tls-ca", "", "CA certificate (PEM) of a TLS server")
 	strategy := flag.String("strategy", "random", "random, or example (Monster My Neighbor)")
 	flag.Parse()
 	log.SetFlags(0)
-	if *token == "" || *matches < 1 || (*strategy != "random" && *strategy != "example") {
+	if *token == "" {
+		log.Print("missing --token: the bot's token, printed by arena bots register NAME")
+		os.Exit(2)
+	}
+	if *matches < 1 || (*strategy != "random" && *strategy != "example") {
 		flag.Usage()
 		os.Exit(2)
 	}

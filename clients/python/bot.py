@@ -26,6 +26,9 @@ FATAL = {grpc.StatusCode.UNAUTHENTICATED, grpc.StatusCode.FAILED_PRECONDITION,
          grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.PERMISSION_DENIED}
 STRIKES = {arena_pb2.ERROR_CODE_ILLEGAL_OPTION, arena_pb2.ERROR_CODE_DEADLINE_EXCEEDED}
 MAX_FAILURES = 8  # connections in a row that end without a finished match
+REASONS = {arena_pb2.MATCH_END_REASON_COMPLETED: "completed",
+           arena_pb2.MATCH_END_REASON_FORFEIT: "forfeit",
+           arena_pb2.MATCH_END_REASON_ABORTED: "aborted"}
 
 
 def choose(request: arena_pb2.DecisionRequest, rng: random.Random) -> int:
@@ -37,13 +40,37 @@ def log(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
+def win_share(end: arena_pb2.MatchEnd) -> float:
+    """This seat's share of first place, as the ladder counts it (clients/README.md)."""
+    mine = next((r for r in end.results if r.seat == end.seat), None)
+    if mine is None:  # aborted: no results
+        return 0.0
+    if len(end.results) == 1:  # solo: a win when the score is >= 0
+        return 1.0 if mine.score >= 0 else 0.0
+    standing = [r for r in end.results if not r.forfeited]
+    if not standing:  # every seat forfeited: all tie
+        return 1.0 / len(end.results)
+    best = min(r.rank for r in standing)
+    if mine.forfeited or mine.rank != best:
+        return 0.0
+    return 1.0 / sum(1 for r in standing if r.rank == best)
+
+
+def describe_failure(err: grpc.RpcError) -> str:
+    """The stream's status, asking whether the port is right when the peer spoke HTTP/1."""
+    text = f"stream failed: {err.code().name}: {err.details()}"
+    if err.code() == grpc.StatusCode.UNAVAILABLE and "HTTP/2" in (err.details() or ""):
+        text += " (is this an arena gateway port?)"
+    return text
+
+
 def play_stream(channel: grpc.Channel, args: argparse.Namespace, games: list[str],
-                chooser: Chooser, rng: random.Random, stats: dict[str, int]) -> None:
+                chooser: Chooser, rng: random.Random, stats: dict[str, float]) -> None:
     """One stream: Hello, then answer until the server ends it (or it breaks)."""
     outbox: queue.SimpleQueue[arena_pb2.PlayRequest | None] = queue.SimpleQueue()
     outbox.put(arena_pb2.PlayRequest(hello=arena_pb2.Hello(
         token=args.token, games=games, client_version="python-kit/1",
-        max_matches=args.matches - stats["matches"])))
+        max_matches=int(args.matches - stats["matches"]))))
     try:
         for response in arena_pb2_grpc.ArenaServiceStub(channel).Play(iter(outbox.get, None)):
             kind = response.WhichOneof("message")
@@ -62,9 +89,10 @@ def play_stream(channel: grpc.Channel, args: argparse.Namespace, games: list[str
                 end = response.match_end
                 rank = next((r.rank for r in end.results if r.seat == end.seat), 0)  # 0: aborted
                 stats["matches"] += 1
-                stats["wins"] += rank == 1
-                log(f"match {end.match_id}: rank {rank}, "
-                    f"{arena_pb2.MatchEndReason.Name(end.reason)}, rating {end.rating:.1f}")
+                stats["wins"] += win_share(end)
+                rating = f"rating {end.rating:.1f}" if end.rated else "not rated"
+                log(f"match {end.match_id}: rank {rank}, {REASONS.get(end.reason, 'unknown')}, "
+                    f"{rating}")
             elif kind == "error":
                 stats["errors"] += 1
                 stats["strikes"] += response.error.code in STRIKES
@@ -78,7 +106,8 @@ def run(args: argparse.Namespace, chooser: Chooser, games: list[str]) -> int:
     """Play args.matches matches; 0 when done, 1 when the server stays unreachable,
     2 when it refuses the bot."""
     rng = random.Random(args.seed)
-    stats = dict.fromkeys(("matches", "decisions", "wins", "strikes", "errors", "reconnects"), 0)
+    stats: dict[str, float] = dict.fromkeys(
+        ("matches", "decisions", "wins", "strikes", "errors", "reconnects"), 0)
     try:
         credentials = grpc.ssl_channel_credentials(Path(args.tls_ca).read_bytes()) \
             if args.tls_ca else None
@@ -94,7 +123,7 @@ def run(args: argparse.Namespace, chooser: Chooser, games: list[str]) -> int:
             with channel:
                 play_stream(channel, args, games, chooser, rng, stats)
         except grpc.RpcError as err:
-            log(f"stream failed: {err.code().name}: {err.details()}")
+            log(describe_failure(err))
             if err.code() in FATAL:
                 code = 2
                 break
@@ -106,20 +135,28 @@ def run(args: argparse.Namespace, chooser: Chooser, games: list[str]) -> int:
             code = 1
             break
         stats["reconnects"] += 1
-        time.sleep(min(5.0, 0.25 * 2 ** failures))
-    print("SUMMARY " + " ".join(f"{k}={v}" for k, v in stats.items()), flush=True)
+        pause = min(5.0, 0.25 * 2 ** failures)
+        log(f"retrying in {pause:g} s")
+        time.sleep(pause)
+    # wins: at most two decimals, no trailing zeros (2, 1.5, 0.33)
+    print("SUMMARY " + " ".join(f"{k}={v:.2f}".rstrip("0").rstrip(".") if k == "wins"
+                                else f"{k}={v}" for k, v in stats.items()), flush=True)
     return code
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--server", default="127.0.0.1:50051", help="HOST:PORT")
-    parser.add_argument("--token", required=True, help="from `arena bots register NAME`")
+    parser.add_argument("--token", help="the bot's token, from arena bots register NAME "
+                        "(required)")
     parser.add_argument("--matches", type=int, default=1, help="matches to play, then exit")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random choices")
     parser.add_argument("--tls-ca", help="CA certificate (PEM) of a TLS server")
     parser.add_argument("--strategy", choices=("random", "example"), default="random")
     args = parser.parse_args(argv)
+    if not args.token:
+        log("missing --token: the bot's token, printed by arena bots register NAME")
+        return 2
     if args.strategy == "example":
         import example_monster
 

@@ -16,9 +16,12 @@ SERVER_MODULES = ("grpc_health", "grpc_reflection", "prometheus_client")
 RAY_MODULES = ("ray",)
 # The web front end (the `web` extra).
 WEB_MODULES = ("starlette", "uvicorn", "jinja2")
-# What `arena tournament` and `arena report` import: Ray (server) and the eval extra.
+# What `arena tournament` imports: Ray (server) and the eval extra; `arena report`
+# needs only the eval extra (it never imports Ray).
 EVAL_EXTRAS = ("server", "eval")
 EVAL_MODULES = ("ray", "pyarrow", "numpy", "scipy", "matplotlib")
+REPORT_EXTRAS = ("eval",)
+REPORT_MODULES = ("pyarrow", "numpy", "scipy", "matplotlib")
 
 
 def missing_extras(

@@ -1,8 +1,10 @@
-"""``arena play``: a local evaluation of built-in bots on Ray, with a summary table."""
+"""``arena play``: a local evaluation of built-in bots, with a summary table; played in
+this process or on Ray (``--workers``, :mod:`services.cli.where`)."""
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from collections.abc import Iterator
@@ -30,9 +32,9 @@ EXIT_INTERRUPTED = 130
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "play",
-        help="play built-in bots against each other locally on Ray",
-        description="Play GAMES matches between built-in bots on a local Ray instance "
-        "(or a cluster), rotating seats, and summarise them per bot.",
+        help="play built-in bots against each other locally",
+        description="Play GAMES matches between built-in bots, rotating seats, in this "
+        "process or on Ray (local or a cluster), and summarise them per bot.",
     )
     parser.add_argument("--game", required=True, help="game id, e.g. monster-my-neighbor")
     parser.add_argument("--players", type=int, required=True, help="seats per match")
@@ -43,8 +45,10 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--games", type=int, required=True, help="number of matches")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     parser.add_argument(
-        "--workers", type=validate.positive_int, default=1,
-        help="Ray match workers, one CPU each (default 1)",
+        "--workers", type=validate.non_negative_int, default=None,
+        help="Ray match workers, one CPU each; 0 plays in this process without Ray "
+        "(default: locally, this process, moving to a Ray worker per CPU when the run "
+        "proves long; on a cluster, every CPU of it)",
     )
     parser.add_argument(
         "--json", type=validate.output_file, metavar="FILE",
@@ -116,18 +120,21 @@ def naming_card_file(path: Path | str | None) -> Iterator[None]:
 
 
 def build_plan(args: argparse.Namespace) -> TournamentPlan:
+    from services.cli.where import where_to_play
     from services.tournament.local import TournamentPlan
 
     bots = tuple(split_specs(args.bots))
     config = GameConfig(args.players, parse_options(args.option), read_cards(args.cards))
+    workers, move_to_ray = where_to_play(args.workers, args.ray_address)
     return TournamentPlan(
         game_id=args.game,
         config=config,
         bots=bots,
         games=args.games,
         seed=args.seed,
-        workers=args.workers,
+        workers=workers,
         replays_dir=args.replays,
+        move_to_ray=move_to_ray,
     )
 
 
@@ -139,7 +146,7 @@ def print_error(message: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    missing = missing_extras("play", RAY_MODULES, ("server",))  # the plan's module needs Ray
+    missing = missing_extras("play", RAY_MODULES, ("server",))  # long runs move to Ray
     if missing:
         print_error(missing)
         return EXIT_RUNTIME
@@ -150,40 +157,31 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print_error(str(error))
         return EXIT_CONFIG
-    import ray
+    from services.cli.where import RayStartError, start_ray, stop_ray
+    from services.runner.batch import MatchFailed
 
-    from services.runner.pool import WorkerLost
-    from services.runner.ray_setup import RayUnavailable, check_cpus, ensure_ray
-
-    try:
-        started_ray = ensure_ray(plan.workers, args.ray_address)
-    except RayUnavailable as error:
-        print_error(str(error))
-        return EXIT_RUNTIME
-    try:
-        check_cpus(plan.workers)
-    except RayUnavailable as error:
-        print_error(str(error))
-        if started_ray:
-            ray.shutdown()
-        return EXIT_CONFIG
+    started_ray = False
+    if plan.workers != 0:
+        try:
+            started_ray, workers = start_ray(plan.workers, args.ray_address, None)
+        except RayStartError as error:
+            print_error(str(error))
+            return error.exit_code
+        plan = dataclasses.replace(plan, workers=workers)
     try:
         report = _play_with_progress(plan, Console(stderr=True))
-    except (WorkerLost, ConfigError) as error:
+    except (MatchFailed, ConfigError) as error:  # MatchFailed: also a worker lost for good
         print_error(str(error))
         return EXIT_RUNTIME
     except OSError as error:  # the replays directory cannot be written
         print_error(f"cannot write replays: {error}")
-        return EXIT_RUNTIME
-    except ray.exceptions.RayError as error:  # e.g. an engine bug inside a worker
-        print_error(f"a match failed on a Ray worker: {error}")
         return EXIT_RUNTIME
     except KeyboardInterrupt:
         print_error("interrupted")
         return EXIT_INTERRUPTED
     finally:
         if started_ray:
-            ray.shutdown()
+            stop_ray()
     summary = json.dumps(report.to_json(), indent=2) + "\n"
     # With --json - standard output carries the JSON alone; the table goes to stderr.
     console = Console(stderr=args.json == validate.STDOUT)
@@ -216,21 +214,23 @@ def _play_with_progress(plan: TournamentPlan, console: Console) -> TournamentRep
 
 
 def summary_table(report: TournamentReport) -> Table:
+    """Per bot: seats played, wins, win rate, mean score and rank (the columns of
+    ``arena tournament``'s tables)."""
+    from services.tournament.tables import format_wins, standings_table
+
     plan = report.plan
-    table = Table(
-        title=f"{plan.game_id}: {report.standings.games} games, {plan.config.players} players, "
+    table = standings_table(
+        f"{plan.game_id}: {report.standings.games:,} games, {plan.config.players} players, "
         f"seed {plan.seed}",
-        caption=f"{report.games_per_second:,.1f} games/s · "
-        f"{report.standings.decisions:,} decisions · {plan.workers} worker(s)",
+        f"{report.games_per_second:,.1f} games/s · "
+        f"{report.standings.decisions:,} decisions · played {report.where}",
     )
-    for heading in ("bot", "seats", "wins", "wins/seat", "mean score", "mean rank"):
-        table.add_column(heading, justify="left" if heading == "bot" else "right")
     for name, tally in report.standings.tallies.items():
         rate = float(tally.wins) / tally.seats if tally.seats else 0.0
         table.add_row(
             name,
             str(tally.seats),
-            _fmt_wins(float(tally.wins)),
+            format_wins(float(tally.wins)),
             f"{rate:.1%}",
             _fmt(tally.mean_score, ".2f"),
             _fmt(tally.mean_rank, ".3f"),
@@ -243,10 +243,6 @@ def per_decision_times(report: TournamentReport) -> str:
     engine = standings.engine_seconds / standings.decisions * 1e6
     bots = standings.bot_seconds / standings.decisions * 1e6
     return f"time per decision: engine {engine:.1f} µs, bots {bots:.1f} µs"
-
-
-def _fmt_wins(wins: float) -> str:
-    return f"{wins:.0f}" if wins.is_integer() else f"{wins:.2f}"
 
 
 def _fmt(value: float | None, spec: str) -> str:

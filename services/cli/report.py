@@ -10,7 +10,7 @@ from rich.console import Console
 
 from engine.core import ConfigError
 from services.cli import validate
-from services.cli.extras import missing_extras
+from services.cli.extras import REPORT_EXTRAS, REPORT_MODULES, missing_extras
 from services.cli.play import EXIT_CONFIG, EXIT_RUNTIME, print_error
 
 
@@ -46,7 +46,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    missing = missing_extras("report")
+    missing = missing_extras("report", REPORT_MODULES, REPORT_EXTRAS)
     if missing:
         print_error(missing)
         return EXIT_RUNTIME

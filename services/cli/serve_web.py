@@ -19,8 +19,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 from engine.core import ConfigError
 from services.cli import validate
 from services.spectate.redis_feed import DEFAULT_EXPIRY, DEFAULT_HEARTBEAT
-from services.web.process import DEFAULT_NICE
-from services.web.replays import DEFAULT_MAX_BUILDS
+
+# The web package's own defaults (services.web.process.DEFAULT_NICE and
+# services.web.replays.DEFAULT_MAX_BUILDS), written out here because importing
+# services.web would load the web stack for every command, also on the client install;
+# tests/cli/test_client_imports.py keeps them equal.
+DEFAULT_NICE = 10
+DEFAULT_MAX_BUILDS = 2
 
 if TYPE_CHECKING:
     from services.ladder.store import LadderStore

@@ -13,7 +13,6 @@ import argparse
 import dataclasses
 import json
 import logging
-import os
 import signal
 import sys
 from collections.abc import Callable
@@ -22,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 from rich.console import Console
-from rich.table import Table
 
 from engine.core import ConfigError
 from services.cli import validate
@@ -40,8 +38,10 @@ from services.cli.play import (
 from services.cli.report import results_file
 
 if TYPE_CHECKING:  # heavy imports wait until a run starts: `arena --help` stays quick
+    from rich.table import Table
+
     from services.tournament.config import TournamentConfig
-    from services.tournament.run import RunOptions
+    from services.tournament.run import RunOptions, RunOutcome
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +54,7 @@ KEYS = ("game", "players", "format", "entrants", "games", "seed", "out", "worker
 CHECKS: dict[str, Callable[[str], Any]] = {
     "games": validate.positive_int,
     "out": validate.output_dir,
-    "workers": validate.positive_int,
+    "workers": validate.non_negative_int,
     "ray_address": validate.ray_address,
     "cards": validate.readable_file,
     "flush_every": validate.positive_seconds,
@@ -65,10 +65,11 @@ CHECKS: dict[str, Callable[[str], Any]] = {
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "tournament",
-        help="run a tournament (round-robin, gauntlet, swiss, sprt) on Ray",
-        description="Evaluate bots: a tournament in one of four formats on local Ray or a "
-        "cluster, streamed to OUT/results.parquet, summarised with confidence intervals "
-        "and Bradley-Terry ratings, plotted. See docs/bots.md.",
+        help="run a tournament (round-robin, gauntlet, swiss, sprt), locally or on Ray",
+        description="Evaluate bots: a tournament in one of four formats, in this process, "
+        "on local Ray or on a cluster (see --workers), streamed to OUT/results.parquet, "
+        "summarised with confidence intervals and Bradley-Terry ratings, plotted. See "
+        "docs/bots.md.",
     )
     parser.add_argument("--config", type=validate.readable_file, metavar="FILE",
                         help="YAML file of settings")
@@ -86,7 +87,9 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--out", type=CHECKS["out"], metavar="DIR", help="output directory")
     parser.add_argument(
         "--workers", type=CHECKS["workers"],
-        help="Ray match workers, one CPU each (default: every CPU of the cluster)",
+        help="Ray match workers, one CPU each; 0 plays in this process without Ray "
+        "(default: locally, this process, moving to a Ray worker per CPU when the run "
+        "proves long; on a cluster, every CPU of it)",
     )
     parser.add_argument(
         "--ray-address", metavar="ADDR", type=CHECKS["ray_address"],
@@ -217,6 +220,7 @@ def config_from_results(results: Path) -> TournamentConfig:
 
 
 def plan(args: argparse.Namespace) -> tuple[TournamentConfig, RunOptions, dict[str, Any]]:
+    from services.cli.where import where_to_play
     from services.tournament.run import RunOptions
 
     values = settings(args)
@@ -232,9 +236,11 @@ def plan(args: argparse.Namespace) -> tuple[TournamentConfig, RunOptions, dict[s
     if values.get("out") is None:
         raise ConfigError("missing --out")
     resamples = values.get("resamples")
+    workers, move_to_ray = where_to_play(values.get("workers"), values.get("ray_address"))
     options = RunOptions(
         out=Path(values["out"]),
-        workers=int(values.get("workers") or 0),
+        workers=workers,
+        move_to_ray=move_to_ray,
         resume=resume is not None,
         flush_seconds=float(values.get("flush_every") or 1.0),
         resamples=500 if resamples is None else int(resamples),
@@ -253,32 +259,24 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print_error(str(error))
         return EXIT_CONFIG
-    import ray
+    from services.cli.where import RayStartError, planned_place, start_ray, stop_ray
+    from services.runner.batch import MatchFailed
 
-    from services.runner.pool import WorkerLost
-    from services.runner.ray_setup import RayUnavailable, check_cpus, ensure_ray
-    from services.tournament.entrants import runtime_env
+    started_ray = False
+    if options.workers != 0:
+        from services.tournament.entrants import runtime_env
 
-    try:
-        started_ray = ensure_ray(options.workers or os.cpu_count() or 1,
-                                 values.get("ray_address"), runtime_env(config.entrants))
-    except RayUnavailable as error:
-        print_error(str(error))
-        return EXIT_RUNTIME
-    try:
-        if options.workers:
-            check_cpus(options.workers)
-        else:
-            options = dataclasses.replace(
-                options, workers=max(1, int(ray.cluster_resources().get("CPU", 1))))
-    except RayUnavailable as error:
-        print_error(str(error))
-        if started_ray:
-            ray.shutdown()
-        return EXIT_CONFIG
+        try:
+            started_ray, workers = start_ray(options.workers, values.get("ray_address"),
+                                             runtime_env(config.entrants))
+        except RayStartError as error:
+            print_error(str(error))
+            return error.exit_code
+        options = dataclasses.replace(options, workers=workers)
     _warn_if_unbalanced(config)
-    log.info("tournament: %s %s, %d games on %d worker(s), results in %s", config.format,
-             config.game, config.games, options.workers, options.out,
+    log.info("tournament: %s %s, %d games %s, results in %s", config.format,
+             config.game, config.games, planned_place(options.workers, options.move_to_ray),
+             options.out,
              extra={"format": config.format, "game": config.game, "games": config.games,
                     "workers": options.workers, "out": str(options.out)})
     previous = signal.signal(signal.SIGTERM, _interrupt)
@@ -287,11 +285,8 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print_error(str(error))
         return EXIT_CONFIG
-    except (WorkerLost, OSError) as error:
+    except (MatchFailed, OSError) as error:  # MatchFailed: also a worker lost for good
         print_error(str(error))
-        return EXIT_RUNTIME
-    except ray.exceptions.RayError as error:
-        print_error(f"a match failed on a Ray worker: {error}")
         return EXIT_RUNTIME
     except KeyboardInterrupt:
         results = options.out / "results.parquet"
@@ -301,21 +296,32 @@ def run(args: argparse.Namespace) -> int:
     finally:
         signal.signal(signal.SIGTERM, previous)
         if started_ray:
-            ray.shutdown()
+            stop_ray()
     if sys.stdout.isatty():
         Console().print(summary_table(outcome.summary, config.names,
                                       f"{config.format} {config.game}, {options.out}"))
-        if outcome.played:
-            Console(stderr=True).print(
-                f"{outcome.played:,} games now ({outcome.recorded_before:,} before) in "
-                f"{outcome.seconds:.1f} s: {outcome.games_per_second:,.1f} games/s on "
-                f"{options.workers} worker(s), {len(set(outcome.nodes))} node(s)",
-                style="dim", highlight=False)
+        Console(stderr=True).print(played_line(outcome), style="dim", highlight=False)
     else:
         event = {"event": "summary", "out": str(options.out), "played": outcome.played,
-                 "seconds": round(outcome.seconds, 3), **outcome.summary}
+                 "seconds": round(outcome.seconds, 3), "where": outcome.where,
+                 **outcome.summary}
         sys.stdout.write(json.dumps(event) + "\n")
     return 0
+
+
+def played_line(outcome: RunOutcome) -> str:
+    """What this command played, in plain words (games recorded by an earlier,
+    interrupted run are mentioned only when it resumed one)."""
+    before = outcome.recorded_before
+    if not outcome.played:
+        return f"Nothing left to play: all {before:,} games were recorded before."
+    more = " more" if before else ""
+    line = (f"Played {outcome.played:,}{more} game{'s' if outcome.played != 1 else ''} in "
+            f"{outcome.seconds:.1f} s ({outcome.games_per_second:,.1f} games/s) "
+            f"{outcome.where}.")
+    if before:
+        line += f" {before:,} were recorded before this run resumed."
+    return line
 
 
 def _warn_if_unbalanced(config: TournamentConfig) -> None:
@@ -341,22 +347,18 @@ def _run_with_view(config: TournamentConfig, options: RunOptions) -> Any:
 
 def summary_table(summary: dict[str, Any], names: list[str] | tuple[str, ...],
                   title: str) -> Table:
-    """The per-entrant summary (and the SPRT verdict) as a table, best rating first."""
+    """The per-entrant summary (and the SPRT verdict) as a table, best rating first;
+    the columns of ``arena play``'s table plus the intervals, within 80 columns."""
+    from services.tournament.tables import format_wins, standings_table
+
     sprt = summary.get("sprt")
-    caption = None
-    if sprt is not None:
-        caption = (f"SPRT: LLR {sprt['llr']:+.3f} in [{sprt['lower']:.3f}, "
-                   f"{sprt['upper']:.3f}] after {sprt['games']} games: "
-                   f"{sprt['decision'] or 'no decision'}")
-    table = Table(title=f"{title}: {summary['games']:,} games", caption=caption)
-    for heading in ("entrant", "games", "wins", "win rate (95% CI)", "mean score",
-                    "mean rank", "rating (95% CI)"):
-        table.add_column(heading, justify="left" if heading == "entrant" else "right")
+    caption = f"SPRT: {sprt['verdict']}" if sprt is not None else None
+    table = standings_table(f"{title}: {summary['games']:,} games", caption, intervals=True)
     entrants = summary["entrants"]
     for name in sorted(names, key=lambda n: -(entrants[n]["rating"] or 0.0)):
         entry = entrants[name]
         table.add_row(
-            name, str(entry["games"]), _wins(entry["wins"]),
+            name, str(entry["games"]), format_wins(entry["wins"]),
             _rate(entry["win_rate"], entry["win_rate_ci"]),
             _fmt(entry["mean_score"], ".2f"), _fmt(entry["mean_rank"], ".3f"),
             _rating(entry["rating"], entry["rating_ci"]),
@@ -364,20 +366,18 @@ def summary_table(summary: dict[str, Any], names: list[str] | tuple[str, ...],
     return table
 
 
-def _wins(wins: float) -> str:
-    return f"{wins:.0f}" if float(wins).is_integer() else f"{wins:.2f}"
-
-
 def _rate(value: float | None, ci: list[float] | None) -> str:
     if value is None:
         return "-"
-    return f"{value:.1%} ({ci[0]:.1%}-{ci[1]:.1%})" if ci else f"{value:.1%}"
+    if not ci:
+        return f"{value:.1%}"
+    return f"{value:.1%} ({ci[0] * 100:.1f}-{ci[1] * 100:.1f})"
 
 
 def _rating(value: float | None, ci: list[float] | None) -> str:
     if value is None:
         return "-"
-    return f"{value:+.0f} ({ci[0]:+.0f}..{ci[1]:+.0f})" if ci else f"{value:+.0f}"
+    return f"{value:+.0f} ({ci[0]:+.0f}, {ci[1]:+.0f})" if ci else f"{value:+.0f}"
 
 
 def _fmt(value: float | None, spec: str) -> str:

@@ -2,9 +2,11 @@
 
 A batch is a list of :class:`MatchTask` (game index, seed, bot per seat). Every match
 is played by :func:`engine.core.play_match` with no I/O per move; only a compact
-:class:`MatchRecord` per match leaves the process. :class:`MatchWorker` is the Ray
-actor wrapping :func:`play_batch`. A task names a bot per seat; a :class:`BotMaker`
-turns names into bots (built-in specs, or user strategy classes).
+:class:`MatchRecord` per match leaves the process. The Ray actor wrapping
+:func:`play_batch` is in :mod:`services.runner.pool`; this module imports no Ray, so
+playing in the command's own process (``--workers 0``) and reading results never load
+it. A task names a bot per seat; a :class:`BotMaker` turns names into bots (built-in
+specs, or user strategy classes).
 """
 
 from __future__ import annotations
@@ -13,8 +15,6 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
-
-import ray
 
 from engine.core import GameConfig, play_match
 from services.runner.bot_specs import BotMaker
@@ -27,6 +27,10 @@ class MatchTask:
     index: int
     seed: int
     bots: tuple[str, ...]
+
+
+class MatchFailed(RuntimeError):
+    """A match raised an error (an engine or bot bug): one line saying which."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,36 +105,3 @@ def play_batch(
     return [
         play_one(game_id, config, task, with_replays, maker=maker, node=node) for task in tasks
     ]
-
-
-@ray.remote(num_cpus=1, max_restarts=0)
-class MatchWorker:
-    """A Ray actor that plays batches of one game configuration.
-
-    It is deliberately not restarted by Ray: the pool replaces a dead worker itself and
-    re-runs its unfinished batches, so each game is counted exactly once.
-    """
-
-    def __init__(
-        self,
-        game_id: str,
-        config: GameConfig,
-        with_replays: bool = False,
-        bot_specs: dict[str, str] | None = None,
-    ) -> None:
-        self._game_id = game_id
-        self._config = config
-        self._with_replays = with_replays
-        self._maker = BotMaker(game_id, bot_specs)
-        self._node = ray.get_runtime_context().get_node_id()
-
-    def ready(self) -> str:
-        """The id of the node this worker runs on, once every bot spec resolves here."""
-        self._maker.prepare()
-        return self._node
-
-    def run(self, tasks: list[MatchTask]) -> list[MatchRecord]:
-        return play_batch(
-            self._game_id, self._config, tasks, self._with_replays,
-            maker=self._maker, node=self._node,
-        )

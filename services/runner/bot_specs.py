@@ -5,7 +5,9 @@ Two kinds of spec:
 - a built-in bot, ``name`` or ``name:key=value,key=value`` (``random``,
   ``mcts:iterations=200``), made by ``engine.core.registry.make_bot(game_id, spec)``;
 - a user strategy class, ``module:ClassName`` (``my_bots.greedy:Greedy``), imported
-  and instantiated with no arguments. It implements the engine's ``Bot`` interface.
+  and instantiated with no arguments. It implements the engine's ``Bot`` interface,
+  except that ``name`` (default: the class name) and ``needs_observation`` (default
+  True: reading the observation is the safe assumption) may be left out.
 
 The two are told apart by what follows the last colon: a Python identifier is a class
 name; built-in parameters always contain ``=``. File paths (``bots/mine.py:Mine``) are
@@ -18,6 +20,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any, cast
 
 from engine.core import Bot, ConfigError, make_bot
 
@@ -51,16 +54,46 @@ def import_class(module_name: str, class_name: str) -> type:
 
 
 def check_bot(bot: object, spec: str) -> None:
-    """A user bot needs ``name``, ``needs_observation`` and ``choose``: say what is missing."""
+    """A user bot needs ``choose``; ``name`` and ``needs_observation``, when given, must be
+    a string and a bool. Say what is wrong."""
     if not callable(getattr(bot, "choose", None)):
         raise ConfigError(f"{spec}: a bot needs a method choose(observation, decision, rng)")
-    if not isinstance(getattr(bot, "name", None), str):
-        raise ConfigError(f"{spec}: a bot needs a `name` attribute (a string)")
-    if not isinstance(getattr(bot, "needs_observation", None), bool):
+    name = getattr(bot, "name", None)
+    if name is not None and not (isinstance(name, str) and name.strip()):
+        raise ConfigError(f"{spec}: a bot's `name` must be a non-empty string, not {name!r}")
+    needs = getattr(bot, "needs_observation", None)
+    if needs is not None and not isinstance(needs, bool):
         raise ConfigError(
-            f"{spec}: a bot needs a `needs_observation` attribute (True, or False if it "
-            "never reads the observation)"
+            f"{spec}: a bot's `needs_observation` must be True or False (False if it never "
+            f"reads the observation), not {needs!r}"
         )
+
+
+def bot_name(bot: object) -> str:
+    """The label of a user bot: its ``name`` attribute, else its class name."""
+    name = getattr(bot, "name", None)
+    return name if isinstance(name, str) and name.strip() else type(bot).__name__
+
+
+class _WithDefaults:
+    """A user bot that left out ``name`` or ``needs_observation``, with the defaults
+    filled in (its own ``choose`` is called directly: no cost per decision)."""
+
+    __slots__ = ("bot", "choose", "name", "needs_observation")
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.name = bot_name(bot)
+        self.needs_observation = getattr(bot, "needs_observation", None) is not False
+        self.choose = bot.choose
+
+
+def _user_factory(cls: type, sample: object) -> Callable[[], Bot]:
+    """Fresh bots of ``cls``; wrapped only if it lacks one of the optional attributes."""
+    if isinstance(getattr(sample, "name", None), str) and isinstance(
+            getattr(sample, "needs_observation", None), bool):
+        return cast("Callable[[], Bot]", cls)
+    return lambda: cast("Bot", _WithDefaults(cls()))
 
 
 def bot_factory(game_id: str, spec: str) -> Callable[[], Bot]:
@@ -75,7 +108,7 @@ def bot_factory(game_id: str, spec: str) -> Callable[[], Bot]:
     except Exception as error:
         raise ConfigError(f"{spec}: {user.class_name}() failed: {error!r}") from None
     check_bot(sample, spec)
-    return cls
+    return _user_factory(cls, sample)
 
 
 class BotMaker:

@@ -25,15 +25,16 @@ from itertools import islice
 from typing import Any
 
 import ray
-from ray.exceptions import RayActorError, WorkerCrashedError
+from ray.exceptions import RayActorError, RayError, RayTaskError, WorkerCrashedError
 
 from engine.core import GameConfig
-from services.runner.batch import MatchRecord, MatchTask, MatchWorker
+from services.runner.batch import MatchFailed, MatchRecord, MatchTask, play_batch
+from services.runner.bot_specs import BotMaker
 
 _WORKER_DEATHS = (RayActorError, WorkerCrashedError)
 
 
-class WorkerLost(RuntimeError):
+class WorkerLost(MatchFailed):
     """A batch killed its worker too many times to be worth retrying."""
 
 
@@ -45,6 +46,39 @@ class _Flight:
     generation: int
     batch: list[MatchTask]
     attempt: int
+
+
+@ray.remote(num_cpus=1, max_restarts=0)
+class MatchWorker:
+    """A Ray actor that plays batches of one game configuration.
+
+    It is deliberately not restarted by Ray: the pool replaces a dead worker itself and
+    re-runs its unfinished batches, so each game is counted exactly once.
+    """
+
+    def __init__(
+        self,
+        game_id: str,
+        config: GameConfig,
+        with_replays: bool = False,
+        bot_specs: dict[str, str] | None = None,
+    ) -> None:
+        self._game_id = game_id
+        self._config = config
+        self._with_replays = with_replays
+        self._maker = BotMaker(game_id, bot_specs)
+        self._node = ray.get_runtime_context().get_node_id()
+
+    def ready(self) -> str:
+        """The id of the node this worker runs on, once every bot spec resolves here."""
+        self._maker.prepare()
+        return self._node
+
+    def run(self, tasks: list[MatchTask]) -> list[MatchRecord]:
+        return play_batch(
+            self._game_id, self._config, tasks, self._with_replays,
+            maker=self._maker, node=self._node,
+        )
 
 
 class MatchPool:
@@ -100,7 +134,10 @@ class MatchPool:
         """Create the workers and wait until each is up; ``nodes`` lists their nodes."""
         self._actors = [self._new_actor() for _ in range(self.workers)]
         self._generations = [0] * self.workers
-        self.nodes = tuple(ray.get([actor.ready.remote() for actor in self._actors]))
+        try:
+            self.nodes = tuple(ray.get([actor.ready.remote() for actor in self._actors]))
+        except RayError as exc:
+            raise MatchFailed(f"a Ray worker failed to start: {_reason(exc)}") from exc
 
     def close(self) -> None:
         """Kill the workers, releasing their CPUs."""
@@ -137,6 +174,10 @@ class MatchPool:
                     ) from None
                 self._submit(in_flight, flight.slot, flight.batch, flight.attempt + 1)
                 continue
+            except RayError as exc:  # e.g. an engine or bot bug inside a worker
+                first = flight.batch[0].index
+                raise MatchFailed(f"a match of the batch starting at game {first} failed on "
+                                  f"a Ray worker: {_reason(exc)}") from exc
             self._time(records)
             yield from records
             batch = next(batches, None)
@@ -185,3 +226,13 @@ def _batched(
 ) -> Iterator[list[MatchTask]]:
     while batch := list(islice(tasks, size())):
         yield batch
+
+
+def _reason(exc: RayError) -> str:
+    """The first line of what went wrong on the worker (not Ray's whole traceback)."""
+    cause = exc.cause if isinstance(exc, RayTaskError) else None
+    if isinstance(cause, BaseException):
+        text = f"{type(cause).__name__}: {cause}".strip()
+    else:
+        text = str(exc).strip() or type(exc).__name__
+    return text.splitlines()[0]

@@ -52,6 +52,9 @@ def ensure_ray(
     else:
         try:
             ray.init(
+                # "local": always a private instance, never a cluster some other
+                # process left recorded in /tmp/ray (that join would then refuse num_cpus)
+                address="local",
                 num_cpus=workers,
                 include_dashboard=False,
                 log_to_driver=False,

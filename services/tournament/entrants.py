@@ -66,38 +66,34 @@ def split_entrants(text: str) -> list[str]:
     return items
 
 
-def entrant_item(item: str | Mapping[str, Any]) -> tuple[str, str]:
+def entrant_item(item: str | Mapping[str, Any]) -> tuple[str | None, str]:
     """(name, spec) of a config item: ``SPEC``, ``NAME=SPEC`` or ``{name: ..., bot: ...}``.
 
-    Without a name, a built-in bot is called by its spec and a user class by its class
-    name.
+    The name is None when not given: :func:`resolve_entrants` then calls a built-in bot
+    by its spec and a user class by its ``name`` attribute (else its class name).
     """
     if isinstance(item, Mapping) and isinstance(item.get("bot"), str):
         spec = item["bot"].strip()
-        return str(item.get("name") or default_name(spec)), spec
+        return (str(item["name"]) if item.get("name") else None), spec
     if isinstance(item, str) and item.strip():
         head, sep, rest = item.strip().partition("=")
         if sep and rest and ":" not in head and head.replace("-", "_").isidentifier():
             return head, rest.strip()
-        return default_name(item.strip()), item.strip()
+        return None, item.strip()
     raise ConfigError(f"an entrant is a bot spec or {{name: ..., bot: ...}}, not {item!r}")
 
 
-def default_name(spec: str) -> str:
-    user = user_class_spec(spec)
-    return user.class_name if user else spec
-
-
-def resolve_entrants(game_id: str, items: Sequence[tuple[str, str]]) -> tuple[Entrant, ...]:
+def resolve_entrants(game_id: str, items: Sequence[tuple[str | None, str]]
+                     ) -> tuple[Entrant, ...]:
     """Check every entrant on the driver and work out what ships to the workers."""
-    names = [name for name, _ in items]
+    entrants = tuple(resolve_entrant(game_id, name, spec) for name, spec in items)
+    names = [entrant.name for entrant in entrants]
     repeated = sorted({name for name in names if names.count(name) > 1})
     if repeated:
         raise ConfigError(
             f"entrant names must differ (repeated: {', '.join(repeated)}); "
             "name them with NAME=SPEC"
         )
-    entrants = tuple(resolve_entrant(game_id, name, spec) for name, spec in items)
     modules: dict[str, str] = {}
     for entrant in entrants:
         if entrant.ship is None:
@@ -111,18 +107,22 @@ def resolve_entrants(game_id: str, items: Sequence[tuple[str, str]]) -> tuple[En
     return entrants
 
 
-def resolve_entrant(game_id: str, name: str, spec: str) -> Entrant:
+def resolve_entrant(game_id: str, name: str | None, spec: str) -> Entrant:
+    """The entrant of ``spec``; unnamed, a built-in bot is called by its spec and a user
+    class by its bots' ``name`` (else the class name)."""
     user = user_class_spec(spec)
     if user is None:
         bot_factory(game_id, spec)
-        return Entrant(name, spec, spec)
+        return Entrant(name or spec, spec, spec)
     ship: str | None
     if user.target.endswith(".py") or "/" in user.target or os.sep in user.target:
         module, ship = _file_module(Path(user.target))
     else:
         module, ship = user.target, package_to_ship(user.target)
     worker_spec = f"{module}:{user.class_name}"
-    bot_factory(game_id, worker_spec)
+    factory = bot_factory(game_id, worker_spec)
+    if name is None:
+        name = factory().name
     return Entrant(name, spec, worker_spec, ship, _fingerprint(ship) if ship else None)
 
 

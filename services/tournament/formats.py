@@ -222,6 +222,44 @@ class SprtState:
         return {"llr": self.llr, "lower": lower, "upper": upper, "decision": self.decision,
                 "games": self.games}
 
+    def verdict(self, challenger: str, baseline: str, capped: bool = False) -> str:
+        """The test's state in words: which bound the LLR crossed and what that means,
+        or that it is still between the bounds (``capped``: because the games ran out)."""
+        lower, upper = self.bounds
+        games = f"after {self.games:,} games"
+        if self.decision == "H1":
+            return (f"LLR {self.llr:.3f} crossed the upper bound {upper:.3f} {games}: "
+                    f"accept H1, {challenger} is {_above(self.params.elo0)} {baseline}")
+        if self.decision == "H0":
+            return (f"LLR {self.llr:.3f} crossed the lower bound {lower:.3f} {games}: "
+                    f"accept H0, {challenger} is {_below(self.params.elo1)} {baseline}")
+        why = "the --games cap was reached" if capped else "play on to decide"
+        return (f"LLR {self.llr:.3f} is between the bounds {lower:.3f} and {upper:.3f} "
+                f"{games}: no decision ({why})")
+
+    def status(self) -> str:
+        """A short live form: the LLR against the bounds."""
+        lower, upper = self.bounds
+        return f"SPRT: LLR {self.llr:.3f}, bounds {lower:.3f} and {upper:.3f}"
+
+
+def _above(elo: float) -> str:
+    """What accepting H1 says: stronger than ``elo`` (H0's Elo)."""
+    if elo > 0:
+        return f"more than {elo:g} Elo stronger than"
+    if elo < 0:
+        return f"less than {-elo:g} Elo weaker than"
+    return "stronger than"
+
+
+def _below(elo: float) -> str:
+    """What accepting H0 says: not as strong as ``elo`` (H1's Elo)."""
+    if elo > 0:
+        return f"not {elo:g} Elo stronger than"
+    if elo < 0:
+        return f"more than {-elo:g} Elo weaker than"
+    return "not stronger than"
+
 
 class SprtFormat(Format):
     """Challenger against baseline, block after block in game order, until the
@@ -294,6 +332,11 @@ class SprtFormat(Format):
         if self.finished:
             self._waiting.clear()
         return kept
+
+    def verdict(self) -> str:
+        """:meth:`SprtState.verdict` for this test's challenger and baseline."""
+        capped = self.state.decision is None and self._next >= self.total_games
+        return self.state.verdict(self.challenger, self.baseline, capped)
 
     def _score(self, labels: Sequence[str], ranks: Sequence[int]) -> float:
         score = head_to_head(labels, ranks, self.challenger, self.baseline)

@@ -19,7 +19,6 @@ from rich.console import Console, Group
 from rich.live import Live
 from rich.progress import (
     BarColumn,
-    MofNCompleteColumn,
     Progress,
     TaskProgressColumn,
     TextColumn,
@@ -29,6 +28,7 @@ from rich.table import Table
 
 from services.tournament.aggregate import Sums, decode_seats
 from services.tournament.shares import SHARE_UNITS
+from services.tournament.tables import format_wins, standings_table
 
 
 class LiveStandings:
@@ -83,16 +83,17 @@ class View(Protocol):
 
 
 class TerminalView:
-    """A rich progress bar (games/s, ETA) above the live standings table."""
+    """A rich progress bar (games done of the total, games/s, ETA) above the live
+    standings table, both fitting an 80-column terminal."""
 
     def __init__(self, standings: LiveStandings, console: Console | None = None) -> None:
         self.standings = standings
         self.console = console or Console(stderr=True)
         self.note: Note = str
+        self.title = ""
         self._progress = Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
+            TextColumn("{task.fields[count]}"),
+            BarColumn(bar_width=BAR_WIDTH),
             TaskProgressColumn(),
             TextColumn("{task.fields[rate]}"),
             TextColumn("ETA"),
@@ -101,6 +102,7 @@ class TerminalView:
         )
         self._live = Live(self, console=self.console, refresh_per_second=4, transient=False)
         self._task: Any = None
+        self._total = 0
         self._started = 0.0
         self._first = 0
         self._last = 0.0
@@ -109,21 +111,19 @@ class TerminalView:
         return Group(self._progress, self._table())
 
     def _table(self) -> Table:
-        table = Table(caption=self.note() or None, expand=False)
-        for heading in ("entrant", "games", "wins", "win rate", "mean score", "mean rank"):
-            table.add_column(heading, justify="left" if heading == "entrant" else "right")
+        table = standings_table(self.title, self.note() or None)
         for row in self.standings.rows():
             table.add_row(
-                row["entrant"], str(row["games"]),
-                f"{row['wins']:.0f}" if row["wins"].is_integer() else f"{row['wins']:.2f}",
+                row["entrant"], str(row["games"]), format_wins(row["wins"]),
                 _fmt(row["win_rate"], ".1%"), _fmt(row["mean_score"], ".2f"),
                 _fmt(row["mean_rank"], ".3f"),
             )
         return table
 
     def start(self, title: str, total: int, done: int, note: Note = str) -> None:
-        self.note = note
-        self._task = self._progress.add_task(title, total=total, completed=done, rate="")
+        self.note, self.title, self._total = note, title, total
+        self._task = self._progress.add_task(title, total=total, completed=done, rate="",
+                                             count=self._count(done))
         self._started, self._first = time.monotonic(), done
         self._live.start()
 
@@ -134,10 +134,17 @@ class TerminalView:
         self._last = now
         elapsed = now - self._started
         rate = (done - self._first) / elapsed if elapsed > 0 else 0.0
-        self._progress.update(self._task, completed=done, rate=f"{rate:,.1f} games/s")
+        self._progress.update(self._task, completed=done, rate=f"{rate:,.1f} games/s",
+                              count=self._count(done))
 
     def stop(self) -> None:
         self._live.stop()
+
+    def _count(self, done: int) -> str:
+        return f"{done:,}/{self._total:,} games"
+
+
+BAR_WIDTH = 24  # the whole progress line stays within 80 columns
 
 
 class JsonLinesView:

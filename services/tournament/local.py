@@ -1,4 +1,5 @@
-"""A local evaluation: many built-in matches on a Ray match pool, tallied per bot."""
+"""A local evaluation: many built-in matches, tallied per bot, played in this process or
+on Ray workers (:mod:`services.runner.placement`)."""
 
 from __future__ import annotations
 
@@ -10,14 +11,16 @@ from typing import Any
 
 from engine.core import ConfigError, GameConfig, Replay, check_players, get_game, make_bot
 from services.runner.batch import MatchRecord
-from services.runner.pool import MatchPool
+from services.runner.placement import describe, open_pool
 from services.tournament.schedule import schedule
 from services.tournament.standings import Standings
 
 
 @dataclass(frozen=True, slots=True)
 class TournamentPlan:
-    """What to play: a game configuration, the bots, how many games, the master seed."""
+    """What to play: a game configuration, the bots, how many games, the master seed;
+    and where: ``workers`` Ray workers, or 0: this process (moving to local Ray when
+    ``move_to_ray`` and the run proves long); -1 until Ray says how many CPUs it has."""
 
     game_id: str
     config: GameConfig
@@ -26,6 +29,7 @@ class TournamentPlan:
     seed: int
     workers: int = 1
     replays_dir: Path | None = None
+    move_to_ray: bool = False
 
     def validate(self) -> None:
         """Raise ConfigError naming the first problem (game, bots, players, counts)."""
@@ -41,13 +45,11 @@ class TournamentPlan:
             make_bot(self.game_id, name)
         if self.games < 1:
             raise ConfigError(f"--games must be at least 1, not {self.games}")
-        if self.workers < 1:
-            raise ConfigError(f"--workers must be at least 1, not {self.workers}")
         game.validate_config(self.config)
 
     def batch_size(self) -> int:
         """Enough batches to keep every worker busy, few enough to amortise Ray calls."""
-        per_worker = -(-self.games // (self.workers * 8))
+        per_worker = -(-self.games // (max(self.workers, 1) * 8))
         return max(1, min(64, per_worker))
 
 
@@ -58,6 +60,7 @@ class TournamentReport:
     plan: TournamentPlan
     standings: Standings
     seconds: float
+    where: str = ""
 
     @property
     def games_per_second(self) -> float:
@@ -84,18 +87,20 @@ def replay_path(directory: Path, index: int, games: int) -> Path:
 def run_tournament(
     plan: TournamentPlan, on_record: Callable[[MatchRecord], None] | None = None
 ) -> TournamentReport:
-    """Play the plan on a Ray match pool (Ray must be initialised) and tally it."""
+    """Play the plan (on Ray workers, Ray must be initialised) and tally it."""
     plan.validate()
     if plan.replays_dir is not None:
         plan.replays_dir.mkdir(parents=True, exist_ok=True)
     standings = Standings(plan.bots)
     tasks = schedule(plan.bots, plan.config.players, plan.games, plan.seed)
-    pool = MatchPool(
+    pool = open_pool(
         plan.game_id,
         plan.config,
         plan.workers,
-        batch_size=plan.batch_size(),
+        move_to_ray=plan.move_to_ray,
+        expected=plan.games,
         with_replays=plan.replays_dir is not None,
+        batch_size=plan.batch_size(),
     )
     with pool:
         started = time.perf_counter()
@@ -107,4 +112,4 @@ def run_tournament(
             if on_record is not None:
                 on_record(record)
         seconds = time.perf_counter() - started
-    return TournamentReport(plan, standings, seconds)
+    return TournamentReport(plan, standings, seconds, describe(pool))

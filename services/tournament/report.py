@@ -5,7 +5,8 @@ and ``arena report`` rebuilds from any results file.
   (first places; a k-way tie gives each 1/k), ``win_rate`` with its 95% Wilson
   ``win_rate_ci``, ``mean_score``, ``mean_rank``, and the Bradley-Terry ``rating``
   (Elo scale, mean 0) with its 95% bootstrap ``rating_ci``; for ``sprt`` also
-  ``sprt: {llr, lower, upper, decision, games}``.
+  ``sprt: {llr, lower, upper, decision, games, verdict}`` (``verdict``: the decision
+  in words, e.g. ``accept H0, X is not 10 Elo stronger than Y``).
 - ``summary.csv``: the per-entrant part as a table.
 - ``details.json``: the rest: head-to-head matrix with Wilson intervals, mean score and
   rank intervals, seat advantage, worker nodes, the config.
@@ -81,6 +82,7 @@ def summarise(results: Path, config: TournamentConfig,
         fmt.restore(recorded)
         summary["sprt"] = {key: _r(value) if isinstance(value, float) else value
                            for key, value in fmt.state.to_json().items()}
+        summary["sprt"]["verdict"] = fmt.verdict()
     details = {
         "config": config.to_json(),
         "head_to_head": _head_to_head(config.names, wins),
@@ -181,8 +183,10 @@ def write_report(results: Path, out: Path, config: TournamentConfig | None = Non
             writer.writerow([name, entry["games"], entry["wins"], entry["win_rate"], *win_ci,
                              entry["mean_score"], entry["mean_rank"], entry["rating"],
                              *rating_ci])
-    plot_winrate(details["head_to_head"], config.names, out / "winrate.png", summary["games"])
-    plot_ratings(summary["entrants"], out / "ratings.png", summary["games"])
+    context = f"{config.format} of {config.game}, {config.players} players"
+    plot_winrate(details["head_to_head"], config.names, out / "winrate.png", summary["games"],
+                 context)
+    plot_ratings(summary["entrants"], out / "ratings.png", summary["games"], context)
     return summary
 
 

@@ -1,6 +1,7 @@
-"""Running a tournament: its format's stages on a Ray match pool, streamed to disk.
+"""Running a tournament: its format's stages on a match pool, streamed to disk.
 
-The driver holds only what is in flight: each worker has at most two batches queued
+The pool plays in this process or on Ray workers (:mod:`services.runner.placement`).
+The driver holds only what is in flight: each Ray worker has at most two batches queued
 (the pool's back-pressure), records go to the results writer as they come back, and
 the live standings are running sums. Nothing grows with the number of games.
 
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import ConfigError
-from services.runner.pool import MatchPool
+from services.runner.placement import describe, open_pool
 from services.tournament.aggregate import Totals
 from services.tournament.config import TournamentConfig
 from services.tournament.formats import Format, SprtFormat, SwissFormat, make_format
@@ -32,10 +33,13 @@ RESULTS_FILE = "results.parquet"
 
 @dataclass(frozen=True, slots=True)
 class RunOptions:
-    """How to run (never changes the results)."""
+    """How to run (never changes the results). ``workers``: Ray workers (Ray must be
+    initialised), or 0: this process, moving to local Ray when ``move_to_ray`` and the
+    run proves long (:mod:`services.runner.placement`)."""
 
     out: Path
     workers: int
+    move_to_ray: bool = False
     resume: bool = False
     flush_seconds: float = 1.0
     target_batch_seconds: float = 0.25
@@ -54,6 +58,7 @@ class RunOutcome:
     seconds: float = 0.0
     restarts: int = 0
     nodes: tuple[str, ...] = ()
+    where: str = ""
     summary: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -89,8 +94,9 @@ def check_resumable(config: TournamentConfig, options: RunOptions) -> None:
 def run_tournament(config: TournamentConfig, options: RunOptions,
                    view: View | None = None, standings: LiveStandings | None = None
                    ) -> RunOutcome:
-    """Play ``config`` (Ray must be initialised, with :func:`entrants.runtime_env` as its
-    job runtime environment when user code ships), write the results and the report."""
+    """Play ``config`` (with ``options.workers``, Ray must be initialised, with
+    :func:`entrants.runtime_env` as its job runtime environment when user code ships),
+    write the results and the report."""
     config.validate()
     check_resumable(config, options)
     results = results_path(options.out)
@@ -116,10 +122,15 @@ def play(config: TournamentConfig, options: RunOptions, fmt: Format,
     if fmt.finished:  # everything was recorded before: only the merge is left
         writer.finish()
         return
-    pool = MatchPool(
+    from services.tournament.entrants import runtime_env
+
+    expected = None if isinstance(fmt, SprtFormat) else fmt.total_games - outcome.recorded_before
+    pool = open_pool(
         config.game, config.game_config(), options.workers,
-        batch_size=4, target_batch_seconds=options.target_batch_seconds,
-        bot_specs=config.bot_specs,
+        move_to_ray=options.move_to_ray, runtime_env=runtime_env(config.entrants),
+        expected=expected,
+        bot_specs=config.bot_specs, batch_size=4,
+        target_batch_seconds=options.target_batch_seconds,
     )
     done = outcome.recorded_before
     started = time.perf_counter()
@@ -146,6 +157,8 @@ def play(config: TournamentConfig, options: RunOptions, fmt: Format,
                     break
             outcome.restarts = pool.restarts
     finally:
+        outcome.nodes = pool.nodes
+        outcome.where = describe(pool)
         standings.add_table(writer.flush())
         outcome.seconds = time.perf_counter() - started
         if shown is not None:
@@ -155,14 +168,12 @@ def play(config: TournamentConfig, options: RunOptions, fmt: Format,
 
 
 def _title(config: TournamentConfig) -> str:
-    return f"{config.format} {config.game} {config.players}p"
+    return f"{config.format} {config.game}, {config.players} players"
 
 
 def _note(fmt: Format) -> str:
     if isinstance(fmt, SprtFormat):
-        state = fmt.state
-        lower, upper = state.bounds
-        return f"SPRT LLR {state.llr:+.3f} in [{lower:.3f}, {upper:.3f}]"
+        return fmt.verdict() if fmt.finished else fmt.state.status()
     if isinstance(fmt, SwissFormat) and fmt.repeats:
         return f"swiss: {fmt.repeats} repeated pairing(s)"
     return ""

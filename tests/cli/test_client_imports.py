@@ -95,3 +95,14 @@ def test_a_command_whose_extra_is_missing_says_which_in_one_line(
     )
     assert done.returncode == 1, done.stderr
     assert done.stderr.strip() == f"error: {line}"
+
+
+def test_serve_web_defaults_are_the_web_packages_own() -> None:
+    """``arena serve`` writes the web defaults out (importing services.web at parser build
+    would load the web stack); they must stay the web package's."""
+    from services.cli import serve_web
+    from services.web.process import DEFAULT_NICE
+    from services.web.replays import DEFAULT_MAX_BUILDS
+
+    assert (serve_web.DEFAULT_NICE, serve_web.DEFAULT_MAX_BUILDS) == (
+        DEFAULT_NICE, DEFAULT_MAX_BUILDS)

@@ -64,7 +64,7 @@ def no_default_redis(monkeypatch: pytest.MonkeyPatch) -> None:
         (["bot", "--server", "127.0.0.1:0", "--token", "t"], "port 0 is out of range"),
         ([*PLAY, "--json", "/nonexistent/dir/out.json"], "does not exist"),
         ([*PLAY, "--replays", f"{__file__}/replays"], "is not a directory"),
-        ([*PLAY, "--workers", "0"], "argument --workers: 0 must be at least 1"),
+        ([*PLAY, "--workers", "-1"], "argument --workers: -1 must be 0 or more"),
         ([*PLAY, "--ray-address", "auto:x"], "port 'x' is not a number"),
     ],
 )

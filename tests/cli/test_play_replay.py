@@ -105,8 +105,16 @@ def test_same_seed_same_results_whatever_the_worker_count(
     _, first = replays_run
     again = play(tmp_path, "again", workers=2)
     single = play(tmp_path, "single", workers=1)
+    here = play(tmp_path, "here", "--replays", str(tmp_path / "here"), workers=0)
     assert without_timing(again) == without_timing(first)
     assert without_timing(single) == without_timing(first)
+    assert without_timing(here) == without_timing(first)  # no Ray at all: the same games
+    replays, _ = replays_run
+    ray_replays = sorted(replays.iterdir())
+    assert [p.name for p in sorted((tmp_path / "here").iterdir())] == [
+        p.name for p in ray_replays]
+    assert all((tmp_path / "here" / p.name).read_bytes() == p.read_bytes()
+               for p in ray_replays)
     other_seed = play(tmp_path, "other", workers=2, seed=SEED + 1)
     assert without_timing(other_seed) != without_timing(first)
 

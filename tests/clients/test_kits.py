@@ -12,6 +12,7 @@ every kit reconnects when its stream drops and gives up on a refused token.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import signal
 import subprocess
@@ -24,6 +25,7 @@ import pytest
 from bench import kits
 from bench.clients import start_gateway
 from bench.kits import Kit
+from engine.monster_my_neighbor.cards import default_cards_text
 from services.ladder.store import open_store
 from services.metrics import ArenaMetrics
 from tests.conftest import free_port
@@ -99,12 +101,21 @@ def test_all_kits_play_served_matches_at_the_same_time(
         assert result.summary["strikes"] == 0, context
         assert result.summary["errors"] == 0, context
         assert result.summary["decisions"] > 0, context
+        # How a match ended reads as `arena bot` says it, never as the enum's name.
+        ends = re.findall(r"^match \S+: rank \d+, (\w+), (rating -?\d+\.\d|not rated)$",
+                          result.stderr, re.MULTILINE)
+        assert [reason for reason, _ in ends] == ["completed"] * MATCHES, context
+        assert "MATCH_END_REASON" not in result.stderr, context
 
     with open_store(redis_url, key_prefix=prefix) as store:
         applied = store.applied_matches(game)
         for kit in built:
             stats = store.bot_stats(game, f"kit-{kit.name}")
             assert stats is not None and stats.games == MATCHES, (kit.name, stats)
+            # A kit counts wins as the ladder does (a k-way tie for first: 1/k each).
+            (summary,) = [r.summary for r in played if r.kit == kit.name]
+            assert summary is not None
+            assert abs(summary["wins"] - stats.wins) <= 0.01 * MATCHES, (kit.name, stats)
 
     def value(name: str, **labels: str) -> float:
         return metrics.get((name, tuple(sorted(labels.items()))), 0.0)
@@ -146,6 +157,7 @@ def test_kit_reconnects_when_its_stream_drops(built: list[Kit], kit: Kit) -> Non
     assert result.summary["matches"] == wanted
     assert result.summary["reconnects"] >= 1
     assert result.summary["strikes"] == 0
+    assert re.search(r"retrying in \d+(\.\d+)? s", result.stderr), result.stderr[-3000:]
 
 
 @pytest.mark.timeout(BUILD_TIMEOUT + 120)
@@ -182,3 +194,67 @@ def test_python_kit_uses_only_its_own_stubs_and_venv(built: list[Kit]) -> None:
     stub_file, repo_packages = done.stdout.splitlines()
     assert stub_file.startswith(str(kit / "gen")), stub_file
     assert repo_packages == "[]"
+
+
+@pytest.mark.timeout(BUILD_TIMEOUT + 120)
+@pytest.mark.parametrize("kit", ALL_KITS, ids=[k.name for k in ALL_KITS])
+def test_kit_without_a_token_says_so(built: list[Kit], kit: Kit) -> None:
+    """Not the usage alone: the missing flag, in one line, and exit 2."""
+    done = subprocess.run([str(kit.run), "--server", "127.0.0.1:1", "--matches", "1"],
+                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2, done.stderr
+    assert "missing --token" in done.stderr, done.stderr
+
+
+@pytest.mark.timeout(BUILD_TIMEOUT + 120)
+@pytest.mark.parametrize("kit", ALL_KITS, ids=[k.name for k in ALL_KITS])
+def test_kit_at_a_metrics_port_asks_whether_it_is_a_gateway(built: list[Kit], kit: Kit) -> None:
+    """An HTTP/1 server (the gateway's /metrics) is not a gRPC peer: the kit asks about the
+    port and says when it retries. It is stopped once it has said both. (Rust's tonic
+    reports only "transport error" there, so the Rust kit cannot tell and only retries.)"""
+    hint = kit.name != "rust"
+    port = ArenaMetrics().serve(0)
+    process = kits.start(kit, f"127.0.0.1:{port}", "t", 1, seed=1)
+    seen, deadline = "", time.monotonic() + 60
+    try:
+        assert process.stderr is not None
+        for line in process.stderr:
+            seen += line
+            if "retrying in" in seen and (not hint or "is this an arena gateway port?" in seen):
+                break
+            assert time.monotonic() < deadline, seen
+    finally:
+        process.kill()
+        process.communicate()
+    assert ("is this an arena gateway port?" in seen) == hint, seen
+    assert re.search(r"retrying in \d+(\.\d+)? s", seen), seen
+
+
+def _scoreless_cards() -> str:
+    """Monster My Neighbor's packaged cards with every score set to 0: every seat of every
+    match ties for first."""
+    text = re.sub(r"(monster_player|each_friend|catcher|everyone_else_except_monster_and_friends"
+                  r"|everyone_except_monster_and_friends): \d+", r"\1: 0", default_cards_text())
+    return re.sub(r"win_bonus_vp: \{amount: \d+\}", "win_bonus_vp: {amount: 0}", text)
+
+
+@pytest.mark.timeout(BUILD_TIMEOUT + 300)
+def test_every_kit_counts_a_three_way_tie_for_first_as_a_third(built: list[Kit]) -> None:
+    """Three seats scoring 0 each: the ladder gives each 1/3 of a win, and so does every
+    kit's SUMMARY (wins=0.33), not a whole win."""
+    store = open_store(None)
+    gateway, port = start_gateway(GAME, 3, store, ArenaMetrics(), cards=_scoreless_cards(),
+                                  options={"rounds": 1})
+    try:
+        tokens = {kit.name: store.register_bot(f"tie-{kit.name}") for kit in built}
+        processes = [(kit, kits.start(kit, f"127.0.0.1:{port}", tokens[kit.name], 1,
+                                      seed=i + 1)) for i, kit in enumerate(built)]
+        played = [kits.finish(kit, process, timeout=120) for kit, process in processes]
+    finally:
+        gateway.stop()
+    for result in played:
+        context = f"kit {result.kit} (exit {result.returncode}):\n{result.stderr[-3000:]}"
+        assert result.returncode == 0 and result.summary is not None, context
+        assert result.summary["wins"] == 0.33, context
+        stats = store.bot_stats(GAME, f"tie-{result.kit}")
+        assert stats is not None and stats.wins == pytest.approx(1 / 3), context

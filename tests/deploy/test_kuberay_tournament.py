@@ -48,7 +48,7 @@ def test_the_rayjob_runs_a_valid_tournament_with_the_shipped_strategy(tmp_path: 
     args = build_parser().parse_args(
         [re.sub(f"^({pattern})(?=/)", lambda m: local[m.group(1)], arg) for arg in argv[1:]])
     config = build_config(settings(args))
-    assert config.format == "sprt" and config.names == ("BigHandHunter", "heuristic")
+    assert config.format == "sprt" and config.names == ("big-hand-hunter", "heuristic")
 
 
 def test_the_rayjob_cluster_runs_the_locked_ray_and_the_project_image() -> None:

@@ -26,7 +26,7 @@ SMALL = ["--game", GAME, "--players", "3", "--format", "gauntlet", "--entrants",
     ("argv", "message"),
     [
         (["tournament", "--out", f"{__file__}/out"], "is not a directory"),
-        (["tournament", "--workers", "0"], "argument --workers: 0 must be at least 1"),
+        (["tournament", "--workers", "-1"], "argument --workers: -1 must be 0 or more"),
         (["tournament", "--games", "many"], "argument --games: 'many' is not a whole number"),
         (["tournament", "--ray-address", "10.0.0.1"], "is not HOST:PORT"),
         (["tournament", "--ray-address", "http://10.0.0.1:6380"], "is not a Ray address"),
@@ -56,7 +56,7 @@ def test_a_bad_flag_is_one_line_and_exit_2(
     ("setting", "message"),
     [
         ({"ray_address": "10.0.0.1"}, "ray_address: '10.0.0.1' is not HOST:PORT"),
-        ({"workers": 0}, "workers: 0 must be at least 1"),
+        ({"workers": -2}, "workers: -2 must be 0 or more"),
         ({"games": -5}, "games: -5 must be at least 1"),
         ({"out": f"{__file__}/out"}, "out: cannot create"),
         ({"cards": "missing.yaml"}, "cards: "),
@@ -110,8 +110,10 @@ def test_json_logs_carry_the_start_and_the_seat_balance_warning(
     assert capsys.readouterr().err == ""
 
 
-@pytest.mark.parametrize("missing", ["pyarrow", "scipy", "ray"])
-@pytest.mark.parametrize("command", ["tournament", "report"])
+@pytest.mark.parametrize(("command", "missing"), [
+    ("tournament", "pyarrow"), ("tournament", "scipy"), ("tournament", "ray"),
+    ("report", "pyarrow"), ("report", "scipy"),
+])
 def test_without_the_extras_the_commands_name_them(
     command: str, missing: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
@@ -123,8 +125,10 @@ def test_without_the_extras_the_commands_name_them(
             else [command, str(results)])
     assert arena(argv) == 1
     (line,) = capsys.readouterr().err.splitlines()
-    assert f"arena {command} needs the server and eval extras (module {missing!r}" in line
-    assert "pip install 'tabletop-arena[server,eval]'" in line
+    extras = "server and eval extras" if command == "tournament" else "eval extra"
+    assert f"arena {command} needs the {extras} (module {missing!r}" in line
+    wanted = "server,eval" if command == "tournament" else "eval"
+    assert f"pip install 'tabletop-arena[{wanted}]'" in line
 
 
 def test_sprt_flags_reach_the_test_and_unset_ones_keep_their_defaults(tmp_path: Path) -> None:

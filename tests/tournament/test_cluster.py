@@ -89,9 +89,9 @@ def test_ray_job_submit_plays_a_user_strategy_on_both_nodes(
     assert sorted(r["index"] for r in table) == list(range(240))
     nodes = {r["worker_node"] for r in table}
     assert len(nodes) == 2 and all(nodes), "both nodes must have played"
-    assert all("Contrarian" in r["bots"] for r in table)
+    assert all("contrarian" in r["bots"] for r in table)
     summary = json.loads((out / "summary.json").read_text())
-    assert set(summary["entrants"]) == {"Contrarian", "heuristic", "random"}
+    assert set(summary["entrants"]) == {"contrarian", "heuristic", "random"}
     details = json.loads((out / "details.json").read_text())
     assert set(details["workers"]["games_by_node"]) == nodes
 

@@ -58,9 +58,9 @@ def test_split_entrants_keeps_built_in_parameters_together() -> None:
     assert split_entrants("a=random,b=random") == ["a=random", "b=random"]
 
 
-def test_names_default_to_the_spec_or_the_class() -> None:
-    assert entrant_item("mcts:iterations=200") == ("mcts:iterations=200", "mcts:iterations=200")
-    assert entrant_item("bots/mine.py:Mine") == ("Mine", "bots/mine.py:Mine")
+def test_names_are_given_or_left_to_resolution() -> None:
+    assert entrant_item("mcts:iterations=200") == (None, "mcts:iterations=200")
+    assert entrant_item("bots/mine.py:Mine") == (None, "bots/mine.py:Mine")
     assert entrant_item("fast=mcts:iterations=20") == ("fast", "mcts:iterations=20")
     assert entrant_item({"name": "x", "bot": "random"}) == ("x", "random")
     with pytest.raises(ConfigError):
@@ -146,14 +146,16 @@ def test_user_code_errors_are_clear(tmp_path: Path, clean_imports: None) -> None
             name = "x"
             needs_observation = True
 
-        class NoName:
+        class BadName:
+            name = 3
             needs_observation = True
 
             def choose(self, observation, decision, rng):
                 return 0
 
-        class NoNeeds:
+        class BadNeeds:
             name = "x"
+            needs_observation = "yes"
 
             def choose(self, observation, decision, rng):
                 return 0
@@ -163,7 +165,8 @@ def test_user_code_errors_are_clear(tmp_path: Path, clean_imports: None) -> None
                 raise RuntimeError("boom")
     '''))
     for cls, message in (("Missing", "has no class 'Missing'"), ("NoChoose", "needs a method"),
-                         ("NoName", "`name` attribute"), ("NoNeeds", "needs_observation"),
+                         ("BadName", "`name` must be a non-empty string, not 3"),
+                         ("BadNeeds", "must be True or False.*not 'yes'"),
                          ("Broken", "boom")):
         with pytest.raises(ConfigError, match=message):
             resolve_entrants(GAME, [entrant_item(f"{good}:{cls}")])
@@ -177,3 +180,50 @@ def test_prepare_fails_on_a_bad_spec_before_any_bot_is_made() -> None:
     maker = BotMaker(GAME, {"good": "random", "bad": "no_such_module_here:Bot"})
     with pytest.raises(ConfigError, match="no_such_module_here"):
         maker.prepare()
+
+
+MINIMAL_BOTS = '''
+class NoPass:
+    name = "no-pass"
+
+    def __init__(self):
+        self.observations = []
+
+    def choose(self, observation, decision, rng):
+        self.observations.append(observation)
+        return 0
+
+
+class Bare:
+    def choose(self, observation, decision, rng):
+        return rng.randrange(len(decision.options))
+
+
+class Quick:
+    name = "quick"
+    needs_observation = False
+
+    def choose(self, observation, decision, rng):
+        return 0
+'''
+
+
+def test_a_class_is_named_by_its_name_attribute_and_may_leave_out_the_flags(
+    tmp_path: Path, clean_imports: None
+) -> None:
+    path = tmp_path / "minimal_bots.py"
+    path.write_text(MINIMAL_BOTS)
+    no_pass, bare, quick = resolve_entrants(
+        GAME, [entrant_item(f"{path}:{cls}") for cls in ("NoPass", "Bare", "Quick")])
+    assert (no_pass.name, bare.name, quick.name) == ("no-pass", "Bare", "quick")
+    maker = BotMaker(GAME, {e.name: e.worker_spec for e in (no_pass, bare, quick)})
+    bots = [maker("no-pass"), maker("Bare"), maker("quick")]
+    assert [bot.name for bot in bots] == ["no-pass", "Bare", "quick"]
+    # Left out, needs_observation is True: the bot is handed its observation.
+    assert [bot.needs_observation for bot in bots] == [True, True, False]
+    assert play_match(GAME, GameConfig(3), 2, bots).decisions > 0
+    seen = bots[0].bot.observations  # type: ignore[attr-defined]
+    assert seen and all(observation is not None for observation in seen)
+    # A name given in the spec wins over the attribute.
+    (named,) = resolve_entrants(GAME, [entrant_item(f"np={path}:NoPass")])
+    assert named.name == "np"

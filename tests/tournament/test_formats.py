@@ -157,6 +157,33 @@ def test_sprt_hits_the_game_cap_without_a_decision() -> None:
     assert fmt.finished and fmt.state.decision is None and len(kept) == 40
 
 
+def test_sprt_verdicts_say_which_bound_was_crossed_and_what_it_means() -> None:
+    h1 = sprt(400.0, 1)[0]
+    lower, upper = h1.state.bounds
+    assert h1.verdict() == (
+        f"LLR {h1.state.llr:.3f} crossed the upper bound {upper:.3f} after "
+        f"{h1.state.games:,} games: accept H1, new is stronger than old")
+    h0 = sprt(-400.0, 1)[0]
+    assert h0.verdict() == (
+        f"LLR {h0.state.llr:.3f} crossed the lower bound {lower:.3f} after "
+        f"{h0.state.games:,} games: accept H0, new is not 50 Elo stronger than old")
+    assert h0.state.llr < lower and h1.state.llr > upper
+    capped = sprt(25.0, seed=5, games=40)[0]
+    assert capped.verdict() == (
+        f"LLR {capped.state.llr:.3f} is between the bounds {lower:.3f} and {upper:.3f} "
+        "after 40 games: no decision (the --games cap was reached)")
+    unfinished = SprtFormat("new", "old", 2, 1000, 5, SprtParams(0.0, 50.0, 0.05, 0.05))
+    assert unfinished.verdict().endswith("after 0 games: no decision (play on to decide)")
+    other = SprtParams(5.0, 15.0, 0.05, 0.05)
+    state = SprtState(other, {}, games=10, llr=3.5, decision="H1")
+    assert state.verdict("a", "b").endswith("accept H1, a is more than 5 Elo stronger than b")
+    state = SprtState(SprtParams(-5.0, 0.0, 0.05, 0.05), {}, games=10, llr=-3.5,
+                      decision="H0")
+    assert state.verdict("a", "b").endswith("accept H0, a is not stronger than b")
+    state.decision = "H1"
+    assert state.verdict("a", "b").endswith("accept H1, a is less than 5 Elo weaker than b")
+
+
 def test_sprt_with_more_seats_than_bots_scores_head_to_head() -> None:
     fmt, kept = sprt(200.0, seed=6, players=3)
     assert fmt.state.decision == "H1"

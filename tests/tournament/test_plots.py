@@ -76,3 +76,49 @@ def test_ratings_run_best_at_the_top_with_their_intervals() -> None:
     bars = ax.collections[0].get_segments()  # the horizontal error bars, bottom to top
     spans = [(round(seg[0][0], 6), round(seg[1][0], 6)) for seg in bars]
     assert spans == [(-80.0, -20.0), (10.0, 10.0), (90.0, 160.0)]
+
+
+CONTEXT = "round-robin of monster-my-neighbor, 5 players"
+
+
+def _inside(fig: Any) -> list[str]:
+    """The axes whose drawn artists (title, labels, tick labels) reach outside the
+    figure: none, for a figure not clipped."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    width, height = fig.bbox.width, fig.bbox.height
+    outside = []
+    for ax in fig.axes:
+        box = ax.get_tightbbox(renderer)
+        if box.x0 < -0.5 or box.y0 < -0.5 or box.x1 > width + 0.5 or box.y1 > height + 0.5:
+            outside.append(ax.get_title() or ax.get_ylabel())
+    return outside
+
+
+@pytest.mark.parametrize("names", [
+    ["random", "heuristic"],
+    ["docs/examples/big_hand_hunter.py:BigHandHunter", "heuristic", "random", "r2", "h2"],
+])
+def test_the_heat_map_names_the_tournament_and_what_it_measures_and_is_not_clipped(
+    names: list[str],
+) -> None:
+    h2h = {a: {b: {"rate": 0.62, "rate_ci": [0.57, 0.67]} for b in names if b != a}
+           for a in names}
+    fig = winrate_figure(h2h, names, 1200, CONTEXT)
+    ax, bar = fig.axes
+    title = ax.get_title()
+    assert title.startswith("How often the row finished ahead of the column")
+    assert " ".join(title.split()).endswith(f"{CONTEXT}, 1,200 games")
+    assert bar.get_ylabel() == "finished ahead (a shared rank counts half)"
+    assert "win rate" not in bar.get_ylabel()
+    assert _inside(fig) == []
+
+
+def test_the_ratings_plot_names_the_tournament_and_is_not_clipped() -> None:
+    entrants = {"docs/examples/big_hand_hunter.py:BigHandHunter":
+                {"rating": -15.8, "rating_ci": [-26.5, -6.1]},
+                "heuristic": {"rating": 15.8, "rating_ci": [6.1, 26.5]}}
+    fig = ratings_figure(entrants, 436, "sprt of monster-my-neighbor, 4 players")
+    title = " ".join(fig.axes[0].get_title().split())
+    assert title == "Bradley-Terry ratings sprt of monster-my-neighbor, 4 players, 436 games"
+    assert _inside(fig) == []

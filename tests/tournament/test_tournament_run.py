@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +18,7 @@ import yaml
 from rich.console import Console
 
 from services.cli.main import main as arena
+from services.runner import pool as pool_module
 from services.runner.pool import MatchPool
 from services.tournament import run as run_module
 from services.tournament.config import TournamentConfig
@@ -120,8 +122,9 @@ def test_on_a_terminal_the_run_ends_with_a_table_and_its_speed(
     assert '"event"' not in captured.out  # a table for people, not JSON lines
     assert "heuristic" in captured.out and "r2" in captured.out
     err = " ".join(captured.err.split())
-    assert "6 games now (0 before) in " in err
-    assert " games/s on 1 worker(s), 1 node(s)" in err
+    assert re.search(r"Played 6 games in [\d.]+ s \([\d.,]+ games/s\) on 1 Ray worker "
+                     r"\(1 node\)\.$", err.strip()), err
+    assert "before" not in err  # nothing was resumed
 
 
 def test_sprt_stops_when_it_decides(ray_local: None, tmp_path: Path) -> None:
@@ -132,11 +135,16 @@ def test_sprt_stops_when_it_decides(ray_local: None, tmp_path: Path) -> None:
     data = summary(tmp_path / "s")
     sprt = data["sprt"]
     assert sprt["decision"] == "H1" and sprt["llr"] >= sprt["upper"]
+    assert sprt["verdict"] == (
+        f"LLR {sprt['llr']:.3f} crossed the upper bound {sprt['upper']:.3f} after "
+        f"{sprt['games']:,} games: accept H1, heuristic is stronger than random")
     assert sprt["games"] == data["games"] < 3000 and data["games"] % 3 == 0
     assert [r[0] for r in rows(tmp_path / "s")] == list(range(data["games"]))
     reverse = ["--challenger", "random", "--baseline", "heuristic"]
     assert tournament(tmp_path / "r", *args[:6], *reverse, *args[10:]) == 0
-    assert summary(tmp_path / "r")["sprt"]["decision"] == "H0"
+    reversed_test = summary(tmp_path / "r")["sprt"]
+    assert reversed_test["decision"] == "H0" and reversed_test["verdict"].endswith(
+        "accept H0, random is not 40 Elo stronger than heuristic")
 
 
 def test_swiss_rounds_end_to_end(ray_local: None, tmp_path: Path) -> None:
@@ -206,6 +214,7 @@ class _PoolThatNeverStarts:
     """A match pool interrupted (Ctrl-C) while its workers start."""
 
     nodes: tuple[str, ...] = ()
+    workers = 1
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         pass
@@ -220,7 +229,7 @@ class _PoolThatNeverStarts:
 def test_ctrl_c_while_the_workers_start_is_an_interrupt_under_the_terminal_view(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(run_module, "MatchPool", _PoolThatNeverStarts)
+    monkeypatch.setattr(pool_module, "MatchPool", _PoolThatNeverStarts)
     entrants = tuple(Entrant(n, n, n) for n in ("random", "heuristic"))
     config = TournamentConfig(GAME, 3, "round-robin", entrants, games=3, seed=1)
     console = Console(file=io.StringIO(), force_terminal=False)
@@ -249,7 +258,7 @@ def test_a_killed_workers_games_are_played_again_once(
                 yield record
             restarts.append(self.restarts)
 
-    monkeypatch.setattr(run_module, "MatchPool", KillingPool)
+    monkeypatch.setattr(pool_module, "MatchPool", KillingPool)
     out = tmp_path / "killed"
     assert tournament(out, *ROUND_ROBIN) == 0
     assert restarts and restarts[0] >= 1

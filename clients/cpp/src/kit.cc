@@ -26,9 +26,63 @@ constexpr const char* kUsage =
     "[--tls-ca FILE] [--strategy random|example]";
 
 struct Stats {
-  uint32_t matches = 0, wins = 0, strikes = 0, errors = 0, reconnects = 0;
+  uint32_t matches = 0, strikes = 0, errors = 0, reconnects = 0;
   uint64_t decisions = 0;
+  double wins = 0;
 };
+
+// This seat's share of first place, as the ladder counts it (clients/README.md): forfeited
+// seats rank after the others, a k-way tie for first counts 1/k, a solo match is a win
+// when its score is >= 0, an aborted one counts nothing.
+double WinShare(const pb::MatchEnd& end) {
+  const pb::SeatResult* mine = nullptr;
+  int standing = 0, best = 0;
+  for (const auto& result : end.results()) {
+    if (result.seat() == end.seat()) mine = &result;
+    if (result.forfeited()) continue;
+    if (standing == 0 || result.rank() < best) best = result.rank();
+    standing++;
+  }
+  if (mine == nullptr) return 0;
+  if (end.results_size() == 1) return mine->score() >= 0 ? 1 : 0;
+  if (standing == 0) return 1.0 / end.results_size();
+  if (mine->forfeited() || mine->rank() != best) return 0;
+  int tied = 0;
+  for (const auto& result : end.results()) tied += !result.forfeited() && result.rank() == best;
+  return 1.0 / tied;
+}
+
+// At most two decimals and no trailing zeros (2, 1.5, 0.33).
+std::string FormatNumber(double value) {
+  std::ostringstream text;
+  text << std::fixed << std::setprecision(2) << value;
+  std::string out = text.str();
+  out.erase(out.find_last_not_of('0') + 1);
+  if (!out.empty() && out.back() == '.') out.pop_back();
+  return out;
+}
+
+// How a match ended, as the other kits and arena bot print it.
+const char* Reason(const pb::MatchEnd& end) {
+  switch (end.reason()) {
+    case pb::MATCH_END_REASON_COMPLETED: return "completed";
+    case pb::MATCH_END_REASON_FORFEIT: return "forfeit";
+    case pb::MATCH_END_REASON_ABORTED: return "aborted";
+    default: return "unknown";
+  }
+}
+
+// Why a stream failed, asking whether the port is right when the peer does not speak
+// HTTP/2 (an HTTP/1 server such as the gateway's /metrics port).
+std::string Describe(const grpc::Status& status) {
+  std::string text = status.error_message();
+  std::string lower = text;
+  std::transform(lower.begin(), lower.end(), lower.begin(), ::tolower);
+  if (lower.find("http/2") != std::string::npos || lower.find("http2") != std::string::npos) {
+    text += " (is this an arena gateway port?)";
+  }
+  return text;
+}
 
 [[noreturn]] void Usage(const std::string& why) {
   std::cerr << "error: " << why << "\n" << kUsage << std::endl;
@@ -61,10 +115,15 @@ void OnMatchEnd(const pb::MatchEnd& end, Stats& stats) {
     if (result.seat() == end.seat()) rank = result.rank();
   }
   stats.matches++;
-  stats.wins += rank == 1;
-  std::cerr << "match " << end.match_id() << ": rank " << rank << ", "
-            << pb::MatchEndReason_Name(end.reason()) << ", rating " << std::fixed
-            << std::setprecision(1) << end.rating() << std::endl;
+  stats.wins += WinShare(end);
+  std::ostringstream rating;
+  if (end.rated()) {
+    rating << "rating " << std::fixed << std::setprecision(1) << end.rating();
+  } else {
+    rating << "not rated";
+  }
+  std::cerr << "match " << end.match_id() << ": rank " << rank << ", " << Reason(end) << ", "
+            << rating.str() << std::endl;
 }
 
 // One stream: hello, then answer until the server ends it (or it breaks).
@@ -147,7 +206,11 @@ Args ParseArgs(int argc, char** argv) {
       Usage(flag + " takes a number, not " + value);
     }
   }
-  if (args.token.empty() || args.matches == 0) Usage("--token is required and --matches must be at least 1");
+  if (args.token.empty()) {
+    std::cerr << "missing --token: the bot's token, printed by arena bots register NAME" << std::endl;
+    std::exit(kExitRefused);
+  }
+  if (args.matches == 0) Usage("--matches must be at least 1");
   return args;
 }
 
@@ -167,19 +230,20 @@ int Run(const Args& args, const std::vector<std::string>& games, const Choose& c
     }
     if (stats.matches >= args.matches) break;
     failures = stats.matches > before ? 0 : failures + 1;
-    std::string why = status.ok() ? "the server closed the stream" : status.error_message();
+    std::string why = status.ok() ? "the server closed the stream" : Describe(status);
     if (failures >= kMaxFailures) {
       std::cerr << "giving up after " << failures << " connections without a finished match: " << why << std::endl;
       code = kExitUnreachable;
       break;
     }
     auto wait = std::min(std::chrono::milliseconds(250 << failures), std::chrono::milliseconds(5000));
-    std::cerr << "stream dropped (" << why << "); reconnecting in " << wait.count() << " ms" << std::endl;
+    std::cerr << "stream dropped (" << why << "); retrying in " << FormatNumber(wait.count() / 1000.0)
+              << " s" << std::endl;
     stats.reconnects++;
     std::this_thread::sleep_for(wait);
   }
   std::cout << "SUMMARY matches=" << stats.matches << " decisions=" << stats.decisions
-            << " wins=" << stats.wins << " strikes=" << stats.strikes << " errors=" << stats.errors
+            << " wins=" << FormatNumber(stats.wins) << " strikes=" << stats.strikes << " errors=" << stats.errors
             << " reconnects=" << stats.reconnects << std::endl;
   return code;
 }

@@ -50,8 +50,12 @@ pub fn parse() -> Args {
             _ => usage(&format!("unknown flag or value: {flag} {value}")),
         }
     }
-    if args.token.is_empty() || args.matches == 0 {
-        usage("--token is required and --matches must be at least 1");
+    if args.token.is_empty() {
+        eprintln!("missing --token: the bot's token, printed by arena bots register NAME");
+        exit(2);
+    }
+    if args.matches == 0 {
+        usage("--matches must be at least 1");
     }
     args
 }

@@ -35,7 +35,7 @@ impl Rng {
 struct Stats {
     matches: u32,
     decisions: u64,
-    wins: u32,
+    wins: f64,
     strikes: u32,
     errors: u32,
     reconnects: u32,
@@ -50,6 +50,42 @@ enum Stop {
 const EXIT_UNREACHABLE: u8 = 1;
 const EXIT_REFUSED: u8 = 2;
 const MAX_FAILURES: u32 = 8; // streams in a row that end without a finished match
+
+/// This seat's share of first place, as the ladder counts it (clients/README.md): forfeited
+/// seats rank after the others, a k-way tie for first counts 1/k, a solo match is a win
+/// when its score is >= 0, an aborted one counts nothing.
+fn win_share(end: &pb::MatchEnd) -> f64 {
+    let Some(mine) = end.results.iter().find(|r| r.seat == end.seat) else {
+        return 0.0;
+    };
+    if end.results.len() == 1 {
+        return if mine.score >= 0.0 { 1.0 } else { 0.0 };
+    }
+    let standing: Vec<_> = end.results.iter().filter(|r| !r.forfeited).collect();
+    let Some(best) = standing.iter().map(|r| r.rank).min() else {
+        return 1.0 / end.results.len() as f64; // every seat forfeited: all tie
+    };
+    if mine.forfeited || mine.rank != best {
+        return 0.0;
+    }
+    1.0 / standing.iter().filter(|r| r.rank == best).count() as f64
+}
+
+/// At most two decimals and no trailing zeros (2, 1.5, 0.33).
+fn format_wins(wins: f64) -> String {
+    let text = format!("{wins:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// How a match ended, as the other kits and arena bot print it.
+fn reason(end: &pb::MatchEnd) -> &'static str {
+    match end.reason() {
+        pb::MatchEndReason::Completed => "completed",
+        pb::MatchEndReason::Forfeit => "forfeit",
+        pb::MatchEndReason::Aborted => "aborted",
+        _ => "unknown",
+    }
+}
 
 /// Play `args.matches` matches announcing `games` (empty: any game); the exit code.
 pub fn run(args: &Args, games: &[&str], choose: Choose) -> u8 {
@@ -83,14 +119,19 @@ pub fn run(args: &Args, games: &[&str], choose: Choose) -> u8 {
                 break EXIT_UNREACHABLE;
             }
             let wait = Duration::from_millis(250 << failures).min(Duration::from_secs(5));
-            eprintln!("stream dropped ({why}); reconnecting in {wait:?}");
+            eprintln!("stream dropped ({why}); retrying in {} s", wait.as_secs_f64());
             stats.reconnects += 1;
             tokio::time::sleep(wait).await;
         };
         let s = &stats;
         println!(
             "SUMMARY matches={} decisions={} wins={} strikes={} errors={} reconnects={}",
-            s.matches, s.decisions, s.wins, s.strikes, s.errors, s.reconnects
+            s.matches,
+            s.decisions,
+            format_wins(s.wins),
+            s.strikes,
+            s.errors,
+            s.reconnects
         );
         code
     })
@@ -125,7 +166,7 @@ async fn connect(args: &Args) -> Result<Channel, Stop> {
     }
     endpoint.connect().await.map_err(|e| {
         let cause = std::error::Error::source(&e).map_or(String::new(), |c| format!(": {c}"));
-        Stop::Retry(format!("connect {}: {e}{cause}", args.server))
+        Stop::Retry(port_hint(format!("connect {}: {e}{cause}", args.server)))
     })
 }
 
@@ -183,12 +224,16 @@ async fn play_stream(
                     .find(|r| r.seat == end.seat)
                     .map_or(0, |r| r.rank);
                 stats.matches += 1;
-                stats.wins += u32::from(rank == 1);
+                stats.wins += win_share(&end);
+                let rating = if end.rated {
+                    format!("rating {:.1}", end.rating)
+                } else {
+                    "not rated".to_string()
+                };
                 eprintln!(
-                    "match {}: rank {rank}, {}, rating {:.1}",
+                    "match {}: rank {rank}, {}, {rating}",
                     end.match_id,
-                    end.reason().as_str_name(),
-                    end.rating
+                    reason(&end)
                 );
             }
             Some(Message::Error(error)) => {
@@ -207,8 +252,19 @@ async fn play_stream(
 }
 
 /// A status that retrying the same Hello cannot change is fatal; the rest may heal.
+/// Adds a question when the peer does not speak HTTP/2 (an HTTP/1 server such as the
+/// gateway's /metrics port).
+fn port_hint(why: String) -> String {
+    let lower = why.to_lowercase();
+    if lower.contains("http2") || lower.contains("h2 protocol") || lower.contains("http/2") {
+        format!("{why} (is this an arena gateway port?)")
+    } else {
+        why
+    }
+}
+
 fn refused(status: tonic::Status) -> Stop {
-    let why = format!("{:?}: {}", status.code(), status.message());
+    let why = port_hint(format!("{:?}: {}", status.code(), status.message()));
     match status.code() {
         Code::Unauthenticated
         | Code::PermissionDenied

@@ -8,7 +8,7 @@
  */
 import * as fs from "node:fs";
 import * as grpc from "@grpc/grpc-js";
-import { ArenaServiceClient, DecisionRequest, ErrorCode, MatchEndReason, PlayRequest, PlayResponse } from "./gen/arena/v1/arena";
+import { ArenaServiceClient, DecisionRequest, ErrorCode, MatchEnd, MatchEndReason, PlayRequest, PlayResponse } from "./gen/arena/v1/arena";
 import { exampleChoose, EXAMPLE_GAMES } from "./example";
 
 export type Chooser = (request: DecisionRequest, random: () => number) => number;
@@ -25,6 +25,28 @@ const STRIKES = new Set([ErrorCode.ERROR_CODE_ILLEGAL_OPTION, ErrorCode.ERROR_CO
 const MAX_FAILURES = 8; // connections in a row that end without a finished match
 const stats = { matches: 0, decisions: 0, wins: 0, strikes: 0, errors: 0, reconnects: 0 };
 const log = (text: string) => process.stderr.write(text + "\n");
+// How a match ended, as the other kits and arena bot print it.
+const REASONS = new Map([[MatchEndReason.MATCH_END_REASON_COMPLETED, "completed"],
+  [MatchEndReason.MATCH_END_REASON_FORFEIT, "forfeit"], [MatchEndReason.MATCH_END_REASON_ABORTED, "aborted"]]);
+
+/**
+ * This seat's share of first place, as the ladder counts it (clients/README.md): forfeited
+ * seats rank after the others, a k-way tie for first counts 1/k, a solo match is a win when
+ * its score is >= 0, an aborted one counts nothing.
+ */
+export function winShare(end: MatchEnd): number {
+  const mine = end.results.find((result) => result.seat === end.seat);
+  if (!mine) return 0;
+  if (end.results.length === 1) return mine.score >= 0 ? 1 : 0;
+  const standing = end.results.filter((result) => !result.forfeited);
+  if (standing.length === 0) return 1 / end.results.length;
+  const best = Math.min(...standing.map((result) => result.rank));
+  if (mine.forfeited || mine.rank !== best) return 0;
+  return 1 / standing.filter((result) => result.rank === best).length;
+}
+
+/** At most two decimals and no trailing zeros (2, 1.5, 0.33). */
+const formatWins = (wins: number) => wins.toFixed(2).replace(/\.?0+$/, "");
 
 /** A seeded generator of floats in [0, 1) (mulberry32). */
 export function seeded(seed: number): () => number {
@@ -56,8 +78,9 @@ function playStream(client: ArenaServiceClient, args: Args, games: string[], cho
         const end = response.matchEnd;
         const rank = end.results.find((result) => result.seat === end.seat)?.rank ?? 0; // 0: aborted
         stats.matches++;
-        if (rank === 1) stats.wins++;
-        log(`match ${end.matchId}: rank ${rank}, ${MatchEndReason[end.reason]}, rating ${end.rating.toFixed(1)}`);
+        stats.wins += winShare(end);
+        const rating = end.rated ? `rating ${end.rating.toFixed(1)}` : "not rated";
+        log(`match ${end.matchId}: rank ${rank}, ${REASONS.get(end.reason) ?? "unknown"}, ${rating}`);
       } else if (response.error) {
         stats.errors++;
         if (STRIKES.has(response.error.code)) stats.strikes++;
@@ -82,15 +105,22 @@ async function run(args: Args, credentials: grpc.ChannelCredentials, choose: Cho
     const client = new ArenaServiceClient(args.server, credentials);
     const err = await playStream(client, args, games, choose, random);
     client.close();
-    if (err) log(`stream failed: ${grpc.status[err.code]}: ${err.details}`);
+    if (err) {
+      // An HTTP/1 server (such as the gateway's /metrics port) is not a gRPC peer at all.
+      const notGrpc = err.code === grpc.status.UNAVAILABLE && /HTTP\/2|http2|Protocol error/i.test(err.details);
+      log(`stream failed: ${grpc.status[err.code]}: ${err.details}${notGrpc ? " (is this an arena gateway port?)" : ""}`);
+    }
     if (err && FATAL.has(err.code)) { code = 2; break; }
     if (stats.matches >= args.matches) break;
     failures = stats.matches > before ? 0 : failures + 1;
     if (failures >= MAX_FAILURES) { log(`giving up after ${failures} connections without a finished match`); code = 1; break; }
     stats.reconnects++;
-    await new Promise((wake) => setTimeout(wake, Math.min(5000, 250 * 2 ** failures)));
+    const pause = Math.min(5000, 250 * 2 ** failures);
+    log(`retrying in ${pause / 1000} s`);
+    await new Promise((wake) => setTimeout(wake, pause));
   }
-  console.log("SUMMARY " + Object.entries(stats).map(([key, value]) => `${key}=${value}`).join(" "));
+  console.log("SUMMARY " + Object.entries(stats)
+    .map(([key, value]) => `${key}=${key === "wins" ? formatWins(value) : value}`).join(" "));
   return code;
 }
 
@@ -109,7 +139,8 @@ function parseArgs(argv: string[]): Args {
     else if (flag === "--strategy" && ["random", "example"].includes(value)) args.strategy = value;
     else throw new Error(`unknown flag ${flag} ${value}`);
   }
-  if (!args.token || !(args.matches >= 1) || Number.isNaN(args.seed)) {
+  if (!args.token) throw new Error("missing --token: the bot's token, printed by arena bots register NAME");
+  if (!(args.matches >= 1) || Number.isNaN(args.seed)) {
     throw new Error("usage: --token T [--server HOST:PORT] [--matches N] [--seed S] [--tls-ca FILE] [--strategy random|example]");
   }
   return args;

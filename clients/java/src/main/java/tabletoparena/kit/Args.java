@@ -43,8 +43,12 @@ final class Args {
     if (!args.strategy.equals("random") && !args.strategy.equals("example")) {
       usage("--strategy is random or example");
     }
-    if (args.token.isEmpty() || args.matches < 1) {
-      usage("--token is required and --matches must be at least 1");
+    if (args.token.isEmpty()) {
+      System.err.println("missing --token: the bot's token, printed by arena bots register NAME");
+      System.exit(Kit.EXIT_REFUSED);
+    }
+    if (args.matches < 1) {
+      usage("--matches must be at least 1");
     }
     return args;
   }

@@ -42,7 +42,7 @@ final class Kit {
   private final SplittableRandom rng;
   private int matches;
   private long decisions;
-  private int wins;
+  private double wins;
   private int strikes;
   private int errors;
   private int reconnects;
@@ -56,9 +56,9 @@ final class Kit {
   static int run(Args args, List<String> games, Choose choose) {
     Kit kit = new Kit(args);
     int code = kit.loop(games, choose);
-    System.out.printf("SUMMARY matches=%d decisions=%d wins=%d strikes=%d errors=%d "
-        + "reconnects=%d%n", kit.matches, kit.decisions, kit.wins, kit.strikes, kit.errors,
-        kit.reconnects);
+    System.out.printf("SUMMARY matches=%d decisions=%d wins=%s strikes=%d errors=%d "
+        + "reconnects=%d%n", kit.matches, kit.decisions, formatWins(kit.wins), kit.strikes,
+        kit.errors, kit.reconnects);
     System.out.flush();
     return code;
   }
@@ -91,7 +91,8 @@ final class Kit {
           return EXIT_UNREACHABLE;
         }
         long waitMs = Math.min(5000, 250L << failures);
-        System.err.println("stream dropped (" + why + "); reconnecting in " + waitMs + " ms");
+        System.err.println("stream dropped (" + why + "); retrying in "
+            + formatWins(waitMs / 1000.0) + " s");
         reconnects++;
         Thread.sleep(waitMs);
       }
@@ -165,13 +166,61 @@ final class Kit {
     int rank = end.getResultsList().stream().filter(r -> r.getSeat() == end.getSeat())
         .mapToInt(SeatResult::getRank).findFirst().orElse(0);
     matches++;
-    wins += rank == 1 ? 1 : 0;
-    System.err.printf("match %s: rank %d, %s, rating %.1f%n", end.getMatchId(), rank,
-        end.getReason(), end.getRating());
+    wins += winShare(end);
+    String rating = end.getRated() ? String.format("rating %.1f", end.getRating()) : "not rated";
+    System.err.printf("match %s: rank %d, %s, %s%n", end.getMatchId(), rank, reason(end),
+        rating);
+  }
+
+  /** How a match ended, as the other kits and arena bot print it. */
+  private static String reason(MatchEnd end) {
+    return switch (end.getReason()) {
+      case MATCH_END_REASON_COMPLETED -> "completed";
+      case MATCH_END_REASON_FORFEIT -> "forfeit";
+      case MATCH_END_REASON_ABORTED -> "aborted";
+      default -> "unknown";
+    };
+  }
+
+  /**
+   * This seat's share of first place, as the ladder counts it (clients/README.md): forfeited
+   * seats rank after the others, a k-way tie for first counts 1/k, a solo match is a win when
+   * its score is >= 0, an aborted one counts nothing.
+   */
+  static double winShare(MatchEnd end) {
+    List<SeatResult> results = end.getResultsList();
+    SeatResult mine = results.stream().filter(r -> r.getSeat() == end.getSeat()).findFirst()
+        .orElse(null);
+    if (mine == null) {
+      return 0;
+    }
+    if (results.size() == 1) {
+      return mine.getScore() >= 0 ? 1 : 0;
+    }
+    List<SeatResult> standing = results.stream().filter(r -> !r.getForfeited()).toList();
+    if (standing.isEmpty()) {
+      return 1.0 / results.size();
+    }
+    int best = standing.stream().mapToInt(SeatResult::getRank).min().getAsInt();
+    if (mine.getForfeited() || mine.getRank() != best) {
+      return 0;
+    }
+    return 1.0 / standing.stream().filter(r -> r.getRank() == best).count();
+  }
+
+  /** At most two decimals and no trailing zeros (2, 1.5, 0.33). */
+  static String formatWins(double value) {
+    String text = String.format(java.util.Locale.ROOT, "%.2f", value);
+    return text.replaceAll("0+$", "").replaceAll("\\.$", "");
   }
 
   private static String describe(Status status) {
-    return status.getCode() + ": " + status.getDescription();
+    String text = status.getCode() + ": " + status.getDescription();
+    String lower = text.toLowerCase(java.util.Locale.ROOT);
+    if (lower.contains("http2") || lower.contains("http/2") || lower.contains("protocol error")) {
+      text += " (is this an arena gateway port?)"; // an HTTP/1 server, e.g. /metrics
+    }
+    return text;
   }
 
   /** A status that retrying the same Hello cannot change. */

@@ -263,8 +263,8 @@ async def _serve(
             print(f"metrics on http://{args.host}:{metrics_port}/metrics", flush=True)
         scheme = "TLS" if tls is not None else "plaintext"
         hosting = hosting_text(config.host_workers)
-        log.info("gateway %s serving %s on %s:%d (%s, %s)", instance,
-                 config.game, args.host, port, scheme, hosting,
+        log.info("gateway serving %s on %s:%d (%s, %s; instance %s)",
+                 config.game, args.host, port, scheme, hosting, instance,
                  extra={"game": config.game, "port": port, "metrics_port": args.metrics_port,
                         "tls": tls is not None, "host_workers": config.host_workers,
                         "instance": instance})

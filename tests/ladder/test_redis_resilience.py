@@ -19,6 +19,19 @@ from tests.conftest import RedisServer
 GAME = "monster-my-neighbor"
 
 
+def count_commands(monkeypatch: pytest.MonkeyPatch) -> list[tuple[object, ...]]:
+    """Every command any redis client sends from now on (the list grows as they go)."""
+    sent: list[tuple[object, ...]] = []
+    execute_command = redis.Redis.execute_command
+
+    def counted(self: redis.Redis, *args: object, **options: object) -> object:
+        sent.append(args)
+        return execute_command(self, *args, **options)
+
+    monkeypatch.setattr(redis.Redis, "execute_command", counted)
+    return sent
+
+
 def lose_the_first_reply(
     monkeypatch: pytest.MonkeyPatch, owner: type, method: str
 ) -> list[object]:
@@ -157,22 +170,14 @@ def test_a_down_server_is_tried_the_policys_attempts_with_doubling_capped_delays
     redis_server.stop()
     sleeps: list[float] = []
     monkeypatch.setattr(time, "sleep", sleeps.append)
-    sent = 0
-    execute_command = redis.Redis.execute_command
-
-    def counted(self: redis.Redis, *args: object, **options: object) -> object:
-        nonlocal sent
-        sent += 1
-        return execute_command(self, *args, **options)
-
-    monkeypatch.setattr(redis.Redis, "execute_command", counted)
+    sent = count_commands(monkeypatch)
     # A rated match makes its first attempt inline; a read goes through the retry loop only.
     for operation in (lambda: store.apply_match(GAME, "m1", ["a", "b"], [1, 2]),
                       lambda: store.ladder(GAME)):
-        sent, sleeps[:] = 0, []
+        sent[:], sleeps[:] = [], []
         with pytest.raises(StoreUnavailable, match="after 5 attempts"):
             operation()
-        assert sent == 5
+        assert len(sent) == 5
         assert sleeps == [0.01, 0.02, 0.03, 0.03]
     monkeypatch.undo()
     store.close()
@@ -206,25 +211,17 @@ def test_a_hung_server_is_tried_once_not_retried(
     store = RedisStore(redis_server.url, key_prefix="hung", socket_timeout=0.3,
                        retry=RetryPolicy(attempts=5, base_delay=0.01))
     token = store.register_bot("a")
-    sent = 0
-    execute_command = redis.Redis.execute_command
-
-    def counted(self: redis.Redis, *args: object, **options: object) -> object:
-        nonlocal sent
-        sent += 1
-        return execute_command(self, *args, **options)
-
-    monkeypatch.setattr(redis.Redis, "execute_command", counted)
+    sent = count_commands(monkeypatch)
     assert redis_server.proc is not None
     os.kill(redis_server.proc.pid, signal.SIGSTOP)
     try:
         for operation in (lambda: store.apply_match(GAME, "m1", ["a", "b"], [1, 2]),
                           lambda: store.ladder(GAME), store.ping,
                           lambda: store.authenticate(token)):
-            sent = 0
+            sent[:] = []
             with pytest.raises(StoreUnavailable, match="did not answer in time"):
                 operation()
-            assert sent == 1
+            assert len(sent) == 1
     finally:
         os.kill(redis_server.proc.pid, signal.SIGCONT)
     monkeypatch.undo()

@@ -75,13 +75,16 @@ def test_a_waiting_result_is_retried_with_capped_exponential_back_off(
 ) -> None:
     store = _FlakyStore(failures=6)
     delays: list[float] = []
-    real_sleep = asyncio.sleep
+    real_sleep, real_timeout = asyncio.sleep, asyncio.timeout
 
-    async def recorded_sleep(delay: float) -> None:
+    def recorded_timeout(delay: float | None) -> asyncio.Timeout:
+        """The back-off waits for the store to come back at most ``delay`` seconds: record
+        the delay, and let the wait time out at once."""
+        assert delay is not None
         delays.append(delay)
-        await real_sleep(0)
+        return real_timeout(0)
 
-    monkeypatch.setattr(results_module.asyncio, "sleep", recorded_sleep)
+    monkeypatch.setattr(results_module.asyncio, "timeout", recorded_timeout)
 
     async def run() -> None:
         queue = ResultQueue(store, first_delay=0.1, max_delay=0.35)

@@ -216,7 +216,7 @@ def test_a_crashed_web_is_restarted_and_play_goes_on_and_it_dies_with_the_gatewa
     gateway.wait(30)
     until(lambda: not Path(f"/proc/{again}").exists()
           or "Z" in Path(f"/proc/{again}/stat").read_text().rsplit(")", 1)[1].split()[0],
-          10, "the web to exit with its gateway")
+          60, "the web to exit with its gateway")  # it shuts down at nice 10
     kill_quietly(again)
 
 

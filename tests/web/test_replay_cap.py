@@ -14,6 +14,7 @@ import pytest
 from engine.core import GameConfig, Replay, get_game, make_bot, play_match
 from services.ladder.store import open_store
 from services.spectate.redis_feed import RedisFeed
+from services.web import replays
 from services.web.app import create_app
 from services.web.queries import WebData
 from services.web.replays import ReplayShelf
@@ -45,9 +46,20 @@ def capped(redis_url: str, tmp_path: Path) -> Iterator[tuple[str, WebData]]:
 
 
 def test_past_the_cap_a_replay_page_answers_503_with_retry_after(
-    capped: tuple[str, WebData],
+    capped: tuple[str, WebData], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     base, data = capped
+    # The big replay's re-simulation is held until every request that must meet the
+    # full cap has been answered (else a fast build could end before them).
+    release = threading.Event()
+
+    class HeldCursor(replays.ReplayCursor):
+        def __init__(self, replay: Replay) -> None:
+            if replay.seed == 1:  # "big"
+                release.wait(60)
+            super().__init__(replay)
+
+    monkeypatch.setattr(replays, "ReplayCursor", HeldCursor)
     assert fetch(f"{base}/api/matches/small").status == 200  # re-simulated and kept
     first: list[Reply] = []
     building = threading.Thread(
@@ -60,6 +72,7 @@ def test_past_the_cap_a_replay_page_answers_503_with_retry_after(
     busy = fetch(f"{base}/api/matches/other")
     page = fetch(f"{base}/matches/other", accept="text/html")
     kept = fetch(f"{base}/api/matches/small?after=5")
+    release.set()
     building.join(60)
     assert busy.status == 503 and busy.headers["retry-after"] == "1"
     assert "re-simulated already" in busy.json()["error"]

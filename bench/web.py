@@ -21,15 +21,14 @@ import argparse
 import random
 import secrets
 import shutil
-import socket
 import statistics
-import subprocess
 import tempfile
 import time
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
+from bench.loopback import RedisServer
 from engine.core import GameConfig, Replay, get_game, make_bot, play_match
 from services.ladder.store import open_store
 from services.spectate.redis_feed import RedisFeed
@@ -38,29 +37,6 @@ from services.web.queries import WebData
 from services.web.server import WebServer
 
 GAME = "monster-my-neighbor"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _start_redis() -> tuple[str, subprocess.Popen[bytes], str]:
-    port = _free_port()
-    directory = tempfile.mkdtemp(prefix="arena-bench-redis-")
-    process = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--dir", directory,
-         "--save", "", "--appendonly", "no"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    for _ in range(200):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                break
-        except OSError:
-            time.sleep(0.05)
-    return f"redis://127.0.0.1:{port}/0", process, directory
 
 
 def _timed(url: str, runs: int) -> tuple[float, float, int]:
@@ -170,10 +146,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.matches is None:
         args.matches = max(1000, -(-args.bots // 5))
-    process = directory = None
-    url = args.redis
-    if url is None:
-        url, process, directory = _start_redis()
+    redis = None if args.redis else RedisServer(appendonly=False).start()
+    url: str = args.redis if redis is None else redis.url
     prefix = f"bench-web-{secrets.token_hex(4)}"
     store = open_store(url, key_prefix=prefix)
     feed = RedisFeed(url, key_prefix=prefix)
@@ -225,10 +199,8 @@ def main(argv: list[str] | None = None) -> None:
             server.stop()
         feed.close()
         store.close()
-        if process is not None:
-            process.terminate()
-            process.wait(timeout=10)
-            shutil.rmtree(directory or "", ignore_errors=True)
+        if redis is not None:
+            redis.close()
 
 
 if __name__ == "__main__":

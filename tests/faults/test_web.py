@@ -20,9 +20,9 @@ import pytest
 import redis
 from arena.v1 import arena_pb2
 
+from bench.loopback import free_port
 from engine.core import GameConfig, Replay, get_game, make_bot, play_match
 from services.web.process import DEFAULT_NICE, nice_of
-from tests.conftest import free_port
 from tests.faults.harness import (
     PLAY,
     ServedGateway,

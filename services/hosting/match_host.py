@@ -23,16 +23,9 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core import (
-    Bot,
-    GameConfig,
-    GameRng,
-    IllegalChoice,
-    MatchSession,
-    get_game,
-    make_bot,
-)
+from engine.core import Bot, GameConfig, GameRng, IllegalChoice, MatchSession, get_game
 from engine.core.match import bot_seed
+from engine.toolkit.bots import make_bot
 from services.hosting.protocol import HostStep, Op, SeatRequest
 from services.wire.frames import compose_body, decision_body, option_entry
 

@@ -40,10 +40,9 @@ from dataclasses import dataclass, field
 
 from arena.v1 import arena_pb2
 
-from services.gateway.hosts import HostFailed, HostHandle
 from services.gateway.match_end import MatchContext, abort, finish
 from services.gateway.session import BotSession, Missing, Outcome, Reply
-from services.runner.host import HostStep, SeatRequest
+from services.hosting.protocol import HostFailed, HostHandle, HostStep, SeatRequest
 from services.spectate.publish import watched
 from services.wire import frames
 

@@ -23,8 +23,8 @@ from arena.v1 import arena_pb2
 
 from engine.core import GameConfig, Replay, Result, competition_ranks, get_game
 from services.gateway.config import GatewayConfig
-from services.gateway.hosts import Hosts
 from services.gateway.results import MatchResult, ResultQueue
+from services.hosting.protocol import Hosts
 from services.ladder.store import LadderStore
 from services.metrics import ArenaMetrics
 from services.spectate.feed import MatchFeed

@@ -3,7 +3,7 @@
 It runs on grpc.aio: one event loop serves every bot stream, match and deadline as
 coroutines, so a silent or slow bot costs a pending timer rather than a blocked thread,
 and nothing waits on a bot without a deadline. The engine work happens in host worker
-processes (:mod:`services.gateway.hosts`); the blocking ladder store is called from
+processes (:mod:`services.hosting`); the blocking ladder store is called from
 worker threads.
 
 A bot's stream ends when it ends in either direction: closing the sending side counts
@@ -35,7 +35,6 @@ from services.gateway.allocator import trim_periodically
 from services.gateway.config import GatewayConfig
 from services.gateway.connections import ConnectionCaps, ConnectionGuard
 from services.gateway.health import StoreHealth
-from services.gateway.hosts import HostPool, Hosts, InLoopHosts
 from services.gateway.match import MatchRunner
 from services.gateway.match_end import MatchContext
 from services.gateway.matchmaker import Matchmaker, seat_order
@@ -44,6 +43,9 @@ from services.gateway.results import ResultQueue
 from services.gateway.seeds import MatchSeeds
 from services.gateway.session import BotSession
 from services.gateway.streams import StreamHandler
+from services.hosting.in_loop import InLoopHosts
+from services.hosting.pool import HostPool
+from services.hosting.protocol import Hosts
 from services.ladder.store import LadderStore
 from services.metrics import ArenaMetrics
 from services.spectate.feed import MatchFeed

@@ -44,7 +44,8 @@ import grpc
 from arena.v1 import arena_pb2
 
 from bench.loopback import RedisServer, free_port
-from engine.core import GameConfig, Replay, get_game, make_bot, play_match
+from engine.core import GameConfig, Replay, get_game, play_match
+from engine.toolkit.bots import make_bot
 
 GAME = "ark-nova"
 PLAY = "/arena.v1.ArenaService/Play"

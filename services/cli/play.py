@@ -17,7 +17,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from engine.core import CardFileError, ConfigError, GameConfig, split_specs
+from engine.core import CardFileError, ConfigError, GameConfig
+from engine.toolkit.botspec import split_specs
 from services.cli import validate
 from services.cli.extras import RAY_MODULES, missing_extras
 

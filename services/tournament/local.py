@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.core import ConfigError, GameConfig, Replay, check_players, get_game, make_bot
+from engine.core import ConfigError, GameConfig, Replay, get_game
+from engine.toolkit.bots import make_bot
+from engine.toolkit.checks import check_players
 from services.runner.batch import MatchRecord
 from services.runner.placement import describe, open_pool
 from services.tournament.schedule import schedule

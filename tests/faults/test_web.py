@@ -22,7 +22,8 @@ import redis
 from arena.v1 import arena_pb2
 
 from bench.loopback import free_port
-from engine.core import GameConfig, Replay, get_game, make_bot, play_match
+from engine.core import GameConfig, Replay, get_game, play_match
+from engine.toolkit.bots import make_bot
 from services.web.process import DEFAULT_NICE, nice_of
 from tests.faults.harness import (
     ServedGateway,

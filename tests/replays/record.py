@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.core import GameConfig, make_bot, play_match
+from engine.core import GameConfig, play_match
+from engine.toolkit.bots import make_bot
 from tests.replays.fingerprint import fingerprint
 
 DATA = Path(__file__).parent / "data"

@@ -18,11 +18,11 @@ from tests.faults.harness import ServedGateway
 from tests.faults.paired import Comparison, Steady, best_of, compare
 
 # Each experiment: PAIRS quiet windows and PAIRS floods, ABBA order; a flood's window is
-# the WINDOW_SECONDS from the flooder's first Welcome (its streams are ended within
-# FLOOD_SECONDS), as long as a quiet one.
+# the WINDOW_SECONDS from the flooder's first Welcome, as long as a quiet one. A flooder
+# nobody stops gives up after FLOOD_LIMIT seconds.
 PAIRS = 4
 WINDOW_SECONDS = 2.0
-FLOOD_SECONDS = 6.0
+FLOOD_LIMIT = 30.0
 ATTEMPTS = 3
 CLIENT_WRITE_RACE = "Internal error from Core"
 FLOODER = "flooder"
@@ -30,7 +30,7 @@ RATE, BURST = 200, 400  # arena serve's default --message-rate and --message-bur
 
 
 async def flood(gateway: ServedGateway, flooder: str, streams: list[dict[str, Any]],
-                flood_limit: float = 30.0) -> tuple[float, float]:
+                flood_limit: float = FLOOD_LIMIT) -> tuple[float, float]:
     """One flooder process of two streams (it gives up after ``flood_limit`` s if nobody
     stops it); the window from its first Welcome. Its streams' reports go to ``streams``."""
     process = await asyncio.create_subprocess_exec(
@@ -79,8 +79,10 @@ def test_a_stale_reply_flood_is_cut_off_and_other_matches_play_on(arena) -> None
             and "unusable messages a second" in stream["details"]), streams
         # The server answered no more stale replies than the bucket allows in the time
         # the stream lasted (its clock starts after the flooder's).
+        # Ended by the server (within seconds; the server reads a flood more slowly
+        # the busier the machine), long before the flooder would have given up.
         assert 0 < stream["unknown"] <= BURST + RATE * stream["seconds"] + 1, stream
-        assert stream["seconds"] < FLOOD_SECONDS, stream
+        assert stream["seconds"] < FLOOD_LIMIT / 2, stream
 
     # The well-behaved bots: never struck, every match they finished completed, and their
     # turnaround p99 during the floods within 2x of the quiet windows'.

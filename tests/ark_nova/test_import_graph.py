@@ -1,5 +1,6 @@
 """The module import graph of ``engine/ark_nova``, read from the source with ``ast``: no
-cycle, and no import inside a function or class (which could only hide one).
+cycle, no import inside a function or class (which could only hide one), and the
+sub-packages layered: each imports only the layers below it.
 
 Every ``import`` / ``from ... import`` of a package module counts, ``TYPE_CHECKING``
 blocks included; ``from engine.ark_nova import x`` is an arrow to the module ``x``.
@@ -11,6 +12,8 @@ import ast
 from pathlib import Path
 
 PACKAGE = "engine.ark_nova"
+# Bottom to top; "" is the package's own modules (__init__, game_state, search).
+LAYERS = ("map", "cards", "model", "rules", "view", "ai", "")
 ROOT = Path(__file__).resolve().parents[2] / "engine" / "ark_nova"
 
 
@@ -107,8 +110,8 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 def test_the_graph_is_read_from_the_source() -> None:
     graph, _ = import_graph()
     assert len(graph) > 40
-    assert f"{PACKAGE}.state" in graph[f"{PACKAGE}.effects"]
-    assert f"{PACKAGE}.effects" in graph[f"{PACKAGE}.resolve"]
+    assert f"{PACKAGE}.model.state" in graph[f"{PACKAGE}.rules.dispatch"]
+    assert f"{PACKAGE}.cards.effects" in graph[f"{PACKAGE}.rules.resolve"]
 
 
 def test_a_cycle_is_found() -> None:
@@ -125,3 +128,32 @@ def test_ark_nova_has_no_import_cycle() -> None:
 def test_no_import_is_hidden_in_a_function_or_class() -> None:
     _, nested = import_graph()
     assert nested == []
+
+
+def layer(module: str) -> str:
+    """The sub-package of a package module ("" for the package's own modules)."""
+    parts = module.split(".")
+    return parts[2] if len(parts) > 3 else ""
+
+
+def upward(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Arrows from a layer to a layer above it."""
+    return sorted((a, b) for a, targets in graph.items() for b in targets
+                  if LAYERS.index(layer(a)) < LAYERS.index(layer(b)))
+
+
+def test_every_module_is_in_a_layer() -> None:
+    graph, _ = import_graph()
+    assert {layer(m) for m in graph} == set(LAYERS)
+
+
+def test_an_arrow_up_is_found() -> None:
+    graph = {f"{PACKAGE}.rules.turn": {f"{PACKAGE}.view.events", f"{PACKAGE}.model.state"},
+             f"{PACKAGE}.view.events": set(), f"{PACKAGE}.model.state": set()}
+    assert upward(graph) == [(f"{PACKAGE}.rules.turn", f"{PACKAGE}.view.events")]
+
+
+def test_the_sub_packages_are_layered() -> None:
+    """ai -> view -> rules -> model -> cards -> map, never the other way."""
+    graph, _ = import_graph()
+    assert upward(graph) == []

@@ -47,7 +47,7 @@ APP, PEON, GM = worker("apprentice"), worker("lazy_peon"), worker("guildmaster")
 LOG_EVENT_TESTS = {
     "season": "test_a_new_season_is_announced",
     "phase1": "test_phase1.py::test_placements_are_simultaneous_and_hidden_until_all_commit",
-    "income": "test_rules_gaps.py::test_a_negative_payout_gives_nothing_and_costs_nothing",
+    "income": "test_phase1.py::test_a_negative_payout_gives_nothing_and_costs_nothing",
     "send": "test_sending_a_worker_names_the_worker_and_the_attraction",
     "split": "test_a_guildmaster_sent_in_phase_ii_logs_its_split",
     "discard": "test_a_lazy_peon_discarded_in_an_attack_ends_it_publicly",
@@ -56,7 +56,7 @@ LOG_EVENT_TESTS = {
     "redirect": "test_the_viewing_gallery_ability_redirects_the_attack_publicly",
     "attract_tourists": "test_attracting_tourists_names_the_dock_card",
     "attract_sph": (
-        "test_forgotten_steps.py::"
+        "test_phase2.py::"
         "test_attracting_the_season_pass_holders_is_in_the_public_log"
     ),
     "attract_hero": "test_phase2.py::test_attract_hero_then_on_attract_effects",
@@ -64,7 +64,7 @@ LOG_EVENT_TESTS = {
     "train": "test_training_names_the_trainer_and_the_worker_taken_only",
     "pass": "test_the_first_pass_and_the_harbormaster_choice_are_public",
     "harbormaster": "test_the_first_pass_and_the_harbormaster_choice_are_public",
-    "main_deck_reshuffled": "test_rules_gaps.py::test_a_rebuilt_main_deck_is_shuffled",
+    "main_deck_reshuffled": "test_attacks.py::test_a_rebuilt_main_deck_is_shuffled",
     "dock": "test_each_card_dealt_to_the_dock_is_public_and_the_deck_stays_hidden",
     "attack_card": "test_attacks.py::test_refill_loop_and_end_trigger",
     "attack": "test_attacks.py::test_refill_loop_and_end_trigger",

@@ -53,7 +53,8 @@ def _log_append_kinds(game: str) -> set[str]:
 def _typed_kinds(game: str) -> dict[str, str]:
     """Event record classes of the game's events.py (engine.toolkit.events) -> their
     ``kind``: the class body's ``kind: ClassVar[str] = "..."``."""
-    tree = ast.parse((ROOT / "engine" / game / "events.py").read_text(encoding="utf-8"))
+    (path,) = (ROOT / "engine" / game).rglob("events.py")  # at the top or in a sub-package
+    tree = ast.parse(path.read_text(encoding="utf-8"))
     kinds = {}
     for node in tree.body:
         if not isinstance(node, ast.ClassDef):

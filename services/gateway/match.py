@@ -26,6 +26,8 @@ Policy (what a bot author can rely on):
   and the game is not rated. A forfeit that happened before still is: the forfeited
   seats share the last place and all the others the first, recorded once under the
   match id through the same durable path (:func:`services.gateway.match_end.abort`).
+  Each forfeit is kept durably before it is announced, so a gateway killed before the
+  match ends rates it at its next start.
 - Built-in play is cut into host calls of bounded length (:meth:`MatchRunner._settle`),
   so a long play-out by a slow fill bot never holds a host worker past the host
   timeout, nor the gateway's loop (in-loop hosting) for longer than one step.
@@ -36,11 +38,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from arena.v1 import arena_pb2
 
-from services.gateway.match_end import MatchContext, abort, finish
+from services.gateway.match_end import MatchContext, abort, finish, forfeits_result
+from services.gateway.seats import RemoteSeat
 from services.gateway.session import BotSession, Missing, Outcome, Reply
 from services.hosting.protocol import HostFailed, HostHandle, HostStep, SeatRequest
 from services.spectate.publish import watched
@@ -49,26 +51,6 @@ from services.wire import frames
 log = logging.getLogger(__name__)
 
 FILL_LABEL_PREFIX = "builtin:"
-
-
-@dataclass(slots=True)
-class RemoteSeat:
-    """The gateway's book-keeping for one remote seat of a match."""
-
-    session: BotSession
-    prefix: bytes
-    bank_ms: int
-    strikes: int = 0
-    forfeited: bool = False
-    # The request this seat owes an answer to, and its deadline timer.
-    waiting: tuple[int, asyncio.TimerHandle] | None = field(default=None)
-
-    def spend(self, used_ms: int, move_ms: int) -> None:
-        """A reply after ``used_ms`` spends what went past the move time from the bank
-        (down to 0); a reply within the move time spends nothing and earns nothing."""
-        over_ms = used_ms - move_ms
-        if over_ms > 0:
-            self.bank_ms = max(0, self.bank_ms - over_ms)
 
 
 class MatchRunner:
@@ -222,6 +204,8 @@ class MatchRunner:
         remote = self.remote[seat]
         remote.forfeited = True
         self._stop_waiting(seat)
+        # Durable before it is announced: rated even if the gateway dies before the end.
+        await self.context.results.hold_forfeit(self.match_id, forfeits_result(self))
         remote.session.send_error(
             arena_pb2.ERROR_CODE_FORFEIT,
             f"match {self.match_id}: seat {seat} forfeits; the fill bot plays it to the end "

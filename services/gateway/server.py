@@ -49,7 +49,7 @@ from services.hosting.protocol import Hosts
 from services.ladder.store import LadderStore
 from services.metrics import ArenaMetrics
 from services.spectate.feed import MatchFeed
-from services.wire.transport import TlsFiles, bind, server_options
+from services.wire.transport import TlsFiles, bind, listen_address, server_options
 
 log = logging.getLogger(__name__)
 
@@ -112,8 +112,9 @@ class Gateway:
     async def start(
         self, host: str = "127.0.0.1", port: int = 0, tls: TlsFiles | None = None
     ) -> int:
-        """Start the host workers and serve on ``host:port`` (0: a free port); return the
-        bound port. Raises OSError if the address cannot be bound."""
+        """Start the host workers and serve on ``host:port`` (0: a free port), or on the
+        Unix socket ``host`` when it reads ``unix:/path``; return the bound port. Raises
+        OSError if the address cannot be bound."""
         config = self.config
         server = grpc.aio.server(options=server_options(
             config.max_message_bytes, config.keepalive_seconds,
@@ -127,7 +128,7 @@ class Gateway:
         reflection.enable_server_reflection(
             (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
         )
-        bound = bind(server, f"{host}:{port}", tls)
+        bound = bind(server, listen_address(host, port), tls)
         await self.hosts.open()
         loop = asyncio.get_running_loop()
         self.metrics.gateway.watch(

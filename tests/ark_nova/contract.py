@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from arena.v1 import arena_pb2
 
-from engine.ark_nova.cards import default_cards_text
+from engine.ark_nova.cards.catalog import default_cards_text
 from engine.ark_nova.game_state import ArkNovaState
 from engine.core import GameConfig, GameRng, get_game
 from tests.ark_nova.test_properties import perturb

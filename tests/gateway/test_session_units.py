@@ -104,7 +104,7 @@ def test_a_waiting_result_is_retried_with_capped_exponential_back_off(
 
 
 def test_a_late_reply_spends_exactly_its_overrun_from_the_time_bank() -> None:
-    from services.gateway.match import RemoteSeat
+    from services.gateway.seats import RemoteSeat
 
     async def run() -> None:
         seat = RemoteSeat(await _session(), b"", bank_ms=300)

@@ -1,4 +1,4 @@
-"""One test per sponsor card, 201-230 (231-264 in test_cards_sponsors_b.py), from the
+"""One test per sponsor card, 201-230 (231-264 in test_cards_sponsors_231_264.py), from the
 encodings of spec 20.2: the card is played into a prepared zoo; its immediate effects,
 then its trigger, income, rule modifier and end-of-game scoring (where it has them) are
 checked."""
@@ -9,10 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.ark_nova import zoo
-from engine.ark_nova.act_animals import cost as animal_cost
-from engine.ark_nova.buildings import ENC_T, KIOSK_T, PAVILION_T
-from engine.ark_nova.cards import (
+from engine.ark_nova.cards.catalog import (
     AFRICA,
     AMERICAS,
     ASIA,
@@ -28,12 +25,20 @@ from engine.ark_nova.cards import (
     WATER,
     load_cards,
 )
-from engine.ark_nova.waza import WazaChoice
+from engine.ark_nova.map.buildings import ENC_T, KIOSK_T, PAVILION_T
+from engine.ark_nova.rules import (
+    act_animals,
+    zoo,
+)
+from engine.ark_nova.rules.act_animals import cost as animal_cost
+from engine.ark_nova.rules.waza import WazaChoice
 from engine.toolkit import flow
 from tests.ark_nova.cardscene import (
     FILLER,
     Scene,
     add_fitting,
+    housing_for,
+    meet_conditions,
     play_sponsor,
     scene,
 )
@@ -70,7 +75,7 @@ def c203(sc: Scene) -> None:
     sc.p.universities = [0, 1]
     play_sponsor(sc, 203)
     assert sc.delta("money") == 5
-    from engine.ark_nova.association import task_value
+    from engine.ark_nova.rules.association import task_value
 
     assert task_value(sc.p, 3) == 4  # project support needs value 4
     assert end_cp_appeal(sc) == (0, 0)
@@ -245,8 +250,8 @@ def c220(sc: Scene) -> None:
 def c221(sc: Scene) -> None:
     play_sponsor(sc, 221)
     p = sc.p
-    from engine.ark_nova.buildings import footprints
-    from engine.ark_nova.hexgrid import INDEX
+    from engine.ark_nova.map.buildings import footprints
+    from engine.ark_nova.map.hexgrid import INDEX
 
     cell = INDEX[(0, 3)]  # a border cell with an X-token bonus on map A
     f = next(f for f in footprints(p.map, "single") if f.p.cells == (cell,))
@@ -282,7 +287,7 @@ def c224(sc: Scene) -> None:
 def c225(sc: Scene) -> None:
     play_sponsor(sc, 225)
     assert sc.delta("x") == 1
-    from engine.ark_nova.turn import interactive_targets
+    from engine.ark_nova.rules.turn import interactive_targets
 
     sc.p.appeal = 30
     assert sc.me not in interactive_targets(sc.s, sc.other)
@@ -305,7 +310,7 @@ def c227(sc: Scene) -> None:
     assert sc.p.waza == 2
     got = [c for c in sc.p.hand if c >= 401]
     assert len(got) == 1 and CARDS[got[0]].large
-    from engine.ark_nova.act_animals import playable
+    from engine.ark_nova.rules.act_animals import playable
 
     assert not playable(sc.s, sc.me, CARDS[405], 0, True)  # small animals are barred
 
@@ -345,3 +350,21 @@ def test_sponsor(card_id: int) -> None:
     CASES[card_id](sc)
     assert card_id in sc.p.sponsors
     check_invariants(sc.s)
+
+
+def test_waza_forbids_the_other_size_class_only() -> None:
+    """20.2.227: after choosing small (waza 1) no large animal may be played, after choosing
+    large (waza 2) no small one; the chosen class stays playable."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    by_id = s.cards.by_id
+    small = next(by_id[i] for i in s.cards.animals
+                 if by_id[i].small and by_id[i].petting_zoo is None)
+    large = next(by_id[i] for i in s.cards.animals if by_id[i].large)
+    for card in (small, large):
+        meet_conditions(s, sc.me, card)
+        housing_for(s, sc.me, card)
+    for waza, ok_small, ok_large in ((0, True, True), (1, True, False), (2, False, True)):
+        p.waza = waza
+        assert act_animals.playable(s, sc.me, small, 0, False) == ok_small, waza
+        assert act_animals.playable(s, sc.me, large, 0, False) == ok_large, waza

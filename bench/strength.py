@@ -17,7 +17,6 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from engine.core import GameConfig, make_bot, play_match
-from services.tournament.shares import first_place_shares
 from services.tournament.stats import wilson_interval
 
 
@@ -38,7 +37,7 @@ def play(task: Task) -> float:
             for q in range(task.players)]
     result = play_match(
         task.game_id, GameConfig(task.players), task.seed + task.index, bots).result
-    return float(first_place_shares(result.ranks, result.scores)[seat])
+    return float(result.shares[seat])
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -78,7 +78,7 @@ def test_a_solo_game_is_won_at_0_vp_and_lost_at_minus_1() -> None:
     for appeal, won in ((114, True), (113, False)):
         p.appeal = appeal
         r = final_result(s)
-        assert (r.scores, r.details["won"]) == ((float(appeal - 114),), won)
+        assert (r.scores, r.won) == ((float(appeal - 114),), won)
 
 
 def test_final_scoring_adds_a_sponsors_end_appeal() -> None:

@@ -122,7 +122,7 @@ def test_the_result_is_the_final_vp_and_a_win_is_vp_at_least_0():
     r = g.result()
     p = g.s.players[0]
     assert r.scores == (float(victory_points(p.appeal, p.cp)),) and r.ranks == (1,)
-    assert r.details["won"] is (r.scores[0] >= 0)
+    assert r.won is (r.scores[0] >= 0)
     assert r.details["solo_difficulty"] == "expert"
 
 

@@ -19,7 +19,8 @@ import argparse
 import time
 from dataclasses import dataclass
 
-from engine.core import Game, GameConfig, Replay, get_game, make_bot, play_match
+from engine.core import Game, GameConfig, Replay, get_game, play_match
+from engine.toolkit.bots import make_bot
 
 # (game id, players) measured on one core.
 CASES: list[tuple[str, int]] = [

@@ -16,9 +16,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import GameConfig, get_game, make_bot, play_match
+from engine.core import GameConfig, get_game, play_match
 from engine.core.decision import Decision
 from engine.core.rng import GameRng
+from engine.toolkit.bots import make_bot
 
 # (game id, players, opponents' bot) measured on one core.
 CASES: list[tuple[str, int, str]] = [

@@ -30,7 +30,6 @@ import os
 import random
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -42,16 +41,12 @@ from typing import Any
 import grpc
 from arena.v1 import arena_pb2
 
+from bench.loopback import RedisServer, free_port
+
 PLAY = "/arena.v1.ArenaService/Play"
 ECHO = "/bench.Echo/Play"
 GAME = "monster-my-neighbor"
 SAMPLE_SECONDS = 5.0
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def rss_mb(pids: list[int]) -> float:
@@ -87,43 +82,13 @@ def slope(points: list[tuple[float, float]]) -> float:
 
 # -- the servers ---------------------------------------------------------------------------
 
-class Redis:
-    """A private redis-server on a free loopback port, no persistence."""
-
-    def __init__(self) -> None:
-        self.port = _free_port()
-        self.directory = tempfile.mkdtemp(prefix="arena-soak-redis-")
-        self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
-             "--dir", self.directory, "--save", "", "--appendonly", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError("redis-server did not start") from None
-                time.sleep(0.05)
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def stop(self) -> None:
-        self.process.terminate()
-        self.process.wait(10)
-        shutil.rmtree(self.directory, ignore_errors=True)
-
-
 class Served:
     """``arena serve`` in a child process."""
 
     def __init__(self, redis_url: str, directory: Path, env: dict[str, str],
                  extra: list[str]) -> None:
-        self.port = _free_port()
-        self.metrics_port = _free_port()
+        self.port = free_port()
+        self.metrics_port = free_port()
         argv = [sys.executable, "-m", "services.cli.main", "serve",
                 "--port", str(self.port), "--metrics-port", str(self.metrics_port),
                 "--redis", redis_url, "--key-prefix", "soak",
@@ -272,7 +237,7 @@ def _hello(token: str, game: str) -> bytes:
 def soak(args: argparse.Namespace) -> list[tuple[float, float]]:
     env = dict(e.split("=", 1) for e in args.env)
     directory = Path(tempfile.mkdtemp(prefix="arena-soak-"))
-    redis: Redis | None = None
+    redis: RedisServer | None = None
     served: Served | None = None
     echo_conn: Connection | None = None
     echo: Any = None
@@ -281,7 +246,7 @@ def soak(args: argparse.Namespace) -> list[tuple[float, float]]:
         if args.server == "gateway":
             from services.ladder.store import open_store
 
-            redis = Redis()
+            redis = RedisServer(appendonly=False).start()
             store = open_store(redis.url, key_prefix="soak")
             tokens = [store.register_bot(f"soak{i}") for i in range(args.bots)]
             store.close()
@@ -343,7 +308,7 @@ def soak(args: argparse.Namespace) -> list[tuple[float, float]]:
         if served is not None:
             served.stop()
         if redis is not None:
-            redis.stop()
+            redis.close()
         if echo is not None and echo_conn is not None:
             echo_conn.send("stop")
             echo.join(30)

@@ -16,8 +16,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from engine.core import GameConfig, get_game, make_bot, play_match
+from engine.core import GameConfig, get_game, play_match
 from engine.core.outcomes import solo_won
+from engine.toolkit.bots import make_bot
 from services.cli.play import parse_options
 from services.tournament.stats import wilson_interval
 

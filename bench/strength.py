@@ -16,7 +16,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from engine.core import GameConfig, make_bot, play_match
+from engine.core import GameConfig, play_match
+from engine.toolkit.bots import make_bot
 from services.tournament.stats import wilson_interval
 
 

@@ -6,10 +6,11 @@ then serves it on loopback. Timed: the JSON ladder (``/api/ladder/GAME``, every 
 the home page (``/``: each game's leaders, live and finished matches) and the first page
 of the whole ladder (``/ladders/GAME``) as the server answers them, first with the
 ladder unchanged between requests (the site reuses what it built), then with one more
-match rated before each request (everything rebuilt); and, where Debian's chromium is
-installed, the home page's load in headless Chromium (navigation start to the load
-event). Then a four-player Ark Nova replay between random bots: its first page (the
-whole match re-simulated once), a page at a decision near the end (from the kept
+match rated before each request (median, p99 and worst of ``--after-match-runs``:
+the site moves only that match's rows); and, where Debian's chromium is installed, the
+home page's load in headless Chromium (navigation start to the load event). Then a
+four-player Ark Nova replay between random bots: its first page (the whole match
+re-simulated once), a page at a decision near the end (from the kept
 checkpoints) and that page's load in Chromium. ``make bench`` runs it with 1,000 bots;
 ``python -m bench.web --bots 10000`` gives the larger figure.
 """
@@ -20,16 +21,16 @@ import argparse
 import random
 import secrets
 import shutil
-import socket
 import statistics
-import subprocess
 import tempfile
 import time
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
-from engine.core import GameConfig, Replay, get_game, make_bot, play_match
+from bench.loopback import RedisServer
+from engine.core import GameConfig, Replay, get_game, play_match
+from engine.toolkit.bots import make_bot
 from services.ladder.store import open_store
 from services.spectate.redis_feed import RedisFeed
 from services.web.app import create_app
@@ -37,29 +38,6 @@ from services.web.queries import WebData
 from services.web.server import WebServer
 
 GAME = "monster-my-neighbor"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _start_redis() -> tuple[str, subprocess.Popen[bytes], str]:
-    port = _free_port()
-    directory = tempfile.mkdtemp(prefix="arena-bench-redis-")
-    process = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--dir", directory,
-         "--save", "", "--appendonly", "no"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    for _ in range(200):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                break
-        except OSError:
-            time.sleep(0.05)
-    return f"redis://127.0.0.1:{port}/0", process, directory
 
 
 def _timed(url: str, runs: int) -> tuple[float, float, int]:
@@ -75,10 +53,16 @@ def _timed(url: str, runs: int) -> tuple[float, float, int]:
     return statistics.median(samples), max(samples), size
 
 
+def _p99(samples: list[float]) -> float:
+    """The 99th percentile (nearest rank) of ``samples``."""
+    ordered = sorted(samples)
+    return ordered[max(0, -(-99 * len(ordered) // 100) - 1)]
+
+
 def _timed_after_match(
     url: str, runs: int, apply_one: Callable[[int], None]
-) -> tuple[float, float]:
-    """Median and worst seconds of ``runs`` GETs, each right after one more match is
+) -> tuple[float, float, float]:
+    """Median, p99 and worst seconds of ``runs`` GETs, each right after one more match is
     rated (untimed): what a reader pays when the ladder has just moved."""
     samples = []
     for run in range(runs):
@@ -86,7 +70,7 @@ def _timed_after_match(
         started = time.perf_counter()
         urllib.request.urlopen(url, timeout=60).read()
         samples.append(time.perf_counter() - started)
-    return statistics.median(samples), max(samples)
+    return statistics.median(samples), _p99(samples), max(samples)
 
 
 def _ark_nova_replay(directory: Path, seed: int = 7) -> Replay:
@@ -156,13 +140,15 @@ def main(argv: list[str] | None = None) -> None:
                         help="matches rated before timing (default: enough to rate every "
                         "bot, at least 1,000)")
     parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--after-match-runs", type=int, default=100,
+                        help="requests timed right after a rated match, per page")
+    parser.add_argument("--ladder-only", action="store_true",
+                        help="time the ladder pages only (no browser, no replay)")
     args = parser.parse_args(argv)
     if args.matches is None:
         args.matches = max(1000, -(-args.bots // 5))
-    process = directory = None
-    url = args.redis
-    if url is None:
-        url, process, directory = _start_redis()
+    redis = None if args.redis else RedisServer(appendonly=False).start()
+    url: str = args.redis if redis is None else redis.url
     prefix = f"bench-web-{secrets.token_hex(4)}"
     store = open_store(url, key_prefix=prefix)
     feed = RedisFeed(url, key_prefix=prefix)
@@ -196,9 +182,12 @@ def main(argv: list[str] | None = None) -> None:
 
         print("  the same, each request right after one more rated match:")
         for label, path in pages:
-            median, worst = _timed_after_match(base + path, args.runs, apply_one)
+            median, p99, worst = _timed_after_match(base + path, args.after_match_runs,
+                                                    apply_one)
             print(f"  {label:<12} {path:<32} median {median * 1000:7.1f} ms  "
-                  f"worst {worst * 1000:7.1f} ms")
+                  f"p99 {p99 * 1000:7.1f} ms  worst {worst * 1000:7.1f} ms")
+        if args.ladder_only:
+            return
         load = _browser_load(base + "/", 5)
         if load is None:
             print("  (no chromium: browser page load not measured)")
@@ -211,10 +200,8 @@ def main(argv: list[str] | None = None) -> None:
             server.stop()
         feed.close()
         store.close()
-        if process is not None:
-            process.terminate()
-            process.wait(timeout=10)
-            shutil.rmtree(directory or "", ignore_errors=True)
+        if redis is not None:
+            redis.close()
 
 
 if __name__ == "__main__":

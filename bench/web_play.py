@@ -43,8 +43,9 @@ from typing import Any
 import grpc
 from arena.v1 import arena_pb2
 
-from bench.web import _free_port, _start_redis
-from engine.core import GameConfig, Replay, get_game, make_bot, play_match
+from bench.loopback import RedisServer, free_port
+from engine.core import GameConfig, Replay, get_game, play_match
+from engine.toolkit.bots import make_bot
 
 GAME = "ark-nova"
 PLAY = "/arena.v1.ArenaService/Play"
@@ -168,7 +169,7 @@ class Served:
 
 
 def serve(redis: str | None, replays: Path, bots: int, journal: Path) -> Served:
-    port, web_port = _free_port(), _free_port()
+    port, web_port = free_port(), free_port()
     names = [f"bench{k}" for k in range(bots)]
     argv = [sys.executable, "-m", "services.cli.main", "serve", "--game", GAME,
             "--players", "2", "--fill", "random", "--port", str(port), "--web-port",
@@ -256,7 +257,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--setups", default="redis,in-process",
                         help="comma-separated: redis, in-process (default both)")
     args = parser.parse_args(argv)
-    url, redis_process, redis_dir = _start_redis()
+    redis = RedisServer(appendonly=False).start()
+    url = redis.url
     work = Path(tempfile.mkdtemp(prefix="arena-bench-webplay-"))
     try:
         replays = work / "replays"
@@ -284,9 +286,7 @@ def main(argv: list[str] | None = None) -> None:
             finally:
                 served.stop()
     finally:
-        redis_process.terminate()
-        redis_process.wait(timeout=10)
-        shutil.rmtree(redis_dir, ignore_errors=True)
+        redis.close()
         shutil.rmtree(work, ignore_errors=True)
 
 

@@ -1,67 +1,18 @@
 """Shared fixtures: a real redis-server and a real local Ray instance.
 
 Set ARENA_TEST_REDIS_URL to use an already running Redis (CI starts one); otherwise
-each test session starts its own redis-server on a free loopback port.
+each test session starts its own redis-server on a free loopback port
+(``bench.loopback``, the one launcher tests and benches share).
 """
 
 from __future__ import annotations
 
 import os
-import shutil
-import socket
-import subprocess
-import tempfile
-import time
 from collections.abc import Iterator
 
 import pytest
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class RedisServer:
-    """A redis-server child process on 127.0.0.1 with its own data directory."""
-
-    def __init__(self, port: int | None = None, appendonly: bool = True) -> None:
-        binary = shutil.which("redis-server")
-        if binary is None:
-            pytest.fail("redis-server is not installed (apt-get install redis-server)")
-        self.binary = binary
-        self.port = port or free_port()
-        self.dir = tempfile.mkdtemp(prefix="arena-redis-")
-        self.appendonly = appendonly
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self) -> None:
-        args = [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", self.dir,
-                "--save", "", "--appendonly", "yes" if self.appendonly else "no"]
-        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError(f"redis-server did not start on port {self.port}")
-
-    def stop(self) -> None:
-        if self.proc is not None:
-            self.proc.terminate()
-            self.proc.wait(timeout=10)
-            self.proc = None
-
-    def restart(self) -> None:
-        self.stop()
-        self.start()
+from bench.loopback import RedisServer
 
 
 @pytest.fixture
@@ -89,21 +40,17 @@ def redis_url() -> Iterator[str]:
     if url:
         yield url
         return
-    server = RedisServer()
-    server.start()
+    server = RedisServer().start()
     yield server.url
-    server.stop()
-    shutil.rmtree(server.dir, ignore_errors=True)
+    server.close()
 
 
 @pytest.fixture
 def redis_server() -> Iterator[RedisServer]:
     """A private redis-server a test may stop and restart."""
-    server = RedisServer()
-    server.start()
+    server = RedisServer().start()
     yield server
-    server.stop()
-    shutil.rmtree(server.dir, ignore_errors=True)
+    server.close()
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Decision, GameRng, make_bot
+from engine.core import Decision, GameRng
+from engine.toolkit.bots import make_bot
 
 
 class BigHandHunter:

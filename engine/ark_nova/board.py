@@ -31,7 +31,7 @@ from engine.ark_nova.board_zoo import WIDTH, ZooPanel, panel_height
 from engine.ark_nova.cards import ANIMAL, ICON_NAMES, PROJECT, SPONSOR, Card
 from engine.ark_nova.observation import Observation
 from engine.ark_nova.state import BLOCKED, FREE, TASK_VALUES
-from engine.core.board import Svg
+from engine.toolkit.svg import Svg
 
 FOLDER_W, FOLDER_H = 160, 70
 PROJECT_W, PROJECT_H = 196, 54

@@ -26,7 +26,7 @@ from engine.ark_nova.board_style import (
 from engine.ark_nova.buildings import KIND, TYPES, UNIQUE
 from engine.ark_nova.maps import load_map
 from engine.ark_nova.observation import Observation
-from engine.core.board import Svg, text_width, wrap
+from engine.toolkit.svg import Svg, text_width, wrap
 
 FONT_SIZE = 10.0
 ROW_H = 17.0

@@ -23,7 +23,7 @@ from engine.ark_nova.buildings import KIND, SPECIAL, STANDARD, TYPES
 from engine.ark_nova.hexgrid import CELLS, INDEX, N_CELLS
 from engine.ark_nova.maps import MapData
 from engine.ark_nova.state import Building
-from engine.core.board import Svg
+from engine.toolkit.svg import Svg
 
 HEX = 25.0  # centre to corner: a hex about 50 units across (the map 350 x 303)
 ROW_STEP = math.sqrt(3) / 2 * HEX  # doubled rows: one row is half a hex height

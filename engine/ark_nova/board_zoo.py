@@ -26,7 +26,7 @@ from engine.ark_nova.maps import load_map
 from engine.ark_nova.observation import Observation, PlayerView
 from engine.ark_nova.scoring import victory_points
 from engine.ark_nova.state import FLOCK, UNIVERSITY_NAMES
-from engine.core.board import Svg
+from engine.toolkit.svg import Svg
 
 WIDTH = 1000
 LEFT_X, MAP_X, INFO_X = 14, 94, 460

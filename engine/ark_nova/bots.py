@@ -17,9 +17,9 @@ from engine.ark_nova.observation import Observation
 from engine.ark_nova.rollout import choose_index
 from engine.ark_nova.state import State
 from engine.ark_nova.turn import ChooseAction
-from engine.core import flow
 from engine.core.decision import Decision
 from engine.core.rng import GameRng
+from engine.toolkit import flow
 
 LOOKAHEAD_STEPS = 40
 

@@ -14,8 +14,8 @@ from engine.ark_nova.maps import load_map
 from engine.ark_nova.observation import Observation
 from engine.ark_nova.solo import final_scoring_cards
 from engine.ark_nova.state import Player, State
-from engine.core import flow
 from engine.core.rng import GameRng
+from engine.toolkit import flow
 
 
 def _player(obs: Observation, i: int) -> Player:

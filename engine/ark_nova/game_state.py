@@ -10,13 +10,13 @@ from engine.ark_nova.observation import Observation, observe
 from engine.ark_nova.params import make_params
 from engine.ark_nova.setup import setup
 from engine.ark_nova.state import State
-from engine.core import flow
-from engine.core.checks import check_players
 from engine.core.decision import Decision
 from engine.core.errors import NotYourTurn
 from engine.core.game import GameConfig, ShellState
 from engine.core.result import Result
 from engine.core.rng import GameRng
+from engine.toolkit import flow
+from engine.toolkit.checks import check_players
 
 
 class ArkNovaState(ShellState):

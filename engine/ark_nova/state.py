@@ -3,7 +3,7 @@
 Cards are their printed numbers (ints). Per-player zoo data keep bit masks of covered
 cells, the list of buildings (immutable records) and a parallel list of their mutable
 state (standard enclosure occupied 0/1, special enclosure used capacity). Pending steps
-live on ``State.steps`` (top last, run by ``engine.core.flow``) and are immutable, so a
+live on ``State.steps`` (top last, run by ``engine.toolkit.flow``) and are immutable, so a
 clone copies the list only.
 """
 
@@ -20,8 +20,8 @@ from engine.ark_nova.params import Params
 from engine.core.rng import GameRng
 
 if TYPE_CHECKING:
-    from engine.core.flow import Step
     from engine.core.option import Option
+    from engine.toolkit.flow import Step
 
 FLOCK = -1  # housing of an animal that shares a herbivore's enclosure (spec 8.6)
 BLOCKED = -2  # a project level blocked by a neutral token (spec 3.1 step 6)
@@ -260,13 +260,13 @@ class State:
         self.end_triggered = False
         self.turns_left = -1  # last turns still to play once the end is triggered
         self.terminal = False
-        self.steps: list[Step] = []  # pending steps, top last (engine.core.flow)
+        self.steps: list[Step] = []  # pending steps, top last (engine.toolkit.flow)
         self.turn_no = 0
         self.venom_cleared = False  # the active player used a venom-marked card this turn
         self.draft_discards: list[int] = []  # setup discards, revealed when all have chosen
         self.log: list[tuple] = []
         self.asked: dict[int, Sequence[Option]] = {}  # pending seat -> its options (flow)
-        self.asked_step: Any = None  # the pending steps.Ask, or None (engine.core.flow)
+        self.asked_step: Any = None  # the pending steps.Ask, or None (engine.toolkit.flow)
         self.offered: tuple | None = None  # (step, options) listed by Ask.seats
         self.in_break = False
         self.clock_size = 0  # solo: turn-clock tokens of this round (spec 17)

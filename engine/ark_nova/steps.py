@@ -1,4 +1,4 @@
-"""Ark Nova's pending steps and decisions on the core step driver (``engine.core.flow``).
+"""Ark Nova's pending steps and decisions on the core step driver (``engine.toolkit.flow``).
 
 Automatic steps subclass ``Step``; a decision is an ``Ask`` owed by one seat whose
 ``options`` concatenate the ``legal`` instances of its option types (each option type one
@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from engine.core.flow import Ask as CoreAsk
-from engine.core.flow import Step
 from engine.core.option import Option
+from engine.toolkit.flow import Ask as CoreAsk
+from engine.toolkit.flow import Step
 
 if TYPE_CHECKING:
     from engine.ark_nova.state import State

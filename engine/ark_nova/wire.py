@@ -38,8 +38,8 @@ from engine.ark_nova.observation import Observation, PlayerView
 from engine.ark_nova.scoring import victory_points
 from engine.ark_nova.state import BONUS_TILES, UNIVERSITY_NAMES, Building
 from engine.ark_nova.steps import Decline
-from engine.core.wire import OptionTableCodec
-from engine.core.wire_bytes import delimited
+from engine.toolkit.wire import OptionTableCodec
+from engine.toolkit.wire_bytes import delimited
 
 _CARD_IDS = tuple(f"AN-{card:03d}" for card in range(1000))
 

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from engine.core.decision import Decision
 from engine.core.rng import GameRng
-
-if TYPE_CHECKING:
-    from engine.core.game import Game
 
 
 class Bot(Protocol):
@@ -31,18 +28,6 @@ class Bot(Protocol):
 
 
 # ``factory(game, **params)``: params come from a bot spec (``mcts:iterations=200``) and
-# are keyword parameters with defaults; see :mod:`engine.core.botspec`.
+# are keyword parameters with defaults; see :mod:`engine.toolkit.botspec`.
 BotFactory = Callable[..., Bot]
 
-
-class RandomBot:
-    """A uniformly random legal option: every game has it."""
-
-    name = "random"
-    needs_observation = False
-
-    def __init__(self, game: Game | None = None) -> None:
-        del game
-
-    def choose(self, observation: Any, decision: Decision, rng: GameRng) -> int:
-        return rng.randrange(len(decision.options))

@@ -161,7 +161,7 @@ class ShellState(GameState):
 
 @dataclass(frozen=True, slots=True)
 class Search:
-    """What a game gives the generic search bot (:mod:`engine.core.mcts`).
+    """What a game gives the generic search bot (:mod:`engine.toolkit.mcts`).
 
     - ``sample(observation, rng)``: a full state consistent with the observation (whose
       seat is the observer), hidden parts drawn from ``rng``. It reads the observation
@@ -192,7 +192,7 @@ class Game:
     gateway sends to bots so they can read every card's numbers. ``board`` lazily builds
     the game's SVG :class:`~engine.core.board.BoardView` (for the web front end; None: no
     board drawn). ``bots`` are the game's own built-in bots (``random`` and, with
-    ``search``, ``mcts`` come from the core).
+    ``search``, ``mcts`` come from :mod:`engine.toolkit.bots`).
     """
 
     info: GameInfo

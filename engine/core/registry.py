@@ -1,4 +1,4 @@
-"""Games and their built-in bots, found through Python entry points.
+"""Games, found through Python entry points.
 
 A game package declares itself in its distribution's metadata::
 
@@ -7,24 +7,20 @@ A game package declares itself in its distribution's metadata::
 
 The entry point's name is the public game id and its object is a :class:`Game` (or a
 callable returning one). Games load lazily on first use, so start-up stays cheap and a
-new game needs no edit here. Every game gets the core bots ``random`` and, when it
-supports search (``Game.search``), ``mcts``; a game's own bots may override them.
+new game needs no edit here. A game's built-in bots (its own plus the toolkit's
+``random`` and ``mcts``) are made by :mod:`engine.toolkit.bots`.
 """
 
 from __future__ import annotations
 
-from functools import partial
 from importlib.metadata import EntryPoint, entry_points
 
-from engine.core.bot import Bot, BotFactory, RandomBot
-from engine.core.botspec import BotSpec, resolve_params
 from engine.core.errors import ConfigError
 from engine.core.game import Game
 
 GROUP = "tabletop_arena.games"
 
 _GAMES: dict[str, Game] = {}
-_FACTORIES: dict[str, dict[str, BotFactory]] = {}
 
 
 def _entry_points() -> dict[str, EntryPoint]:
@@ -57,39 +53,3 @@ def get_game(game_id: str) -> Game:
         )
     _GAMES[game_id] = loaded
     return loaded
-
-
-def bot_factories(game_id: str) -> dict[str, BotFactory]:
-    """Every built-in bot of a game by name: the core's, then the game's own."""
-    cached = _FACTORIES.get(game_id)
-    if cached is not None:
-        return cached
-    game = get_game(game_id)
-    factories: dict[str, BotFactory] = {"random": RandomBot}
-    if game.search is not None:
-        from engine.core.mcts import MctsBot
-
-        factories["mcts"] = partial(MctsBot, **game.search.defaults)
-    factories.update(game.bots)
-    _FACTORIES[game_id] = factories
-    return factories
-
-
-def bots_for(game_id: str) -> tuple[str, ...]:
-    """Names of a game's built-in bots, sorted."""
-    return tuple(sorted(bot_factories(game_id)))
-
-
-def make_bot(game_id: str, spec: str) -> Bot:
-    """A fresh bot from a spec ``name`` or ``name:key=value,...`` (ConfigError if unusable)."""
-    parsed = BotSpec.parse(spec)
-    factories = bot_factories(game_id)
-    factory = factories.get(parsed.name)
-    if factory is None:
-        known = ", ".join(sorted(factories))
-        raise ConfigError(f"unknown bot {parsed.name!r} for {game_id}; built-in bots: {known}")
-    kwargs = resolve_params(parsed.name, factory, parsed)
-    try:
-        return factory(get_game(game_id), **kwargs)
-    except ValueError as err:  # a factory rejecting a value (e.g. a negative budget)
-        raise ConfigError(f"bot {parsed.name!r}: {err}") from None

@@ -1,14 +1,12 @@
 """The wire codec interface: a game's observations and options as protobuf messages.
 
 Used only at the gateway edge, never on the built-in fast path. The core never imports
-protobuf; a game's ``wire.py`` does, and maps each option *type* to its message in one
-table (:class:`OptionTableCodec`).
+protobuf; a game's ``wire.py`` does (usually on :class:`engine.toolkit.wire.OptionTableCodec`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Protocol
+from typing import Any, Protocol
 
 
 class WireCodec(Protocol):
@@ -49,41 +47,3 @@ class WireCodec(Protocol):
         context must be immutable and carry nothing a seat may not see (e.g. the
         match's card set), and the options must be hashable values."""
         ...
-
-
-OptionEncoder = Callable[[Any, Any], Any]
-
-
-class OptionTableCodec:
-    """A WireCodec base whose options are encoded by ONE table: option type -> encoder.
-
-    A subclass sets ``field``, ``OPTIONS`` (``{OptionClass: encode(observation, option)}``)
-    and implements ``observation``. An option type missing from the table is a bug that
-    fails loudly with its name.
-    """
-
-    field: ClassVar[str] = ""
-    OPTIONS: ClassVar[Mapping[type, OptionEncoder]] = {}
-
-    def observation(self, observation: Any, since: Any = None) -> Any:
-        raise NotImplementedError
-
-    def observation_bytes(self, observation: Any, since: Any = None) -> bytes:
-        """The observation message, serialized (``since`` passed only when given)."""
-        if since is None:
-            return self.observation(observation).SerializeToString()
-        return self.observation(observation, since).SerializeToString()
-
-    def log_mark(self, observation: Any) -> Any:
-        """No log by default: nothing to resume from."""
-        return None
-
-    def option_context(self, observation: Any) -> Any:
-        """By default options are encoded afresh for every request."""
-        return None
-
-    def option(self, observation: Any, decision_kind: str, option: Any) -> Any:
-        encode = self.OPTIONS.get(type(option))
-        if encode is None:
-            raise ValueError(f"{type(self).__name__} has no wire encoder for {option!r}")
-        return encode(observation, option)

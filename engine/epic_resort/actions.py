@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.core.flow import Step
 from engine.core.option import Option
 from engine.epic_resort.cards import HERO, TOURIST, Ability, DiscardAbility
 from engine.epic_resort.effects import Place, push_effects
@@ -26,6 +25,7 @@ from engine.epic_resort.resort import (
 )
 from engine.epic_resort.state import NO_HERO, SLOTS, State
 from engine.epic_resort.steps import SeatAsk
+from engine.toolkit.flow import Step
 
 SPH_COST = 4
 TIERS = 3

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.core.flow import Ask, Step
 from engine.core.option import Option
 from engine.epic_resort.actions import free_actions
 from engine.epic_resort.cards import MonsterDef
@@ -19,6 +18,7 @@ from engine.epic_resort.effects import push_effects
 from engine.epic_resort.resort import destroy_if_needed, hero_def, lose_gold, move_hero, supplied
 from engine.epic_resort.state import NO_HERO, Attack, State
 from engine.epic_resort.steps import SeatAsk
+from engine.toolkit.flow import Ask, Step
 
 POSITION = {"left": 0, "center": 1, "right": 2}
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core.board import Svg
 from engine.epic_resort.cards import CardSet
 from engine.epic_resort.events import card_name
 from engine.epic_resort.observation import Observation, SlotView
 from engine.epic_resort.state import CAP
+from engine.toolkit.svg import Svg
 
 WIDTH = 960
 TOP = 150

@@ -4,7 +4,7 @@
 - ``greedy``: one ply: for each option, a clone of a determinized state (sampled from the
   observation) takes it, the rest of any attack in progress is settled with default
   answers, and the heuristic value (own value minus the best opponent's) is compared.
-- ``mcts`` is the core's information-set MCTS (:mod:`engine.core.mcts`) with this game's
+- ``mcts`` is the core's information-set MCTS (:mod:`engine.toolkit.mcts`) with this game's
   sampling, rollout policy and evaluation (:mod:`engine.epic_resort.search`).
 
 Bots see only (observation, decision, rng): they never touch the live state.
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 
-from engine.core import flow
 from engine.core.bot import BotFactory
 from engine.core.decision import Decision
 from engine.core.game import Game
@@ -26,6 +25,7 @@ from engine.epic_resort.effects import Cash, Heal, Place, Repair, Reposition, Un
 from engine.epic_resort.heuristic import relative_value
 from engine.epic_resort.observation import Observation
 from engine.epic_resort.state import State
+from engine.toolkit import flow
 
 # Decisions inside an attack or an effect, answered with defaults by ``settle``.
 SETTLE_STEPS = (Respond, HeroChoice, Place, Heal, Repair, Unlock, Cash, Reposition, GmSplit)

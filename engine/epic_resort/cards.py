@@ -16,8 +16,8 @@ from typing import Any
 
 import yaml
 
-from engine.core.checks import yaml_error
 from engine.core.errors import CardFileError, ConfigError
+from engine.toolkit.checks import yaml_error
 
 DATA_FILE = Path(__file__).parent / "data" / "cards.yaml"
 

@@ -4,11 +4,11 @@ never touch the live state."""
 
 from __future__ import annotations
 
-from engine.core import flow
 from engine.core.rng import GameRng
 from engine.epic_resort.observation import AttackView, Observation, SlotView
 from engine.epic_resort.phase1 import PHASE1
 from engine.epic_resort.state import Attack, Player, Slot, State
+from engine.toolkit import flow
 
 
 def _slot(view: SlotView) -> Slot:

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import ClassVar
 
-from engine.core.flow import Step
 from engine.core.option import Option
 from engine.epic_resort.cards import Effect
 from engine.epic_resort.resort import (
@@ -33,6 +32,7 @@ from engine.epic_resort.resort import (
 )
 from engine.epic_resort.state import NO_HERO, State
 from engine.epic_resort.steps import SeatAsk
+from engine.toolkit.flow import Step
 
 
 def push_effects(

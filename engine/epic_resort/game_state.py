@@ -1,11 +1,9 @@
 """The :class:`engine.core.GameState` of Epic Resort: a thin shell over ``State`` that
-delegates to the step driver (:mod:`engine.core.flow`), the observation gate and the
+delegates to the step driver (:mod:`engine.toolkit.flow`), the observation gate and the
 option types' own labels."""
 
 from __future__ import annotations
 
-from engine.core import flow
-from engine.core.checks import check_players
 from engine.core.decision import Decision
 from engine.core.errors import ConfigError, NotYourTurn
 from engine.core.game import GameConfig, ShellState
@@ -18,6 +16,8 @@ from engine.epic_resort.params import make_params
 from engine.epic_resort.season import score_parts
 from engine.epic_resort.setup import SKILLED_PILES, setup
 from engine.epic_resort.state import State
+from engine.toolkit import flow
+from engine.toolkit.checks import check_players
 
 
 class EpicResortState(ShellState):

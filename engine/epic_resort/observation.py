@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from engine.core.flow import Step
 from engine.core.game import SPECTATOR
 from engine.epic_resort.cards import CardSet
 from engine.epic_resort.params import Params
 from engine.epic_resort.phase1 import Plan
 from engine.epic_resort.state import Slot, State
+from engine.toolkit.flow import Step
 
 
 class SlotView(NamedTuple):

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.core.flow import Ask, Step
 from engine.core.option import Option
 from engine.epic_resort.resort import (
     draw_workers,
@@ -22,6 +21,7 @@ from engine.epic_resort.resort import (
     worker_splits,
 )
 from engine.epic_resort.state import Player, State
+from engine.toolkit.flow import Ask, Step
 
 WORKERS_DRAWN = 5
 

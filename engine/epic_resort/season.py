@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.core.flow import Step
 from engine.epic_resort.attacks import StartAttack
 from engine.epic_resort.cards import ATTACK, DOUBLE_ATTACK
 from engine.epic_resort.effects import push_effects
@@ -19,6 +18,7 @@ from engine.epic_resort.phase1 import DRAW, PHASE1, PHASE1_RESOLVE
 from engine.epic_resort.resort import hero_def
 from engine.epic_resort.state import NO_HERO, SLOTS, State
 from engine.epic_resort.turns import PHASE2
+from engine.toolkit.flow import Step
 
 DOCK_SIZE = {2: 6, 3: 7, 4: 7}
 

@@ -4,18 +4,18 @@ Cards are integer ids: worker *types* index ``CardSet.workers`` (workers of one 
 interchangeable), attraction cards index ``CardSet.attractions``, main-deck cards index
 ``CardSet.main_cards`` (one id per physical copy), monsters index
 ``CardSet.monster_copies``. The rules live in sibling modules, one per spec area; the
-turn flow is a stack of typed steps (``State.steps``) run by :mod:`engine.core.flow`.
+turn flow is a stack of typed steps (``State.steps``) run by :mod:`engine.toolkit.flow`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core.flow import Step
 from engine.core.option import Option
 from engine.core.rng import GameRng
 from engine.epic_resort.cards import CardSet
 from engine.epic_resort.params import Params
+from engine.toolkit.flow import Step
 
 NO_HERO = -1
 SLOTS = 3
@@ -129,7 +129,7 @@ class Attack:
 
 class State:
     """The whole game. ``steps`` is the stack of pending steps (top last); ``asked`` caches
-    the options of the seats that owe a decision (see :mod:`engine.core.flow`)."""
+    the options of the seats that owe a decision (see :mod:`engine.toolkit.flow`)."""
 
     __slots__ = (
         "asked", "asked_step", "attack", "cards", "dock", "dock_discard", "draft_avail",

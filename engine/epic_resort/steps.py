@@ -1,4 +1,4 @@
-"""Base classes of Epic Resort's steps (see :mod:`engine.core.flow`).
+"""Base classes of Epic Resort's steps (see :mod:`engine.toolkit.flow`).
 
 A step is a frozen slotted dataclass holding only public values. Steps without fields
 are module-level singletons (``SEASON``...); decision steps with a seat derive from
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.flow import Ask
+from engine.toolkit.flow import Ask
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.core.flow import Step
 from engine.core.option import Option
 from engine.epic_resort.actions import free_actions, main_actions
 from engine.epic_resort.resort import gain
 from engine.epic_resort.state import State
 from engine.epic_resort.steps import SeatAsk
+from engine.toolkit.flow import Step
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,8 +16,6 @@ from typing import Any, ClassVar
 
 from arena.v1 import epic_resort_pb2 as pb
 
-from engine.core.wire import OptionEncoder, OptionTableCodec
-from engine.core.wire_bytes import delimited
 from engine.epic_resort.actions import (
     AttractHero,
     AttractSeasonPass,
@@ -57,6 +55,8 @@ from engine.epic_resort.setup import ChooseLayout
 from engine.epic_resort.state import NO_HERO
 from engine.epic_resort.steps import SeatAsk
 from engine.epic_resort.turns import ChooseHarbormaster, EndTurn, Pass
+from engine.toolkit.wire import OptionEncoder, OptionTableCodec
+from engine.toolkit.wire_bytes import delimited
 
 HeroDecision = pb.EpicResortHeroDecision
 

@@ -21,12 +21,13 @@ code refer to it).
 
 from __future__ import annotations
 
-from engine.core import ConfigError, Game, GameConfig, GameInfo, check_players, lazy
+from engine.core import ConfigError, Game, GameConfig, GameInfo, lazy
 from engine.monster_my_neighbor.bots import HeuristicBot
 from engine.monster_my_neighbor.cards import default_cards_text, load_cards
 from engine.monster_my_neighbor.game_state import MonsterState
 from engine.monster_my_neighbor.observation import to_json
 from engine.monster_my_neighbor.search import SEARCH
+from engine.toolkit.checks import check_players
 
 GAME_ID = "monster-my-neighbor"
 DEFAULT_OPTIONS: dict[str, int] = {"rounds": 5}

@@ -11,10 +11,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from engine.core.board import Svg, wrap
 from engine.monster_my_neighbor.cards import CardSet
 from engine.monster_my_neighbor.events import ENDING_NAMES, RESULT_NAMES
 from engine.monster_my_neighbor.observation import Observation
+from engine.toolkit.svg import Svg, wrap
 
 WIDTH, HEIGHT = 960, 660
 SEAT_W, SEAT_H = 214, 132

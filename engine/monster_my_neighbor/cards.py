@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 
 from engine.core import CardFileError, ConfigError
-from engine.core.checks import yaml_error
+from engine.toolkit.checks import yaml_error
 
 # Turn-marker statuses (printed markers 1..4).
 CANNOT, NO_EFFECT, CONDITIONAL, YES = 0, 1, 2, 3

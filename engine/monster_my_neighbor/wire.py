@@ -13,8 +13,6 @@ from typing import ClassVar
 
 from arena.v1 import monster_my_neighbor_pb2 as pb
 
-from engine.core.wire import OptionEncoder, OptionTableCodec
-from engine.core.wire_bytes import numbers, packed, strings, text
 from engine.monster_my_neighbor.cards import CardSet
 from engine.monster_my_neighbor.effects import (
     ChooseCount,
@@ -29,6 +27,8 @@ from engine.monster_my_neighbor.observation import Observation
 from engine.monster_my_neighbor.turns import PlayCard
 from engine.monster_my_neighbor.wire_log import NO_MARK, LogEncoder, LogMark
 from engine.monster_my_neighbor.wire_parts import OBS, ObservationParts, tables
+from engine.toolkit.wire import OptionEncoder, OptionTableCodec
+from engine.toolkit.wire_bytes import numbers, packed, strings, text
 
 # The observation's integer fields, in the order ``observation_bytes`` passes them.
 _SCALARS = tuple(OBS[name] for name in (

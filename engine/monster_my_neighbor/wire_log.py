@@ -15,7 +15,6 @@ from typing import Any, ClassVar, NamedTuple
 
 from arena.v1 import monster_my_neighbor_pb2 as pb
 
-from engine.core.wire_bytes import LENGTH_DELIMITED, VARINT, tag, varint
 from engine.monster_my_neighbor.events import (
     ENDING_NAMES,
     EV_CAPTURE,
@@ -49,6 +48,7 @@ from engine.monster_my_neighbor.events import (
     RESULT_NAMES,
 )
 from engine.monster_my_neighbor.options import KIND_NAMES
+from engine.toolkit.wire_bytes import LENGTH_DELIMITED, VARINT, tag, varint
 
 _Message = pb.MonsterMyNeighborObservation
 _PRIVATE_TAG = tag(_Message.DESCRIPTOR.fields_by_name["private_events"].number, LENGTH_DELIMITED)

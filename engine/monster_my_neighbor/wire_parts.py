@@ -6,7 +6,7 @@ public entry (points, hand size, play area, face-down cards) only when that seat
 :class:`ObservationParts` keeps the last encoding of each and re-encodes a part only when
 its content differs, so a request costs the parts that changed. The bytes are fields of
 ``MonsterMyNeighborObservation`` (protobuf lets a message be written as concatenated
-fields), written with :mod:`engine.core.wire_bytes` from :class:`CardTables`, the
+fields), written with :mod:`engine.toolkit.wire_bytes` from :class:`CardTables`, the
 encoded pieces of one card set (names, played cards, hands) shared by every match that
 plays it. Everything here is keyed by exactly the observation content it encodes.
 """
@@ -17,7 +17,6 @@ from typing import Any
 
 from arena.v1 import monster_my_neighbor_pb2 as pb
 
-from engine.core.wire_bytes import LENGTH_DELIMITED, VARINT, field, number, numbers, tag
 from engine.monster_my_neighbor.cards import CardSet
 from engine.monster_my_neighbor.events import (
     ENDING_NAMES,
@@ -27,6 +26,7 @@ from engine.monster_my_neighbor.events import (
     PlayedCard,
 )
 from engine.monster_my_neighbor.observation import Observation
+from engine.toolkit.wire_bytes import LENGTH_DELIMITED, VARINT, field, number, numbers, tag
 
 
 def keys(message: Any) -> dict[str, bytes]:

@@ -20,7 +20,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from engine.core import CardFileError, ConfigError, check_players, get_game, split_specs
+from engine.core import CardFileError, ConfigError, get_game
+from engine.toolkit.botspec import split_specs
+from engine.toolkit.checks import check_players
 from services.cli import validate
 from services.cli.extras import missing_extras
 

@@ -10,7 +10,8 @@ import signal
 import socket
 from typing import TYPE_CHECKING, Any
 
-from engine.core import ConfigError, GameConfig, get_game, make_bot
+from engine.core import ConfigError, GameConfig, get_game
+from engine.toolkit.bots import make_bot
 from services.cli import serve_limits, serve_web, validate
 from services.cli.extras import SERVER_MODULES, WEB_MODULES, missing_extras
 from services.cli.logs import add_logging_arguments, configure_logging

@@ -15,6 +15,7 @@ from services.ladder.records import (
     AppliedMatch,
     AppliedSolo,
     BotTally,
+    LadderChanges,
     LadderEntry,
     RatingPoint,
     SoloEntry,
@@ -22,6 +23,7 @@ from services.ladder.records import (
 )
 from services.ladder.store import (
     DEFAULT_HISTORY,
+    RECENT_MATCHES,
     BotAlreadyRegistered,
     LadderStore,
     conflict,
@@ -37,6 +39,8 @@ class _GameLadder:
         self.tallies: dict[str, BotTally] = {}
         self.matches: dict[str, AppliedMatch] = {}
         self.histories: dict[str, deque[RatingPoint]] = {}
+        # The participants of the newest matches, newest last (seq, names).
+        self.recent: deque[tuple[int, tuple[str, ...]]] = deque(maxlen=RECENT_MATCHES)
         self.solo: dict[str, SoloEntry] = {}
         self.solo_matches: dict[str, AppliedSolo] = {}
 
@@ -99,6 +103,7 @@ class MemoryStore(LadderStore):
             ladder.ratings.update(settlement.ratings)
             ladder.tallies.update(settlement.tallies)
             ladder.matches[match_id] = settlement.record
+            ladder.recent.append((settlement.record.seq, tuple(settlement.ratings)))
             at = time.time_ns() // 1_000_000 / 1000  # ms, as the Redis store keeps it
             for name, rating in settlement.ratings.items():
                 points = ladder.histories.get(name)
@@ -144,6 +149,22 @@ class MemoryStore(LadderStore):
         with self._lock:
             ladder = self._games.get(game)
             return 0 if ladder is None else len(ladder.matches)
+
+    def _ladder_changes(self, game: str, since: int) -> LadderChanges | None:
+        with self._lock:
+            ladder = self._games.get(game)
+            if ladder is None:
+                return LadderChanges(0, {}) if since == 0 else None
+            version = len(ladder.matches)
+            behind = version - since
+            if behind < 0 or behind > len(ladder.recent):
+                return None
+            moved: dict[str, LadderEntry] = {}
+            for _seq, names in list(ladder.recent)[len(ladder.recent) - behind:]:
+                for name in names:
+                    moved[name] = LadderEntry.from_tally(
+                        name, ladder.ratings[name], ladder.tallies[name])
+            return LadderChanges(version, moved)
 
     def _last_rated(self, game: str, names: list[str]) -> dict[str, RatingPoint]:
         with self._lock:

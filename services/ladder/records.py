@@ -69,6 +69,16 @@ class LadderEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class LadderChanges:
+    """What moved in a ladder since an earlier version: the version now and the current
+    entry of every bot rated in a match applied after the earlier one, read together
+    (the entries are those of exactly ``version``)."""
+
+    version: int
+    entries: dict[str, LadderEntry]
+
+
+@dataclass(frozen=True, slots=True)
 class RatingPoint:
     """A bot's rating right after one of its matches: one point of its rating history.
 

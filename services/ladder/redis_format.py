@@ -12,6 +12,10 @@ shares a hash tag (the part in braces), so each script runs on one Redis Cluster
 - ``{P:ladder:GAME}:history:NAME`` list, newest first: rating and Unix time as two
   little-endian doubles, then the match id. It keeps the newest ``history`` points
   (the store's setting); past :func:`history_trim_length` the apply script trims it back
+- ``{P:ladder:GAME}:recent`` list, newest first: for each of the newest
+  ``store.RECENT_MATCHES`` matches (a quarter more before a trim), its seq as a
+  little-endian double, then its distinct participants' names joined by NUL; it tells a
+  reader whose rows moved since a version it holds (``ladder_changes``)
 - ``{P:ladder:GAME}:solo`` hash: bot name -> solo row: games, total score, best score,
   wins packed as four little-endian doubles
 - ``{P:ladder:GAME}:solo_matches`` hash: solo match id -> the score as a little-endian
@@ -55,12 +59,13 @@ class GameKeys:
     history_prefix: str
     solo: str
     solo_matches: str
+    recent: str
 
     @classmethod
     def of(cls, prefix: str, game: str) -> GameKeys:
         tag = f"{{{prefix}:ladder:{game}}}"
         return cls(f"{tag}:bots", f"{tag}:matches", f"{tag}:history:", f"{tag}:solo",
-                   f"{tag}:solo_matches")
+                   f"{tag}:solo_matches", f"{tag}:recent")
 
     def history(self, name: str) -> str:
         return self.history_prefix + name

@@ -41,7 +41,14 @@ from services.ladder.elo import (
     RATING_UNITS,
     TALLY_UNITS,
 )
-from services.ladder.records import AppliedMatch, AppliedSolo, LadderEntry, RatingPoint, SoloEntry
+from services.ladder.records import (
+    AppliedMatch,
+    AppliedSolo,
+    LadderChanges,
+    LadderEntry,
+    RatingPoint,
+    SoloEntry,
+)
 from services.ladder.redis_format import (
     GameKeys,
     bot_keys,
@@ -58,6 +65,7 @@ from services.ladder.redis_format import (
 )
 from services.ladder.store import (
     DEFAULT_HISTORY,
+    RECENT_MATCHES,
     BotAlreadyRegistered,
     LadderStore,
     StoreUnavailable,
@@ -101,12 +109,14 @@ class _Script:
 
 APPLY_MATCH_CONSTANTS = {
     "INITIAL_RATING": INITIAL_RATING, "ELO_SCALE": ELO_SCALE, "RATING_UNITS": RATING_UNITS,
-    "TALLY_UNITS": TALLY_UNITS,
+    "TALLY_UNITS": TALLY_UNITS, "RECENT_LAST": RECENT_MATCHES - 1,
+    "RECENT_TRIM_ABOVE": history_trim_length(RECENT_MATCHES),
 }
 _APPLY_MATCH = _Script("apply_match.lua", APPLY_MATCH_CONSTANTS)
 _REGISTER_BOT = _Script("register_bot.lua")
 _APPLY_SOLO = _Script("apply_solo.lua", {"SOLO_WIN_SCORE": SOLO_WIN_SCORE})
 _LAST_RATED = _Script("last_rated.lua")
+_LADDER_CHANGES = _Script("ladder_changes.lua")
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,8 +249,8 @@ class RedisStore(LadderStore):
         names, seats = seat_bytes(participants, ranks)
         history = game_keys.history_prefix
         command: list[Any] = [
-            "EVALSHA", _APPLY_MATCH.sha, 2 + len(names), game_keys.bots, game_keys.matches,
-            *[history + name for name in names],
+            "EVALSHA", _APPLY_MATCH.sha, 3 + len(names), game_keys.bots, game_keys.matches,
+            *[history + name for name in names], game_keys.recent,
             self._k_arg, str(time.time_ns() // 1_000_000), self._history_arg, self._trim_arg,
             match_id, seats, *names,
         ]
@@ -272,6 +282,19 @@ class RedisStore(LadderStore):
     def _ladder_version(self, game: str) -> int:
         # Match records are never removed: their count is the last applied seq.
         return cast("int", self._retrying(self._raw.hlen, self._keys(game).matches))
+
+    def _ladder_changes(self, game: str, since: int) -> LadderChanges | None:
+        keys = self._keys(game)
+        reply = self._retrying(_LADDER_CHANGES.run, self._raw,
+                               (keys.bots, keys.matches, keys.recent), (since,))
+        version = int(reply[0])
+        if len(reply) == 1:
+            return LadderChanges(version, {})
+        if not reply[1]:
+            return None
+        names = [name.decode("utf-8") for name in reply[2::2]]
+        return LadderChanges(version, {name: parse_entry(name, row)
+                                       for name, row in zip(names, reply[3::2], strict=True)})
 
     def _entry(self, game: str, name: str) -> LadderEntry | None:
         row = self._get(self._keys(game).bots, name)

@@ -20,6 +20,7 @@ from services.ladder.elo import DEFAULT_K, MAX_SEATS, validate_names, validate_r
 from services.ladder.records import (
     AppliedMatch,
     AppliedSolo,
+    LadderChanges,
     LadderEntry,
     RatingPoint,
     SoloEntry,
@@ -37,6 +38,8 @@ MAX_MATCH_ID = 200
 MAX_PARTICIPANT_NAME = 128
 # Rating-history points kept per bot and game (the newest ones).
 DEFAULT_HISTORY = 1000
+# Matches per game whose participants a store remembers for ladder_changes (the newest).
+RECENT_MATCHES = 1000
 
 
 class StoreError(Exception):
@@ -151,6 +154,19 @@ class LadderStore(ABC):
         validate_game_id(game)
         return self._ladder_version(game)
 
+    def ladder_changes(self, game: str, since: int) -> LadderChanges | None:
+        """The ladder's version now and the entries of the bots whose rows moved after
+        version ``since`` (every participant of a match applied since), read in one
+        atomic step: a reader holding the ladder of version ``since`` replaces those
+        rows and has the ladder of the returned version. None if the store cannot
+        tell: ``since`` is ahead of the ladder, or more than :data:`RECENT_MATCHES`
+        matches behind it (the store remembers the participants of that many).
+        Then read the whole :meth:`ladder` again."""
+        validate_game_id(game)
+        if since < 0:
+            raise ValueError(f"a ladder version is at least 0, got {since}")
+        return self._ladder_changes(game, since)
+
     # -- solo standings -----------------------------------------------------------------
 
     def apply_solo(self, game: str, match_id: str, name: str, score: float) -> bool:
@@ -237,6 +253,9 @@ class LadderStore(ABC):
         """The newest ``limit`` points of the bot's history, oldest first."""
 
     def _ladder_version(self, game: str) -> int | None:
+        return None
+
+    def _ladder_changes(self, game: str, since: int) -> LadderChanges | None:
         return None
 
     def _last_rated(self, game: str, names: list[str]) -> dict[str, RatingPoint]:

@@ -3,7 +3,7 @@
 Two kinds of spec:
 
 - a built-in bot, ``name`` or ``name:key=value,key=value`` (``random``,
-  ``mcts:iterations=200``), made by ``engine.core.registry.make_bot(game_id, spec)``;
+  ``mcts:iterations=200``), made by ``engine.toolkit.bots.make_bot(game_id, spec)``;
 - a user strategy class, ``module:ClassName`` (``my_bots.greedy:Greedy``), imported
   and instantiated with no arguments. It implements the engine's ``Bot`` interface,
   except that ``name`` (default: the class name) and ``needs_observation`` (default
@@ -22,7 +22,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
-from engine.core import Bot, ConfigError, make_bot
+from engine.core import Bot, ConfigError
+from engine.toolkit.bots import make_bot
 
 
 @dataclass(frozen=True, slots=True)

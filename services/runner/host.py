@@ -21,17 +21,9 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from engine.core import (
-    Bot,
-    GameConfig,
-    GameRng,
-    IllegalChoice,
-    MatchSession,
-    Result,
-    get_game,
-    make_bot,
-)
+from engine.core import Bot, GameConfig, GameRng, IllegalChoice, MatchSession, Result, get_game
 from engine.core.match import bot_seed
+from engine.toolkit.bots import make_bot
 from services.wire.frames import compose_body, decision_body, option_entry
 
 # Salt for the private streams of substituted moves (separate from the seats' own bots).

@@ -72,9 +72,22 @@ redis.call('ZADD', KEYS[3], ARGV[6], ARGV[7])
 return 1
 """
 
+# The finished list keeps its newest ``keep`` ids; older ones leave it with their hashes.
+# Both scripts that end matches (_END, _REAP) open with this function.
+_TRIM_FINISHED = """
+local function trim_finished(finished, keep, match_prefix)
+  local excess = redis.call('ZCARD', finished) - tonumber(keep)
+  if excess > 0 then
+    local old = redis.call('ZRANGE', finished, 0, excess - 1)
+    for _, id in ipairs(old) do redis.call('DEL', match_prefix .. id) end
+    redis.call('ZREMRANGEBYRANK', finished, 0, excess - 1)
+  end
+end
+"""
+
 # KEYS: live, finished, instances. ARGV: now, prefix of match hashes, prefix of choice
 # lists, ttl of a finished match, finished matches kept.
-_REAP = """
+_REAP = _TRIM_FINISHED + """
 local now = tonumber(ARGV[1])
 local ended = 0
 for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
@@ -96,14 +109,7 @@ for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
     end
   end
 end
-if ended > 0 then
-  local excess = redis.call('ZCARD', KEYS[2]) - tonumber(ARGV[5])
-  if excess > 0 then
-    local old = redis.call('ZRANGE', KEYS[2], 0, excess - 1)
-    for _, id in ipairs(old) do redis.call('DEL', ARGV[2] .. id) end
-    redis.call('ZREMRANGEBYRANK', KEYS[2], 0, excess - 1)
-  end
-end
+if ended > 0 then trim_finished(KEYS[2], ARGV[5], ARGV[2]) end
 redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', '(' .. ARGV[1])
 return ended
 """
@@ -124,7 +130,7 @@ return 1
 
 # KEYS: match, choices, live, finished. ARGV: ttl, match id, status, ended_at, result,
 # replay, decisions, keep, key prefix of match hashes.
-_END = """
+_END = _TRIM_FINISHED + """
 redis.call('ZREM', KEYS[3], ARGV[2])
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 local decisions = ARGV[7]
@@ -134,12 +140,7 @@ redis.call('HSET', KEYS[1], 'status', ARGV[3], 'ended_at', ARGV[4], 'result', AR
   'replay', ARGV[6], 'decisions', decisions)
 redis.call('EXPIRE', KEYS[1], ARGV[1])
 redis.call('ZADD', KEYS[4], ARGV[4], ARGV[2])
-local excess = redis.call('ZCARD', KEYS[4]) - tonumber(ARGV[8])
-if excess > 0 then
-  local old = redis.call('ZRANGE', KEYS[4], 0, excess - 1)
-  for _, id in ipairs(old) do redis.call('DEL', ARGV[9] .. id) end
-  redis.call('ZREMRANGEBYRANK', KEYS[4], 0, excess - 1)
-end
+trim_finished(KEYS[4], ARGV[8], ARGV[9])
 return 1
 """
 

@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import ConfigError, GameConfig, check_players, get_game
+from engine.core import ConfigError, GameConfig, get_game
+from engine.toolkit.checks import check_players
 from services.tournament.entrants import Entrant
 
 FORMATS = ("round-robin", "gauntlet", "swiss", "sprt")

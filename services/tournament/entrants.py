@@ -6,7 +6,11 @@ named ``NAME=SPEC``:
 - ``random``, ``mcts:iterations=200`` -- a built-in bot;
 - ``path/to/file.py:ClassName`` -- a class in a single Python file;
 - ``package.module:ClassName`` -- a class importable from the current directory or an
-  installed package.
+  installed package;
+- ``path/to/dir`` -- a bot directory, in any language (:mod:`services.botdir`): an
+  existing directory holding ``arena-bot.toml``, named by the file's ``name``. It is
+  recognised and checked here; hosting it on the workers is not built yet, so it is
+  refused with one line (:func:`bot_dir_entrant` is where hosting plugs in).
 
 A user class is imported once on the driver to check it, and the code it lives in (the
 file, or the whole top-level package) is shipped to every Ray worker through the
@@ -27,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import ConfigError
+from services.botdir import find_bot_dir, load_bot_dir
 from services.runner.bot_specs import bot_factory, user_class_spec
 
 # Top-level packages of this project: every worker already has them.
@@ -58,7 +63,8 @@ def split_entrants(text: str) -> list[str]:
         if not item:
             continue
         before = items[-1].partition(":") if items else ("", "", "")
-        continues = "=" in item and ":" not in item and bool(before[1]) and "=" in before[2]
+        continues = ("=" in item and ":" not in item and bool(before[1]) and "=" in before[2]
+                     and find_bot_dir(item.partition("=")[2].strip()) is None)
         if continues:
             items[-1] = f"{items[-1]},{item}"
         else:
@@ -109,7 +115,10 @@ def resolve_entrants(game_id: str, items: Sequence[tuple[str | None, str]]
 
 def resolve_entrant(game_id: str, name: str | None, spec: str) -> Entrant:
     """The entrant of ``spec``; unnamed, a built-in bot is called by its spec and a user
-    class by its bots' ``name`` (else the class name)."""
+    class by its bots' ``name`` (else the class name), a bot directory by its manifest's."""
+    directory = find_bot_dir(spec)
+    if directory is not None:
+        return bot_dir_entrant(name, spec, directory)
     user = user_class_spec(spec)
     if user is None:
         bot_factory(game_id, spec)
@@ -124,6 +133,15 @@ def resolve_entrant(game_id: str, name: str | None, spec: str) -> Entrant:
     if name is None:
         name = factory().name
     return Entrant(name, spec, worker_spec, ship, _fingerprint(ship) if ship else None)
+
+
+def bot_dir_entrant(name: str | None, spec: str, directory: Path) -> Entrant:
+    """The entrant of a bot directory, once its ``arena-bot.toml`` is checked. Playing it
+    needs the bot hosted on each worker (issue 25), which is not built yet: refused."""
+    bot = load_bot_dir(directory)
+    raise ConfigError(
+        f"entrant {name or bot.name!r} ({spec}) is a bot directory; arena tournament "
+        "cannot host bot directories yet, only built-in bots and Python classes")
 
 
 def runtime_env(entrants: Sequence[Entrant]) -> dict[str, Any] | None:

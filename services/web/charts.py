@@ -12,7 +12,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core.board import Svg
+from engine.toolkit.svg import Svg
 
 WIDTH, HEIGHT = 720, 250
 LEFT, RIGHT, TOP, BOTTOM = 56, 20, 16, 42

@@ -13,7 +13,7 @@ from typing import Any
 
 from arena.v1 import arena_pb2
 
-from engine.core.wire_bytes import delimited, integer, varint
+from engine.toolkit.wire_bytes import delimited, integer, varint
 
 __all__ = ["delimited", "integer", "varint"]
 

@@ -18,7 +18,7 @@ from engine.ark_nova.hexgrid import N_CELLS
 from engine.ark_nova.state import Player, State
 from engine.ark_nova.steps import Decline, Option
 from engine.ark_nova.turn import FinishAction, base_strength
-from engine.core import flow
+from engine.toolkit import flow
 from tests.ark_nova.helpers import give, push, table
 
 FILLER = (223, 261, 220, 209)  # harmless cards for hands that need cards

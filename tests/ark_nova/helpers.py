@@ -23,9 +23,9 @@ from engine.ark_nova.game_state import ArkNovaState
 from engine.ark_nova.hexgrid import INDEX
 from engine.ark_nova.state import State
 from engine.ark_nova.steps import Option
-from engine.core import flow
 from engine.core.game import GameConfig
 from engine.core.rng import GameRng
+from engine.toolkit import flow
 
 
 def new_game(n: int = 2, seed: int = 0, map_id: str = "A") -> ArkNovaState:

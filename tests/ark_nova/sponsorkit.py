@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.ark_nova import breaks, endgame, icons
 from engine.ark_nova.metrics import kiosk_income
 from engine.ark_nova.scoring import appeal_income
-from engine.core import flow
+from engine.toolkit import flow
 from tests.ark_nova.cardscene import Scene
 from tests.ark_nova.helpers import push
 

@@ -36,7 +36,7 @@ def begin(sc, action: int, strength: int, side2: bool = False) -> None:
     module = {ANIMALS: act_animals, ASSOCIATION: association, BUILD: act_build,
               CARDS: act_cards, SPONSORS: act_sponsors}[action]
     module.begin(s, Ctx(me, action, strength, side2, me))
-    from engine.core import flow
+    from engine.toolkit import flow
 
     flow.advance(s)
 

@@ -21,8 +21,9 @@ from engine.ark_nova.params import make_params
 from engine.ark_nova.projects import ChooseProject, LeftToken, ProjectLevel, SupportProject
 from engine.ark_nova.state import BLOCKED, FREE
 from engine.ark_nova.tracks import BonusTile, CpTwoChoice
-from engine.core import GameConfig, flow
+from engine.core import GameConfig
 from engine.core.errors import ConfigError
+from engine.toolkit import flow
 from tests.ark_nova.cardscene import scene
 from tests.ark_nova.helpers import give, options, pick, push, take_out
 

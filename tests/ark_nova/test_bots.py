@@ -7,7 +7,8 @@ import pytest
 
 from engine.ark_nova.determinize import determinize
 from engine.ark_nova.observation import observe
-from engine.core import ConfigError, GameConfig, GameRng, get_game, make_bot, play_match
+from engine.core import ConfigError, GameConfig, GameRng, get_game, play_match
+from engine.toolkit.bots import make_bot
 from tests.ark_nova.helpers import check_invariants
 from tests.ark_nova.test_properties import perturb
 
@@ -72,7 +73,7 @@ def test_mcts_plays_legal_options_through_the_core_bot() -> None:
 
 
 def test_bot_specs() -> None:
-    from engine.core import bots_for
+    from engine.toolkit.bots import bots_for
 
     assert {"random", "greedy", "mcts"} <= set(bots_for(GAME))
     assert not make_bot(GAME, "random").needs_observation

@@ -109,7 +109,7 @@ def test_final_scoring_discards_when_nobody_reached_cp_10_then_scores_cards_and_
     p.sponsors.append(220)  # end: 1 CP at reputation >= 9
     s.steps.clear()
     endgame.finish(s)
-    from engine.core import flow
+    from engine.toolkit import flow
 
     flow.advance(s)
     assert kind(s) == "DISCARD_FINAL_SCORING"

@@ -29,7 +29,7 @@ from engine.ark_nova.cards import (
     load_cards,
 )
 from engine.ark_nova.custom import WazaChoice
-from engine.core import flow
+from engine.toolkit import flow
 from tests.ark_nova.cardscene import (
     FILLER,
     Scene,

@@ -22,7 +22,7 @@ from engine.ark_nova.cards import (
     load_cards,
 )
 from engine.ark_nova.steps import DECLINE
-from engine.core import flow
+from engine.toolkit import flow
 from tests.ark_nova.cardscene import (
     FILLER,
     Scene,

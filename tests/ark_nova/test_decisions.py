@@ -20,7 +20,7 @@ from engine.ark_nova.scoring import reputation_range, victory_points
 from engine.ark_nova.state import FLOCK
 from engine.ark_nova.steps import DECLINE
 from engine.ark_nova.turn import HypnosisTarget, Hypnotise, UseCard
-from engine.core import flow
+from engine.toolkit import flow
 from tests.ark_nova.cardscene import add_fitting, scene
 from tests.ark_nova.helpers import build, give, house_animal, options, pick, push, table
 

@@ -18,7 +18,7 @@ from engine.ark_nova.projects import ChooseProject, SupportProject
 from engine.ark_nova.steps import DECLINE
 from engine.ark_nova.tracks import CpTwoChoice, Upgrade, UpgradeCard
 from engine.ark_nova.turn import TakeX, UseCard
-from engine.core import flow
+from engine.toolkit import flow
 from tests.ark_nova.cardscene import add_fitting, scene
 from tests.ark_nova.helpers import (
     give,

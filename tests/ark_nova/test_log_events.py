@@ -18,7 +18,7 @@ from engine.ark_nova.cards import CARDS as CARDS_ACTION
 from engine.ark_nova.endgame import FinalScoring, end_points
 from engine.ark_nova.state import State
 from engine.ark_nova.turn import Ctx, TakeX, UseCard
-from engine.core import flow
+from engine.toolkit import flow
 from tests.ark_nova.cardscene import add_fitting, play_animal, play_sponsor, scene
 from tests.ark_nova.helpers import house_animal, pick, push, reask, table
 from tests.ark_nova.test_cards_projects_final import CARDS, animal_with, put_on_board, support

@@ -21,7 +21,8 @@ from engine.ark_nova.projects import release
 from engine.ark_nova.scoring import appeal_income
 from engine.ark_nova.steps import Decline
 from engine.ark_nova.turn import ChooseAction, FinishAction, StartTurn, base_strength
-from engine.core import GameConfig, flow
+from engine.core import GameConfig
+from engine.toolkit import flow
 from tests.ark_nova.cardscene import Scene, scene
 from tests.ark_nova.helpers import add_sponsor, build, give, kind, pick, push
 

@@ -84,7 +84,7 @@ def test_extra_action_and_after_finishing():
     sc = scene()
     sc.s.steps = [FinishAction(sc.me, BUILD, sc.me, 3)]
     fx.schedule(sc.s, sc.me, 0, [fx.AfterFinishing(fx.ExtraAction(CARDS))])
-    from engine.core import flow
+    from engine.toolkit import flow
 
     flow.advance(sc.s)
     assert sc.s.asked_step.kind == "CHOOSE_ACTION" and sc.p.order[0] == BUILD

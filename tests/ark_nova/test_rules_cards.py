@@ -8,7 +8,7 @@ from engine.ark_nova.association import PartnerZoo, University
 from engine.ark_nova.buildings import ENC_T
 from engine.ark_nova.cards import AMERICAS, PREDATOR, SCIENCE, load_cards
 from engine.ark_nova.state import UNI_HAND
-from engine.core import flow
+from engine.toolkit import flow
 from tests.ark_nova.cardscene import add_fitting, scene
 from tests.ark_nova.helpers import give, push
 

@@ -20,7 +20,7 @@ from engine.ark_nova.hexgrid import INDEX
 from engine.ark_nova.state import BONUS_TILES
 from engine.ark_nova.tracks import BonusTile, DiscardFinal, DiscardFinalCard
 from engine.ark_nova.turn import move_card, strength_range
-from engine.core import flow
+from engine.toolkit import flow
 from tests.ark_nova.cardscene import (
     FILLER,
     first_not_decline,

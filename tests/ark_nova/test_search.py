@@ -8,8 +8,9 @@ import pytest
 
 from engine.ark_nova.game_state import ArkNovaState
 from engine.ark_nova.search import SEARCH, evaluate
-from engine.core import GameConfig, GameRng, get_game, make_bot, play_match
-from engine.core.mcts import MctsBot
+from engine.core import GameConfig, GameRng, get_game, play_match
+from engine.toolkit.bots import make_bot
+from engine.toolkit.mcts import MctsBot
 from tests.ark_nova.test_bots import midgame
 from tests.ark_nova.test_properties import perturb
 

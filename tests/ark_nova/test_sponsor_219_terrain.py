@@ -13,7 +13,7 @@ import pytest
 from engine.ark_nova import zoo
 from engine.ark_nova.buildings import ENC_T, footprints
 from engine.ark_nova.hexgrid import NEIGHBOURS
-from engine.core import flow
+from engine.toolkit import flow
 from tests.ark_nova.cardscene import Scene, play_sponsor, scene
 
 

@@ -19,7 +19,7 @@ from engine.ark_nova.hexgrid import BORDER_MASK, INDEX
 from engine.ark_nova.metrics import kiosk_income
 from engine.ark_nova.state import FLOCK
 from engine.ark_nova.zoo import MoveAnimal
-from engine.core import flow
+from engine.toolkit import flow
 from tests.ark_nova.cardscene import scene
 from tests.ark_nova.helpers import build, house_animal, new_game
 

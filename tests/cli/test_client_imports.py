@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import free_port
+from bench.loopback import free_port
 from tests.gateway.certs import make_pki
 
 SERVER_STACK = ("ray", "prometheus_client", "services.gateway.server", "services.runner",

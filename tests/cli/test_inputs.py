@@ -149,7 +149,7 @@ def test_more_workers_than_cluster_cpus_is_an_error_not_a_hang(
 
 
 def test_an_unreachable_ray_head_fails_fast_with_one_line() -> None:
-    from tests.conftest import free_port
+    from bench.loopback import free_port
 
     env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
     done = subprocess.run(

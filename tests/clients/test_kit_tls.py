@@ -12,11 +12,11 @@ import pytest
 from bench import kits
 from bench.clients import start_gateway
 from bench.kits import Kit
+from bench.loopback import free_port
 from services.ladder.store import open_store
 from services.metrics import ArenaMetrics
 from services.wire import transport
 from tests.clients.test_kits import ALL_KITS, BUILD_TIMEOUT, built  # noqa: F401 (fixture)
-from tests.conftest import free_port
 
 
 def _openssl(*args: str, cwd: Path) -> None:

@@ -25,10 +25,10 @@ import pytest
 from bench import kits
 from bench.clients import start_gateway
 from bench.kits import Kit
+from bench.loopback import free_port
 from engine.monster_my_neighbor.cards import default_cards_text
 from services.ladder.store import open_store
 from services.metrics import ArenaMetrics
-from tests.conftest import free_port
 from tests.e2e.test_served_ladder import _metrics, _wait_serving
 
 MATCHES = 3

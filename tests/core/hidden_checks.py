@@ -8,7 +8,8 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from engine.core import Game, GameRng, GameState, make_bot
+from engine.core import Game, GameRng, GameState
+from engine.toolkit.bots import make_bot
 from tests.core.fingerprint import fingerprint
 
 Variants = Callable[[Any, int, random.Random], list[Any]]

@@ -6,7 +6,8 @@ import time
 
 import pytest
 
-from engine.core import GameConfig, MatchSession, get_game, make_bot, replay_match
+from engine.core import GameConfig, MatchSession, get_game, replay_match
+from engine.toolkit.bots import make_bot
 
 CASES = [("monster-my-neighbor", 5, "heuristic"), ("epic-resort", 2, "greedy"),
          ("ark-nova", 2, "random")]

@@ -1,4 +1,4 @@
-"""The step-stack driver (``engine.core.flow``): who owes a decision, and with which
+"""The step-stack driver (``engine.toolkit.flow``): who owes a decision, and with which
 options, on a simultaneous step whose seats change under it."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from typing import ClassVar
 
 import pytest
 
-from engine.core import flow
 from engine.core.errors import NotYourTurn
 from engine.core.option import Option
 from engine.core.result import competition_ranks
+from engine.toolkit import flow
 
 
 class Table:

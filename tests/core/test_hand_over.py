@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import GameConfig, MatchSession, make_bot, replay_match
+from engine.core import GameConfig, MatchSession, replay_match
 from engine.core.errors import NotYourTurn
+from engine.toolkit.bots import make_bot
 
 GAME = "monster-my-neighbor"
 

@@ -7,7 +7,7 @@ import itertools
 from typing import Any
 
 from engine.core import Decision, GameConfig, GameRng
-from engine.core.mcts import MctsBot, Node
+from engine.toolkit.mcts import MctsBot, Node
 from tests.core import toygame
 
 GAME = toygame.GAME

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from bench.loopback import free_port
 from engine.core import Replay
-from tests.conftest import free_port
 from tests.core.toy_dist import GAME_ID, install_toy_game
 from tests.e2e.test_served_ladder import _wait_serving
 

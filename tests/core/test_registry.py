@@ -8,18 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import (
-    BotSpec,
-    ConfigError,
-    GameConfig,
-    available_games,
-    bots_for,
-    get_game,
-    make_bot,
-    play_match,
-    registry,
-    split_specs,
-)
+from engine.core import ConfigError, GameConfig, available_games, get_game, play_match, registry
+from engine.toolkit import bots
+from engine.toolkit.bots import bots_for, make_bot
+from engine.toolkit.botspec import BotSpec, split_specs
 from tests.core.toy_dist import GAME_ID, install_toy_game
 
 
@@ -42,7 +34,7 @@ def toy_on_path(tmp_path: Path) -> Iterator[None]:
     finally:
         sys.path.remove(str(site))
         registry._GAMES.pop(GAME_ID, None)
-        registry._FACTORIES.pop(GAME_ID, None)
+        bots._FACTORIES.pop(GAME_ID, None)
         sys.modules.pop("toygame", None)
 
 

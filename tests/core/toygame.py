@@ -29,8 +29,8 @@ from engine.core import (
     Option,
     Result,
     Search,
-    flow,
 )
+from engine.toolkit import flow
 
 CARDS = tuple(range(1, 10))
 HAND = 3

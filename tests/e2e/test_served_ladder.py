@@ -22,9 +22,9 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from prometheus_client.parser import text_string_to_metric_families
 
+from bench.loopback import free_port
 from engine.core import Replay
 from services.ladder.store import open_store
-from tests.conftest import free_port
 
 GAME = "monster-my-neighbor"
 MATCHES = 10

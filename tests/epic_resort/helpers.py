@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import flow
 from engine.core.game import GameConfig
 from engine.core.option import Option
 from engine.core.rng import GameRng
@@ -27,6 +26,7 @@ from engine.epic_resort.params import make_params
 from engine.epic_resort.season import CardDone
 from engine.epic_resort.state import State
 from engine.epic_resort.turns import Turn
+from engine.toolkit import flow
 
 CARDS = default_cards()
 

@@ -6,7 +6,8 @@ import random
 
 from engine.core.game import GameConfig
 from engine.core.match import play_match
-from engine.core.registry import bots_for, get_game, make_bot
+from engine.core.registry import get_game
+from engine.toolkit.bots import bots_for, make_bot
 
 
 def test_registered_bots() -> None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import flow
 from engine.epic_resort.actions import AttractHero, DiscardWorker, SendWorker, UseAbility
 from engine.epic_resort.effects import Cash, Heal, Place, Repair, Reposition, Unlock
 from engine.epic_resort.phase1 import PHASE1, PHASE1_RESOLVE, PlanWorker
 from engine.epic_resort.resort import supplied
 from engine.epic_resort.state import State
 from engine.epic_resort.turns import Turn
+from engine.toolkit import flow
 from tests.epic_resort.helpers import CARDS, att, bare, hero, opts, pick, put, start, worker
 
 APP = worker("apprentice")

@@ -6,7 +6,8 @@ import json
 
 from engine.core.game import GameConfig
 from engine.core.match import play_match
-from engine.core.registry import get_game, make_bot
+from engine.core.registry import get_game
+from engine.toolkit.bots import make_bot
 from tests.epic_resort.helpers import new_game
 
 

@@ -9,7 +9,7 @@ import pytest
 from engine.core.errors import IllegalChoice
 from engine.core.game import GameConfig
 from engine.core.match import play_match
-from engine.core.registry import get_game, make_bot
+from engine.core.registry import get_game
 from engine.core.replay import replay_match
 from engine.epic_resort.actions import GmSplit
 from engine.epic_resort.attacks import END_RESPONSE
@@ -17,6 +17,7 @@ from engine.epic_resort.game_state import EpicResortState
 from engine.epic_resort.phase1 import FINISH_PLACING, PlanWorker
 from engine.epic_resort.state import State
 from engine.epic_resort.turns import END_TURN, PASS
+from engine.toolkit.bots import make_bot
 from tests.codec_checks import assert_same_requests
 
 GAME = get_game("epic-resort")

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from arena.v1 import arena_pb2
 from arena.v1 import epic_resort_pb2 as pb
 
-from engine.core import GameConfig, GameRng, GameState, Option, Replay, flow, get_game
+from engine.core import GameConfig, GameRng, GameState, Option, Replay, get_game
 from engine.epic_resort.actions import GmSplit
 from engine.epic_resort.attacks import HeroDefends, HeroDodges, HeroMovesIn, NoDefence
 from engine.epic_resort.effects import Cash, Heal, Repair, Reposition, Unlock
@@ -19,6 +19,7 @@ from engine.epic_resort.game_state import EpicResortState
 from engine.epic_resort.phase1 import PlanWorker
 from engine.epic_resort.state import State
 from engine.epic_resort.wire import EpicResortCodec
+from engine.toolkit import flow
 from services.runner.host import HostStep, MatchHost, SeatRequest
 from tests.codec_checks import assert_reused_codec_matches_fresh
 from tests.epic_resort.helpers import CARDS, bare, put, worker

@@ -4,25 +4,22 @@
 from __future__ import annotations
 
 import secrets
-import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from bench.loopback import RedisServer
 from services.ladder.store import LadderStore, open_store
-from tests.conftest import RedisServer
 from tests.faults.harness import GAME, ServedGateway, kill_quietly
 
 
 @pytest.fixture
 def redis() -> Iterator[RedisServer]:
-    server = RedisServer()
-    server.start()
+    server = RedisServer().start()
     yield server
-    server.stop()
-    shutil.rmtree(server.dir, ignore_errors=True)
+    server.close()
 
 
 @dataclass

@@ -20,7 +20,7 @@ import grpc
 from arena.v1 import arena_pb2
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.conftest import free_port
+from bench.loopback import free_port
 
 GAME = "monster-my-neighbor"
 PLAY = "/arena.v1.ArenaService/Play"

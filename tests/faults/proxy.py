@@ -9,7 +9,7 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.conftest import free_port
+from bench.loopback import free_port
 from tests.faults.harness import until
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import grpc
 from arena.v1 import arena_pb2
 
-from tests.conftest import free_port
+from bench.loopback import free_port
 from tests.faults.harness import PLAY, ServedGateway, connection, hello, reply, until
 
 MOD = 1 << 48

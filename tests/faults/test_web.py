@@ -20,9 +20,10 @@ import pytest
 import redis
 from arena.v1 import arena_pb2
 
-from engine.core import GameConfig, Replay, get_game, make_bot, play_match
+from bench.loopback import free_port
+from engine.core import GameConfig, Replay, get_game, play_match
+from engine.toolkit.bots import make_bot
 from services.web.process import DEFAULT_NICE, nice_of
-from tests.conftest import free_port
 from tests.faults.harness import (
     PLAY,
     ServedGateway,

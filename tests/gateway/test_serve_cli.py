@@ -8,11 +8,11 @@ import sys
 
 import pytest
 
+from bench.loopback import free_port
 from services.cli.main import build_parser
 from services.cli.main import main as arena
 from services.cli.serve import gateway_config
 from services.gateway.config import GatewayConfig, default_workers
-from tests.conftest import free_port
 
 
 @pytest.mark.parametrize(

@@ -151,7 +151,7 @@ def test_ladder_rejects_an_unknown_game(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_ladder_reports_an_unreachable_redis(capsys: pytest.CaptureFixture[str]) -> None:
-    from tests.conftest import free_port
+    from bench.loopback import free_port
 
     url = f"redis://127.0.0.1:{free_port()}/0"
     assert run(["ladder", "--game", GAME, "--redis", url]) == 1

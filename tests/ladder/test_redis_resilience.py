@@ -12,9 +12,9 @@ import time
 import pytest
 import redis
 
+from bench.loopback import RedisServer
 from services.ladder.redis_store import RedisStore, RetryPolicy, _Script
 from services.ladder.store import StoreUnavailable
-from tests.conftest import RedisServer
 
 GAME = "monster-my-neighbor"
 

@@ -12,8 +12,10 @@ from redis.crc import key_slot
 
 from services.ladder.elo import INITIAL_RATING, match_deltas, round_rating
 from services.ladder.memory_store import MemoryStore
+from services.ladder.records import LadderEntry
 from services.ladder.redis_store import RedisStore
 from services.ladder.store import (
+    RECENT_MATCHES,
     BotAlreadyRegistered,
     LadderStore,
     MatchConflict,
@@ -273,6 +275,39 @@ def test_the_ladder_version_moves_with_every_applied_match_only(store: LadderSto
     assert store.ladder_version(GAME) == 2
 
 
+def test_ladder_changes_name_every_participant_since_a_version(store: LadderStore) -> None:
+    def moved(since: int) -> tuple[int, dict[str, LadderEntry]] | None:
+        changes = store.ladder_changes(GAME, since)
+        return None if changes is None else (changes.version, changes.entries)
+
+    def now(*names: str) -> dict[str, LadderEntry]:
+        return {name: store.bot_stats(GAME, name) for name in names}  # type: ignore[misc]
+
+    assert moved(0) == (0, {})
+    store.apply_match(GAME, "m1", ["a", "b", "a"], [1, 2, 3])
+    assert moved(0) == (1, now("a", "b")) and moved(1) == (1, {})
+    store.apply_match(GAME, "m1", ["a", "b", "a"], [1, 2, 3])  # a repeat moves nothing
+    store.apply_match("epic-resort", "e1", ["c", "d"], [1, 2])  # nor another game
+    assert moved(1) == (1, {})
+    store.apply_match(GAME, "m2", ["b", "c"], [2, 1])
+    assert moved(1) == (2, now("b", "c")) and moved(0) == (2, now("a", "b", "c"))
+    assert moved(3) is None  # ahead of the ladder
+    with pytest.raises(ValueError):
+        store.ladder_changes(GAME, -1)
+
+
+def test_ladder_changes_cover_the_newest_recent_matches_only(store: LadderStore) -> None:
+    """A store remembers the participants of at least RECENT_MATCHES matches; further
+    behind than a quarter more, it cannot tell."""
+    total = RECENT_MATCHES + RECENT_MATCHES // 4 + 1
+    for i in range(total):
+        store.apply_match(GAME, f"m{i}", [f"b{i % 1500}", f"b{(i + 1) % 1500}"], [1, 2])
+    assert store.ladder_changes(GAME, 0) is None
+    changes = store.ladder_changes(GAME, total - RECENT_MATCHES)
+    assert changes is not None and changes.version == total
+    assert set(changes.entries) == {f"b{i}" for i in range(total - RECENT_MATCHES, total + 1)}
+
+
 def test_rating_history_keeps_only_the_newest_points(store_url: tuple[str | None, str]) -> None:
     url, prefix = store_url
     with open_store(url, key_prefix=prefix, history=3) as store:
@@ -310,8 +345,8 @@ def test_every_key_of_one_operation_shares_a_redis_cluster_slot(
         f"{key_prefix}:bots", f"{key_prefix}:ladder:{GAME}", f"{key_prefix}:ladder:epic-resort"
     }
     assert all(len(slots) == 1 for slots in groups.values())
-    # the registry (2); per game: rows, records and one history per bot
-    assert len(keys) == 2 + (2 + 3) + (2 + 2)
+    # the registry (2); per game: rows, records, the recent matches, one history per bot
+    assert len(keys) == 2 + (3 + 3) + (3 + 2)
 
 
 READS = [
@@ -320,6 +355,7 @@ READS = [
     lambda s, g: s.rating_history(g, "a"), lambda s, g: s.applied_solo(g, "m"),
     lambda s, g: s.solo_standings(g), lambda s, g: s.solo_stats(g, "a"),
     lambda s, g: s.last_rated(g, ["a"]), lambda s, g: s.ladder_version(g),
+    lambda s, g: s.ladder_changes(g, 0),
 ]
 
 

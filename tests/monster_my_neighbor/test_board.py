@@ -8,8 +8,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from engine.core import SPECTATOR, get_game
-from engine.core.board import text_width
 from engine.monster_my_neighbor.board import CENTRE_PAD
+from engine.toolkit.svg import text_width
 from tests.spectate.helpers import recorded_match
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from engine.core import GameConfig, bots_for, make_bot, play_match
+from engine.core import GameConfig, play_match
 from engine.monster_my_neighbor.effects import GossipPass
 from engine.monster_my_neighbor.heuristic import monster_belief
+from engine.toolkit.bots import bots_for, make_bot
 from tests.monster_my_neighbor.helpers import choose, position, tid
 
 GAME_ID = "monster-my-neighbor"

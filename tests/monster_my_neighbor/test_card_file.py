@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import ConfigError, GameConfig, get_game, make_bot, play_match
+from engine.core import ConfigError, GameConfig, get_game, play_match
 from engine.monster_my_neighbor.cards import compile_cards, default_cards, default_cards_text
 from engine.monster_my_neighbor.events import PV_SAW_HAND
+from engine.toolkit.bots import make_bot
 from tests.monster_my_neighbor.helpers import choose, option_names, position
 
 TEXT = default_cards_text()

@@ -13,19 +13,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine.core import (
-    GameConfig,
-    IllegalChoice,
-    NotYourTurn,
-    get_game,
-    make_bot,
-    play_match,
-    replay_match,
-)
+from engine.core import GameConfig, IllegalChoice, NotYourTurn, get_game, play_match, replay_match
 from engine.monster_my_neighbor.game_state import MonsterState
 from engine.monster_my_neighbor.options import (
     SIMULTANEOUS_KINDS,
 )
+from engine.toolkit.bots import make_bot
 from tests.codec_checks import assert_same_requests
 from tests.monster_my_neighbor.helpers import card_locations_total, hand_within_limit
 

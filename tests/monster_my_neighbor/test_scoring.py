@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 
-from engine.core import GameConfig, get_game, make_bot, play_match
+from engine.core import GameConfig, get_game, play_match
 from engine.monster_my_neighbor.events import (
     ENDING_BETRAYAL,
     ENDING_CAUGHT,
     ENDING_PLAYED,
 )
 from engine.monster_my_neighbor.scoring import score_round
+from engine.toolkit.bots import make_bot
 from tests.monster_my_neighbor.helpers import choose, position
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core import GameConfig, Replay, get_game, make_bot, play_match
+from engine.core import GameConfig, Replay, get_game, play_match
+from engine.toolkit.bots import make_bot
 from services.spectate.feed import MatchFeed
 
 

@@ -8,9 +8,9 @@ import time
 
 import pytest
 
+from bench.loopback import RedisServer
 from services.spectate.feed import ABORTED, COMPLETED, LIVE, FeedUnavailable, MatchFeed
 from services.spectate.redis_feed import RedisFeed
-from tests.conftest import RedisServer
 from tests.spectate.helpers import publish, publish_rest, recorded_match
 
 GAME = "monster-my-neighbor"

@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.conftest import free_port
+from bench.loopback import free_port
 
 RAY = str(Path(sys.executable).with_name("ray"))
 READY = "Ray runtime started"

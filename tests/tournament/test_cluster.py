@@ -26,7 +26,7 @@ ARENA = str(Path(sys.executable).with_name("arena"))
 RAY = str(Path(sys.executable).with_name("ray"))
 GAME = "monster-my-neighbor"
 STRATEGY = '''
-from engine.core import make_bot
+from engine.toolkit.bots import make_bot
 
 
 class Contrarian:

@@ -24,7 +24,7 @@ GAME = "monster-my-neighbor"
 DOCS_EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "big_hand_hunter.py"
 
 BOT_SOURCE = '''
-from engine.core import make_bot
+from engine.toolkit.bots import make_bot
 
 
 class {cls}:

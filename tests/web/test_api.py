@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from bench.loopback import RedisServer
 from engine.core import SPECTATOR, Replay, get_game
 from services.ladder.elo import INITIAL_RATING
 from services.ladder.store import open_store
@@ -19,7 +20,6 @@ from services.web.app import create_app
 from services.web.queries import WebData
 from services.web.replays import CHECKPOINT
 from services.web.server import WebServer
-from tests.conftest import RedisServer
 from tests.spectate.helpers import publish, publish_rest, recorded_match
 from tests.web.conftest import Site, fetch
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import free_port
+from bench.loopback import free_port
 from tests.web.conftest import fetch
 
 GAME = "monster-my-neighbor"

@@ -1,10 +1,18 @@
 """Ladders on the site: the home page's leaders, the whole ladder in pages, and rows
-rebuilt exactly when the ladder moves (served for real, reading a real Redis)."""
+moved exactly when the ladder moves (served for real, reading a real Redis)."""
 
 from __future__ import annotations
 
+import json
+import random
 import re
+import secrets
 
+import pytest
+
+from services.ladder.store import RECENT_MATCHES, LadderStore, open_store
+from services.web import ladders
+from services.web.ladders import LadderCache, built_from, encode
 from services.web.queries import HOME_ROWS, LADDER_PAGE
 from tests.web.conftest import Site
 
@@ -64,3 +72,55 @@ def test_the_whole_ladder_is_paged_and_a_bot_page_links_to_its_rank(site: Site) 
     (ladder,) = site.get(f"/api/bots/{last}").json()["ladders"]
     assert (ladder["rank"], ladder["bots"], ladder["ladder_page"]) == (len(names), len(names), 2)
     assert f"rank {len(names)} of {len(names)}" in site.get(f"/bots/{last}").text
+
+
+def test_kept_rows_moved_match_by_match_equal_a_full_rebuild(
+    redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Many random matches (2 to 6 seats, ties, a bot in two seats, repeats, several
+    between reads, and once more than the store remembers): after each read the kept
+    ladder moved by the changed rows equals, row for row and byte for byte, one built
+    from scratch, and only the first read and the one too far behind rebuilt."""
+    rebuilds = []
+    monkeypatch.setattr(ladders, "built_from", lambda store, game, version: (
+        rebuilds.append(version), built_from(store, game, version))[1])
+    rng = random.Random(24)
+    names = [f"bot{i:02d}" for i in range(60)]
+    prefix = f"test-web-{secrets.token_hex(6)}"
+    with open_store(redis_url, key_prefix=prefix) as store:
+        cache = LadderCache(store)
+        applied = 0
+
+        def apply_random() -> None:
+            nonlocal applied
+            seats = rng.randint(2, 6)
+            seated = rng.sample(names, seats - 1)
+            seated.append(rng.choice(seated))  # one bot holds two seats
+            ranks = [rng.randint(1, seats) for _ in seated]
+            store.apply_match(GAME, f"r-{applied}", seated, ranks)
+            applied += 1
+
+        cache.get(GAME)
+        for read in range(150):
+            for _ in range(rng.choice((0, 1, 1, 1, 2, 5))):
+                apply_random()
+            if read % 25 == 24:
+                store.apply_match(GAME, f"r-{applied - 1}", *_record(store, applied - 1))
+            if read == 100:
+                for _ in range(RECENT_MATCHES + RECENT_MATCHES // 4 + 1):
+                    apply_random()
+            kept = cache.get(GAME)
+            version = store.ladder_version(GAME)
+            fresh = built_from(store, GAME, version)
+            assert kept.version == version
+            assert kept.rows == fresh.rows and kept.ranks == fresh.ranks
+            assert kept.body == fresh.body == encode(fresh.rows)
+        assert len(rebuilds) == 2  # the first read, and the one too far behind
+        for other in (kept.rows[0], kept.rows[-1]):
+            assert json.loads(kept.body)[other["rank"] - 1] == other
+
+
+def _record(store: LadderStore, number: int) -> tuple[list[str], list[int]]:
+    match = store.applied_match(GAME, f"r-{number}")
+    assert match is not None
+    return list(match.participants), list(match.ranks)

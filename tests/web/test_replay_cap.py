@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import GameConfig, Replay, get_game, make_bot, play_match
+from engine.core import GameConfig, Replay, get_game, play_match
+from engine.toolkit.bots import make_bot
 from services.ladder.store import open_store
 from services.spectate.redis_feed import RedisFeed
 from services.web import replays

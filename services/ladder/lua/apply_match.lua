@@ -15,7 +15,10 @@
 -- no JSON.
 --
 -- KEYS: bots (hash), matches (hash), then the history list of each of the n distinct
---       participants, in order of first seat.
+--       participants, in order of first seat, then the recent list (newest first: for
+--       each of the newest matches its seq packed as a double, then its n names joined
+--       by NUL; trimmed back to store.RECENT_MATCHES entries past a quarter more),
+--       from which a reader learns whose rows moved (ladder_changes.lua).
 -- ARGV: k, Unix time in ms, last history index (length - 1), the history length above
 --       which a history is trimmed, match id, seat bytes (for each seat its participant's
 --       number 1..n, then for each seat its rank), then the n participant names.
@@ -26,7 +29,7 @@
 -- recorded result} when it was recorded with another one.
 
 local bots_key, matches_key = KEYS[1], KEYS[2]
-local n = #KEYS - 2
+local n = #KEYS - 3
 local match_id, seat_bytes = ARGV[5], ARGV[6]
 local result = seat_bytes .. table.concat(ARGV, '\0', 7, 6 + n)
 
@@ -141,4 +144,9 @@ local seq = redis.call('HLEN', matches_key) + 1
 reply[2] = seq
 local header = struct.pack('<' .. string.rep('d', n + 3), n, seats, seq, unpack(reply, 3, 2 + n))
 redis.call('HSET', matches_key, match_id, header .. result)
+local recent_key = KEYS[#KEYS]
+if redis.call('LPUSH', recent_key, struct.pack('<d', seq) .. table.concat(ARGV, '\0', 7, 6 + n))
+    > ${RECENT_TRIM_ABOVE} then
+  redis.call('LTRIM', recent_key, '0', '${RECENT_LAST}')
+end
 return reply

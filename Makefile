@@ -60,8 +60,11 @@ proto-check:
 		-x '*.proto' -x 'buf*.yaml' \
 		|| { echo "generated protobuf code is stale: run 'make proto' and commit"; exit 1; }
 
+# mypy, ruff, the import contracts of pyproject.toml [tool.importlinter] (the layers of
+# docs/architecture.md), buf.
 lint: typecheck
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports --no-cache
 	cd proto && ../$(VENV)/bin/buf lint
 
 # mypy over engine/, services/ and bench/ (settings in pyproject.toml [tool.mypy]).

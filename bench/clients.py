@@ -27,8 +27,8 @@ from typing import Any
 from bench import kits
 from bench.kits import Kit
 from services.gateway.config import GatewayConfig
-from services.gateway.hosts import InLoopHosts
 from services.gateway.server import Gateway, GatewayThread
+from services.hosting.in_loop import InLoopHosts
 from services.ladder.store import LadderStore, open_store
 from services.metrics import ArenaMetrics
 

@@ -3,7 +3,7 @@
 Seat 0 is remote and every other seat is the fill bot; seat 0 forfeits at its first
 decision and the host plays the rest of the game. Unbounded (``budget`` None, how
 hosts worked before issue 28) the play-out is one call; with a host worker's budget
-(``services.gateway.hosts.worker_step_seconds`` of the default ``--host-timeout``) it
+(``services.hosting.pool.worker_step_seconds`` of the default ``--host-timeout``) it
 is many calls, each resumed by the gateway. The same seed plays the same game both
 ways, so the two rows differ only in how the play-out is cut. Prints, per way: the
 play-out's wall time, its calls, and the longest call, to compare with
@@ -16,8 +16,8 @@ import argparse
 import time
 
 from engine.core import GameConfig, get_game
-from services.gateway.hosts import worker_step_seconds
-from services.runner.host import MatchHost
+from services.hosting.match_host import MatchHost
+from services.hosting.pool import worker_step_seconds
 
 DEFAULT_HOST_TIMEOUT = 10.0
 

@@ -133,7 +133,8 @@ def _echo_child(conn: Connection) -> None:
 
 def _hosted_echo_child(conn: Connection) -> None:
     from engine.core import GameConfig, get_game
-    from services.runner.host import HostStep, MatchHost
+    from services.hosting.match_host import MatchHost
+    from services.hosting.protocol import HostStep
     from services.wire import frames
 
     game = get_game(GAME)

@@ -17,7 +17,7 @@ import random
 import time
 
 from engine.core import GameConfig, get_game
-from services.runner.host import MatchHost
+from services.hosting.match_host import MatchHost
 from services.wire import frames
 
 CASES = (("monster-my-neighbor", 5), ("epic-resort", 2), ("ark-nova", 2))

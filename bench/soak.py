@@ -135,7 +135,8 @@ def _echo_child(conn: Connection, game_name: str, players: int) -> None:
     """A bare grpc.aio server hosting the same matches: the match host's step between
     read and write, the gateway's frame encoder, nothing else."""
     from engine.core import GameConfig, get_game
-    from services.runner.host import HostStep, MatchHost
+    from services.hosting.match_host import MatchHost
+    from services.hosting.protocol import HostStep
     from services.wire import frames
 
     game = get_game(game_name)

@@ -34,7 +34,7 @@ def decision_request(
     state: GameState, seat: int, codec: WireCodec | None
 ) -> tuple[object, ...]:
     """What the match host sends ``seat`` for its pending decision besides the
-    observation (see ``services.runner.host.MatchHost._request``): the decision kind, and
+    observation (see ``services.hosting.match_host.MatchHost._request``): the decision kind, and
     every option's label and encoded message (``codec``: the game's; None for a game
     without one). Labels are written from the whole state, not the observation, so they
     can leak where the observation does not. (The encoded observation is left out: the

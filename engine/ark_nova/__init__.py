@@ -1,4 +1,5 @@
-"""Ark Nova (Feuerland, 2021), base game, 2-4 players, maps A and 0.
+"""Ark Nova (Feuerland, 2021), base game, 1-4 players (solo included), every zoo map of
+the base game: A, 0, 1-8 and 1a, or a random advanced map per seat (``params.py``).
 
 Players build modern zoos: each turn one of five action cards (Animals, Association,
 Build, Cards, Sponsors), whose strength is its slot, is played and moves to slot 1.
@@ -12,9 +13,10 @@ What is special for an engine:
 
 - **Many small decisions**: an action is the card, then its card/building, then cell and
   rotation, then each optional effect; every step is a typed decision (``steps.py``).
-- **All 235 cards** are spec-18 effect primitives keyed from the card data
-  (``abilities.py``, ``sponsors.py``, ``projects.py``, ``final_scoring.py``,
-  ``map_bonuses.py``); the few needing their own code are listed in ``custom.py``.
+- **All 235 cards** are effect values keyed from the card data (``abilities.py``,
+  ``sponsors.py``, ``projects.py``, ``final_scoring.py``, ``map_bonuses.py``); what each
+  kind of value does is one dispatch table (``resolve.py``), the few needing their own
+  code are in ``custom.py`` and ``waza.py``, the passive sponsor rules in ``passives.py``.
 - Hidden information (hands, final scoring cards, deck order) and chance (shuffles from
   the state's own RNG); interactive effects may ask another seat to decide.
 """

@@ -1,6 +1,6 @@
 """The ANIMALS action (spec 5.3) and playing one animal (spec 8.2): conditions, cost,
 housing, then its gains, abilities and the icon triggers; plus sponsor 228's extra small
-animal after an all-small Animals action."""
+animal after an all-small Animals action (WAZA's rules: ``waza.py``)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,9 @@ from engine.ark_nova import (
     harbour,
     icons,
     map_rules,
-    sponsors,
+    passives,
     tracks,
+    waza,
     zoo,
 )
 from engine.ark_nova.buildings import STANDARD, TYPES
@@ -25,7 +26,7 @@ from engine.ark_nova.state import FLOCK, State
 from engine.ark_nova.steps import DECLINE, Ask, Option, Step
 
 if TYPE_CHECKING:
-    from engine.ark_nova.turn import Ctx
+    from engine.ark_nova.ctx import Ctx
 
 USEFUL_STRENGTH = (5, 5)
 MAX_ANIMALS = ((0, 1, 1, 1, 2), (1, 1, 2, 2, 2))  # by side, strength 1..5+
@@ -40,9 +41,9 @@ def cost(s: State, seat: int, card: Card, folder: int) -> int:
     p = s.players[seat]
     c = card.cost + folder
     c -= 3 * sum(1 for z in p.partner_zoos if card.icons[z])
-    if card.small and sponsors.has_mod(p, "small_animals_cost_3_less"):
+    if card.small and passives.has_mod(p, "small_animals_cost_3_less"):
         c -= 3
-    if card.large and sponsors.has_mod(p, "large_animals_cost_4_less"):
+    if card.large and passives.has_mod(p, "large_animals_cost_4_less"):
         c -= 4
     return max(0, c)
 
@@ -63,7 +64,7 @@ def missing_conditions(s: State, seat: int, card: Card, animals_ii: bool) -> int
 def ignorable(s: State, seat: int, card: Card) -> int:
     p = s.players[seat]
     n = map_rules.ignored_animal_conditions(p)
-    if card.large and sponsors.has_mod(p, "large_animal_ignore_condition"):
+    if card.large and passives.has_mod(p, "large_animal_ignore_condition"):
         n += 1
     return n
 
@@ -72,7 +73,7 @@ def playable(s: State, seat: int, card: Card, folder: int, animals_ii: bool) -> 
     p = s.players[seat]
     if not card.is_animal or cost(s, seat, card, folder) > p.money:
         return False
-    if (p.waza == 1 and card.large) or (p.waza == 2 and card.small):
+    if waza.barred(p, card):
         return False
     if missing_conditions(s, seat, card, animals_ii) > ignorable(s, seat, card):
         return False
@@ -241,16 +242,15 @@ def play_animal(s: State, seat: int, card_id: int, folder: int, where: int) -> N
     if where != FLOCK and TYPES[p.bld[where].code].kind == STANDARD:
         todo.extend((seat, card_id, e) for e in map_rules.on_occupy(s, seat, where))
     todo.extend(icons.add_icons(s, seat, card.icons))
-    if p.waza == 1 and card.small:
-        todo.append((seat, 227, effects.Gain("appeal", 2)))
-    elif p.waza == 2 and card.large:
-        todo.append((seat, 227, effects.Gain("appeal", 4)))
+    bonus = waza.play_bonus(p, card)
+    if bonus:
+        todo.append((seat, waza.SPECIAL_ASSIGNMENT, effects.Gain("appeal", bonus)))
     icons.schedule_triples(s, todo)
 
 
 @dataclass(frozen=True, slots=True)
 class AnimalsDone(Step):
-    """End of one Animals execution: sponsor 228 after an all-small action."""
+    """End of one Animals execution: sponsor 228 after an all-small action (``waza.py``)."""
 
     seat: int
     played: int
@@ -258,14 +258,15 @@ class AnimalsDone(Step):
 
     def run(self, s: State) -> None:
         p = s.players[self.seat]
-        if self.played and self.all_small and sponsors.has_mod(p, "waza_small_program"):
-            s.steps.append(WazaSmallTake(self.seat))
+        if waza.small_program_due(p, self.played, self.all_small):
+            s.steps.append(waza.WazaSmallTake(self.seat))
             s.steps.append(WazaSmallPlay(self.seat))
 
 
 @dataclass(frozen=True, slots=True)
 class WazaSmallPlay(Ask):
-    """228: may play 1 more small animal from hand (normal cost and rules)."""
+    """228 (``waza.py``): may play 1 more small animal from hand (normal cost and rules),
+    as one more animal of this action."""
 
     seat: int
     kind = "EXTRA_SMALL_ANIMAL"
@@ -288,28 +289,3 @@ class PlaySmallAnimal(Option):
 
     def describe(self, s: State, seat: int) -> str:
         return f"play {s.cards[self.card].name}"
-
-
-@dataclass(frozen=True, slots=True)
-class WazaSmallTake(Ask):
-    """228: then take 1 small animal from the display (any folder), if there is one."""
-
-    seat: int
-    kind = "TAKE_SMALL_ANIMAL"
-
-    def offer(self, s: State, seat: int) -> Sequence[Option]:
-        by_id = s.cards.by_id
-        return [TakeSmallAnimal.of(f) for f in range(1, 7) if s.display[f - 1] >= 401
-                and by_id[s.display[f - 1]].small]  # type: ignore[union-attr]
-
-
-@dataclass(frozen=True, slots=True)
-class TakeSmallAnimal(Option):
-    folder: int
-
-    def apply(self, s: State, seat: int) -> None:
-        s.steps.pop()
-        s.players[seat].hand.append(cardflow.take_folder(s, self.folder))
-
-    def describe(self, s: State, seat: int) -> str:
-        return f"take {s.cards[s.display[self.folder - 1]].name} from folder {self.folder}"

@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.ark_nova import harbour, sponsors, zoo
+from engine.ark_nova import harbour, passives, zoo
 from engine.ark_nova.buildings import BUILD_I_TYPES, BUILD_II_TYPES, SIZE, SPECIAL, TYPES
 from engine.ark_nova.state import State
 from engine.ark_nova.steps import DECLINE, Ask, Option
 
 if TYPE_CHECKING:
-    from engine.ark_nova.turn import Ctx
+    from engine.ark_nova.ctx import Ctx
 
 USEFUL_STRENGTH = (5, 0)
 
@@ -52,7 +52,7 @@ class PickBuilding(Ask):
             types = BUILD_II_TYPES if self.side2 else BUILD_I_TYPES
             out.extend(BuildType.of(c) for c in types
                        if not (self.built >> c) & 1 and buildable(s, seat, c, self.budget))
-        if self.count and not self.copied and sponsors.has_mod(s.players[seat], "engineer_copy"):
+        if self.count and not self.copied and passives.has_mod(s.players[seat], "engineer_copy"):
             out.extend(EngineerCopy.of(c) for c in range(len(TYPES))
                        if (self.built >> c) & 1 and TYPES[c].kind != SPECIAL
                        and buildable(s, seat, c, 99))

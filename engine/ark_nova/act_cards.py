@@ -11,7 +11,7 @@ from engine.ark_nova.state import State
 from engine.ark_nova.steps import Ask, Option
 
 if TYPE_CHECKING:
-    from engine.ark_nova.turn import Ctx
+    from engine.ark_nova.ctx import Ctx
 
 USEFUL_STRENGTH = (5, 5)
 # (draw, discard) by strength 1..5+, and the lowest strength that allows a snap.

@@ -12,7 +12,7 @@ from engine.ark_nova.state import State
 from engine.ark_nova.steps import DECLINE, Ask, Option
 
 if TYPE_CHECKING:
-    from engine.ark_nova.turn import Ctx
+    from engine.ark_nova.ctx import Ctx
 
 USEFUL_STRENGTH = (0, 0)
 

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from engine.ark_nova import act_animals, act_build, act_cards, act_sponsors, association
 
 if TYPE_CHECKING:
+    from engine.ark_nova.ctx import Ctx
     from engine.ark_nova.state import State
-    from engine.ark_nova.turn import Ctx
 
 MODULES = (act_animals, association, act_build, act_cards, act_sponsors)
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.ark_nova import effects, harbour, icons, map_bonuses, projects, sponsors, tracks
+from engine.ark_nova import effects, harbour, icons, map_bonuses, passives, projects, tracks
 from engine.ark_nova.cards import ASSOCIATION, ICON_NAMES, SCIENCE
 from engine.ark_nova.params import UNIVERSITY_LIMITS
 from engine.ark_nova.state import (
@@ -25,7 +25,7 @@ from engine.ark_nova.state import (
 from engine.ark_nova.steps import DECLINE, Ask, Option
 
 if TYPE_CHECKING:
-    from engine.ark_nova.turn import Ctx
+    from engine.ark_nova.ctx import Ctx
 
 USEFUL_STRENGTH = (5, 14)
 TASK_NAMES = ("reputation", "partner zoo", "university", "conservation project")
@@ -40,7 +40,7 @@ DONATION_COSTS = {1: (2, 5, 5, 7, 7, 10, 10, 12), 2: (2, 5, 7, 10, 12),
 
 
 def task_value(p: Player, task: int) -> int:
-    if task == TASK_PROJECT and sponsors.has_mod(p, "project_task_value_4"):
+    if task == TASK_PROJECT and passives.has_mod(p, "project_task_value_4"):
         return 4
     return TASK_VALUES[task]
 

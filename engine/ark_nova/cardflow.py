@@ -32,6 +32,27 @@ def draw(s: State, seat: int, n: int) -> None:
         hand.append(c)
 
 
+def reveal_until(s: State, seat: int, what: str) -> None:
+    """reveal_until(filter): reveal deck cards until one matches (``sponsor``, ``animal``,
+    ``small``, ``large``), take it, then discard the others (Map 8 in the seeds: "all
+    other revealed cards" go to the discard pile afterwards). The revealed cards wait
+    aside, so a deck running out takes only the discard pile (D-10) and no card is
+    revealed twice; with no match anywhere every card ends on the discard pile."""
+    by_id = s.cards.by_id
+    revealed: list[int] = []
+    while (c := draw_one(s)) >= 0:
+        card = by_id[c]
+        assert card is not None
+        if ((what == "sponsor" and card.is_sponsor)
+                or (what == "animal" and card.is_animal)
+                or (what == "small" and card.small)
+                or (what == "large" and card.large)):
+            s.players[seat].hand.append(c)
+            break
+        revealed.append(c)
+    s.discard.extend(revealed)
+
+
 def take_folder(s: State, folder: int) -> int:
     """Remove the card of ``folder`` (1..6); the gap stays until the end of the turn."""
     card = s.display[folder - 1]

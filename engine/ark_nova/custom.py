@@ -1,10 +1,12 @@
-"""Effects that no spec-18 primitive expresses: each card or ability needing its own code
-has one small handler here, and ``HANDLERS`` lists them all in one place.
+"""The rules of the effects no spec-18 primitive expresses (their values are the
+card-specific kinds at the end of ``effects.py``): one small handler each, with the
+decisions it opens. ``resolve.py`` maps each kind to its handler here.
 
 Animal abilities: scavenging, hunter, perception, digging, resistance, assertion,
-dominance, magnet, venom, pilfering, constriction, hypnosis; sponsors: 227 (WAZA Special
-Assignment), 252 (Spotted Hyena Compound), 253 (Okapi Stable); and the card-specific
-Inventive exceptions 411, 459, 464 (expressed with primitives, keyed by card id).
+dominance, magnet, venom, pilfering, constriction, hypnosis; sponsors: 221
+(Archaeologist), 249 (Perception 2), 252 (Spotted Hyena Compound: Hunter), 253 (Okapi
+Stable). WAZA (227, 228) is in ``waza.py``; the Inventive exceptions 411, 459, 464 are
+primitives, keyed by card id in ``abilities.py``.
 """
 
 from __future__ import annotations
@@ -14,7 +16,22 @@ from dataclasses import dataclass
 
 from engine.ark_nova import cardflow, map_bonuses, sponsor_play, tracks, turn
 from engine.ark_nova.cards import PREDATOR
-from engine.ark_nova.effects import Effect, GainPer, GainTiers, RevealUntil, schedule
+from engine.ark_nova.effects import (
+    Constriction,
+    Digging,
+    ExtraPlacementBonus,
+    Hunter,
+    Hypnosis,
+    Magnet,
+    OkapiSponsor,
+    Perception,
+    Pilfering,
+    Resistance,
+    Scavenging,
+    TakeBaseProject,
+    Venom,
+    schedule,
+)
 from engine.ark_nova.maps import cell_name
 from engine.ark_nova.state import State
 from engine.ark_nova.steps import DECLINE, Ask, Option
@@ -22,61 +39,42 @@ from engine.ark_nova.steps import DECLINE, Ask, Option
 # ----------------------------------------------------------------------------- card flow
 
 
-@dataclass(frozen=True, slots=True)
-class Scavenging(Effect):
+def scavenging(s: State, seat: int, src: int, e: Scavenging) -> None:
     """Shuffle the discard pile, draw N from it, keep 1, discard the rest."""
-
-    n: int
-
-    def fire(self, s: State, seat: int, src: int) -> None:
-        s.rng.shuffle(s.discard)
-        p = s.players[seat]
-        for _ in range(min(self.n, len(s.discard))):
-            p.limbo.append(s.discard.pop())
-        s.steps.append(cardflow.KeepFromLimbo(seat, 1))
+    s.rng.shuffle(s.discard)
+    p = s.players[seat]
+    for _ in range(min(e.n, len(s.discard))):
+        p.limbo.append(s.discard.pop())
+    s.steps.append(cardflow.KeepFromLimbo(seat, 1))
 
 
-@dataclass(frozen=True, slots=True)
-class Hunter(Effect):
+def hunter(s: State, seat: int, src: int, e: Hunter) -> None:
     """Reveal the top N deck cards, put 1 animal among them into hand, discard the rest.
     ``n`` 0 = as many as your predator icons (sponsor 252)."""
-
-    n: int
-
-    def fire(self, s: State, seat: int, src: int) -> None:
-        p = s.players[seat]
-        n = self.n or p.icons[PREDATOR]
-        for _ in range(n):
-            c = cardflow.draw_one(s)
-            if c < 0:
-                break
-            p.limbo.append(c)
-        s.steps.append(cardflow.KeepFromLimbo(seat, 1, animals_only=True))
+    p = s.players[seat]
+    n = e.n or p.icons[PREDATOR]
+    for _ in range(n):
+        c = cardflow.draw_one(s)
+        if c < 0:
+            break
+        p.limbo.append(c)
+    s.steps.append(cardflow.KeepFromLimbo(seat, 1, animals_only=True))
 
 
-@dataclass(frozen=True, slots=True)
-class Perception(Effect):
+def perception(s: State, seat: int, src: int, e: Perception) -> None:
     """Draw N from the deck, keep ``keep``, discard the rest (249: Perception 2, keep 1)."""
-
-    n: int
-    keep: int = 2
-
-    def fire(self, s: State, seat: int, src: int) -> None:
-        p = s.players[seat]
-        for _ in range(self.n):
-            c = cardflow.draw_one(s)
-            if c < 0:
-                break
-            p.limbo.append(c)
-        s.steps.append(cardflow.KeepFromLimbo(seat, self.keep))
+    p = s.players[seat]
+    for _ in range(e.n):
+        c = cardflow.draw_one(s)
+        if c < 0:
+            break
+        p.limbo.append(c)
+    s.steps.append(cardflow.KeepFromLimbo(seat, e.keep))
 
 
-@dataclass(frozen=True, slots=True)
-class Digging(Effect):
-    n: int
-
-    def fire(self, s: State, seat: int, src: int) -> None:
-        s.steps.append(Dig(seat, self.n))
+def digging(s: State, seat: int, src: int, e: Digging) -> None:
+    """Digging N: N rounds of the ``Dig`` decision."""
+    s.steps.append(Dig(seat, e.n))
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,26 +129,18 @@ class DigHandCard(Option):
         return f"discard {s.cards[self.card].name} and draw"
 
 
-@dataclass(frozen=True, slots=True)
-class Resistance(Effect):
+def resistance(s: State, seat: int, src: int, e: Resistance) -> None:
     """Draw 2 final scoring cards, keep 1, the other face down under the pile."""
-
-    def fire(self, s: State, seat: int, src: int) -> None:
-        p = s.players[seat]
-        for _ in range(2):
-            if s.final_deck:
-                p.limbo.append(s.final_deck.pop())
-        s.steps.append(cardflow.KeepFromLimbo(seat, 1))
+    p = s.players[seat]
+    for _ in range(2):
+        if s.final_deck:
+            p.limbo.append(s.final_deck.pop())
+    s.steps.append(cardflow.KeepFromLimbo(seat, 1))
 
 
-@dataclass(frozen=True, slots=True)
-class TakeBaseProject(Effect):
+def take_base_project(s: State, seat: int, src: int, e: TakeBaseProject) -> None:
     """Assertion (any unused base project) / Dominance (``only`` = 108): may take it."""
-
-    only: int = 0
-
-    def fire(self, s: State, seat: int, src: int) -> None:
-        s.steps.append(ChooseBaseProject(seat, self.only))
+    s.steps.append(ChooseBaseProject(seat, e.only))
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,59 +168,43 @@ class TakeBaseProjectCard(Option):
         return f"take base project {s.cards[self.card].name}"
 
 
-@dataclass(frozen=True, slots=True)
-class Magnet(Effect):
+def magnet(s: State, seat: int, src: int, e: Magnet) -> None:
     """Take every sponsor card in the display into your hand."""
-
-    def fire(self, s: State, seat: int, src: int) -> None:
-        for f in range(1, 7):
-            c = s.display[f - 1]
-            if c >= 0 and s.cards[c].is_sponsor:
-                s.players[seat].hand.append(cardflow.take_folder(s, f))
+    for f in range(1, 7):
+        c = s.display[f - 1]
+        if c >= 0 and s.cards[c].is_sponsor:
+            s.players[seat].hand.append(cardflow.take_folder(s, f))
 
 
 # ----------------------------------------------------------------------------- interactive
 
 
-@dataclass(frozen=True, slots=True)
-class Venom(Effect):
+def venom(s: State, seat: int, src: int, e: Venom) -> None:
     """Venom N: others with more appeal get venom on their cards in slots 1..N."""
-
-    n: int
-
-    def fire(self, s: State, seat: int, src: int) -> None:
-        mine = s.players[seat].appeal
-        for q in turn.interactive_targets(s, seat):
-            o = s.players[q]
-            if o.appeal > mine:
-                for a in o.order[: self.n]:
-                    o.venom[a] = 1
+    mine = s.players[seat].appeal
+    for q in turn.interactive_targets(s, seat):
+        o = s.players[q]
+        if o.appeal > mine:
+            for a in o.order[: e.n]:
+                o.venom[a] = 1
 
 
-@dataclass(frozen=True, slots=True)
-class Constriction(Effect):
+def constriction(s: State, seat: int, src: int, e: Constriction) -> None:
     """Others ahead of you on appeal / CP get a constriction token on slot 5, then slot 4."""
-
-    def fire(self, s: State, seat: int, src: int) -> None:
-        me = s.players[seat]
-        for q in turn.interactive_targets(s, seat):
-            o = s.players[q]
-            ahead = int(o.appeal > me.appeal) + int(o.cp > me.cp)
-            for slot in (5, 4)[:ahead]:
-                a = o.order[slot - 1]
-                o.constriction[a] = 1
+    me = s.players[seat]
+    for q in turn.interactive_targets(s, seat):
+        o = s.players[q]
+        ahead = int(o.appeal > me.appeal) + int(o.cp > me.cp)
+        for slot in (5, 4)[:ahead]:
+            a = o.order[slot - 1]
+            o.constriction[a] = 1
 
 
-@dataclass(frozen=True, slots=True)
-class Pilfering(Effect):
+def pilfering(s: State, seat: int, src: int, e: Pilfering) -> None:
     """Pilfering 1 / 2 (spec 19, D-13, D-40)."""
-
-    n: int
-
-    def fire(self, s: State, seat: int, src: int) -> None:
-        if self.n >= 2:
-            s.steps.append(PilferTarget(seat, "cp"))
-        s.steps.append(PilferTarget(seat, "appeal"))
+    if e.n >= 2:
+        s.steps.append(PilferTarget(seat, "cp"))
+    s.steps.append(PilferTarget(seat, "appeal"))
 
 
 def pilfer_candidates(s: State, seat: int, track: str) -> list[int]:
@@ -312,67 +286,24 @@ class Give(Option):
         return ("give 5 money", "give a random hand card", "give all money")[self.what]
 
 
-@dataclass(frozen=True, slots=True)
-class Hypnosis(Effect):
+def hypnosis(s: State, seat: int, src: int, e: Hypnosis) -> None:
     """Hypnosis N (after finishing): use the top-appeal player's card in slots 1..N."""
-
-    n: int
-
-    def fire(self, s: State, seat: int, src: int) -> None:
-        s.steps.append(turn.HypnosisTarget(seat, self.n))
+    s.steps.append(turn.HypnosisTarget(seat, e.n))
 
 
 # ----------------------------------------------------------------------------- sponsors
 
 
-@dataclass(frozen=True, slots=True)
-class WazaChoose(Effect):
-    """227: choose small or large, reveal until such an animal, the other class is barred."""
-
-    def fire(self, s: State, seat: int, src: int) -> None:
-        s.steps.append(WazaClass(seat))
-
-
-@dataclass(frozen=True, slots=True)
-class WazaClass(Ask):
-    seat: int
-    kind = "WAZA_CLASS"
-
-    def offer(self, s: State, seat: int) -> Sequence[Option]:
-        return [WazaChoice.of(False), WazaChoice.of(True)]
-
-
-@dataclass(frozen=True, slots=True)
-class WazaChoice(Option):
-    """227: small (False) or large (True) animals."""
-
-    large: bool
-
-    def apply(self, s: State, seat: int) -> None:
-        s.steps.pop()
-        s.players[seat].waza = 2 if self.large else 1
-        RevealUntil("large" if self.large else "small").fire(s, seat, 227)
-
-    def describe(self, s: State, seat: int) -> str:
-        return "large animals" if self.large else "small animals"
-
-
-@dataclass(frozen=True, slots=True)
-class OkapiSponsor(Effect):
+def okapi_sponsor(s: State, seat: int, src: int, e: OkapiSponsor) -> None:
     """253: may spend a token from the card to play a sponsor from hand paying its level."""
-
-    def fire(self, s: State, seat: int, src: int) -> None:
-        if s.players[seat].card_tokens.get(253, 0) > 0:
-            s.steps.append(sponsor_play.SponsorForMoney(seat, token_from=253))
+    if s.players[seat].card_tokens.get(253, 0) > 0:
+        s.steps.append(sponsor_play.SponsorForMoney(seat, token_from=253))
 
 
-@dataclass(frozen=True, slots=True)
-class ExtraPlacementBonus(Effect):
+def extra_placement_bonus(s: State, seat: int, src: int, e: ExtraPlacementBonus) -> None:
     """221: a placement bonus from a border cell also gives one still-uncovered placement
     bonus of the player's choice (that cell stays uncovered)."""
-
-    def fire(self, s: State, seat: int, src: int) -> None:
-        s.steps.append(ChooseExtraBonus(seat))
+    s.steps.append(ChooseExtraBonus(seat))
 
 
 @dataclass(frozen=True, slots=True)
@@ -400,32 +331,3 @@ class ExtraBonusCell(Option):
 
     def describe(self, s: State, seat: int) -> str:
         return f"bonus {s.players[seat].map.bonus[self.cell]} of {cell_name(self.cell)}"
-
-
-# Animals whose Inventive differs from "gain N X-tokens" (spec 19), by card id.
-INVENTIVE_BY_CARD: dict[int, tuple[Effect, ...]] = {
-    411: (GainPer("x", 1, "icons_all:bear", cap=3),),
-    459: (GainTiers("x", ((1, 1), (3, 2), (5, 3)), "icons:primate"),),
-    464: (GainTiers("x", ((1, 1), (3, 2), (5, 3)), "icons:primate"),),
-}
-
-# Every handler of this module, by the ability keyword or sponsor id that uses it.
-HANDLERS: dict[str, type] = {
-    "scavenging": Scavenging,
-    "hunter": Hunter,
-    "perception": Perception,
-    "digging": Digging,
-    "resistance": Resistance,
-    "assertion": TakeBaseProject,
-    "dominance": TakeBaseProject,
-    "magnet": Magnet,
-    "venom": Venom,
-    "pilfering": Pilfering,
-    "constriction": Constriction,
-    "hypnosis": Hypnosis,
-    "sponsor 221": ExtraPlacementBonus,
-    "sponsor 227": WazaChoose,
-    "sponsor 249": Perception,
-    "sponsor 252": Hunter,
-    "sponsor 253": OkapiSponsor,
-}

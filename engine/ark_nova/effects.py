@@ -1,28 +1,44 @@
-"""The effect primitives of spec 18, as immutable values with ``fire(s, seat, src)``.
+"""The effect primitives of spec 18 as plain immutable values, and the step that fires one.
 
 Card effects (animal abilities, sponsors, projects, map and tile bonuses) are tuples of
 these values, built from the card data in ``abilities.py``, ``sponsors.py`` and
-``map_bonuses.py``. ``schedule`` pushes a tuple as steps so each effect, including the
-decisions it opens, resolves fully before the next. ``src`` is the card the effect comes
-from (0 for none). Effects that no primitive expresses are in ``custom.py``.
+``map_bonuses.py``. A value only says *what*: which resource, how many, which metric.
+*What it does* is written once, in ``resolve.py``, the rules' top module: its dispatch
+table maps each effect kind to the rule that carries it out and fills ``HANDLERS`` here
+when it is imported (``engine.ark_nova`` imports it before any game exists). So this
+module sits below every rule module: rules build and schedule effects without importing
+the rules those effects call.
+
+``schedule`` pushes a tuple as ``Do`` steps so each effect, including the decisions it
+opens, resolves fully before the next. ``src`` is the card the effect comes from (0 for
+none). The card-specific kinds (the abilities and sponsors no primitive expresses) are at
+the end; their rules are in ``custom.py`` and ``waza.py``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from engine.ark_nova.metrics import metric
 from engine.ark_nova.state import State
 from engine.ark_nova.steps import Step
 
 
 class Effect:
-    """Base of every primitive: ``fire`` does it now (and may push decision steps)."""
+    """Base of every effect value."""
 
     __slots__ = ()
 
-    def fire(self, s: State, seat: int, src: int) -> None:  # pragma: no cover - abstract
-        raise NotImplementedError
+
+Handler = Callable[[State, int, int, Any], None]
+# Effect kind -> what firing it does (seat, source card, the value); filled by resolve.py.
+HANDLERS: dict[type[Effect], Handler] = {}
+
+
+def fire(s: State, seat: int, src: int, effect: Effect) -> None:
+    """Do ``effect`` now for ``seat`` (it may push decision steps)."""
+    HANDLERS[type(effect)](s, seat, src, effect)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +50,7 @@ class Do(Step):
     effect: Effect
 
     def run(self, s: State) -> None:
-        self.effect.fire(s, self.seat, self.src)
+        HANDLERS[type(self.effect)](s, self.seat, self.src, self.effect)
 
 
 def schedule(s: State, seat: int, src: int, effects: tuple[Effect, ...] | list[Effect]) -> None:
@@ -54,12 +70,6 @@ class Gain(Effect):
     res: str
     n: int
 
-    def amount(self, s: State, seat: int, src: int) -> int:
-        return self.n
-
-    def fire(self, s: State, seat: int, src: int) -> None:
-        tracks.gain(s, seat, self.res, self.n)
-
 
 @dataclass(frozen=True, slots=True)
 class GainPer(Effect):
@@ -71,15 +81,6 @@ class GainPer(Effect):
     cap: int = 0
     div: int = 1
 
-    def amount(self, s: State, seat: int, src: int) -> int:
-        n = self.k * (metric(s, seat, self.metric) // self.div)
-        return min(n, self.cap) if self.cap else n
-
-    def fire(self, s: State, seat: int, src: int) -> None:
-        n = self.amount(s, seat, src)
-        if n:
-            tracks.gain(s, seat, self.res, n)
-
 
 @dataclass(frozen=True, slots=True)
 class GainTiers(Effect):
@@ -88,19 +89,6 @@ class GainTiers(Effect):
     res: str
     tiers: tuple[tuple[int, int], ...]
     metric: str
-
-    def amount(self, s: State, seat: int, src: int) -> int:
-        m = metric(s, seat, self.metric)
-        best = 0
-        for threshold, amount in self.tiers:
-            if m >= threshold:
-                best = amount
-        return best
-
-    def fire(self, s: State, seat: int, src: int) -> None:
-        n = self.amount(s, seat, src)
-        if n:
-            tracks.gain(s, seat, self.res, n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,27 +101,12 @@ class OthersGain(Effect):
     cap: int = 0
     div: int = 1
 
-    def fire(self, s: State, seat: int, src: int) -> None:
-        n = self.k
-        if self.metric:
-            units = metric(s, seat, self.metric) // self.div
-            if self.cap:
-                units = min(units, self.cap)
-            n = self.k * units
-        if n:
-            for other in range(s.n):
-                if other != seat:
-                    tracks.gain(s, other, self.res, n)
-
 
 @dataclass(frozen=True, slots=True)
 class AdvanceBreak(Effect):
     """Advance the break token ``n`` spaces (Jumping, spec 13.4)."""
 
     n: int
-
-    def fire(self, s: State, seat: int, src: int) -> None:
-        tracks.advance_break(s, seat, self.n)
 
 
 # ----------------------------------------------------------------------------- cards
@@ -145,18 +118,12 @@ class Draw(Effect):
 
     n: int
 
-    def fire(self, s: State, seat: int, src: int) -> None:
-        cardflow.draw(s, seat, self.n)
-
 
 @dataclass(frozen=True, slots=True)
 class TakeCard(Effect):
     """take_card(n): n times 1 card from the deck or in reputation range."""
 
     n: int
-
-    def fire(self, s: State, seat: int, src: int) -> None:
-        s.steps.append(cardflow.TakeCard(seat, self.n))
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,37 +134,16 @@ class SnapCards(Effect):
     n: int
     refill: bool = False
 
-    def fire(self, s: State, seat: int, src: int) -> None:
-        s.steps.append(cardflow.Snap(seat, self.n, self.refill))
-
 
 REVEAL_FILTERS = ("sponsor", "small", "large", "animal")
 
 
 @dataclass(frozen=True, slots=True)
 class RevealUntil(Effect):
-    """reveal_until(filter): reveal deck cards until one matches, take it, then discard
-    the others (Map 8 in the seeds: "all other revealed cards" go to the discard pile
-    afterwards). The revealed cards wait aside, so a deck running out takes only the
-    discard pile (D-10) and no card is revealed twice; with no match anywhere every card
-    ends on the discard pile."""
+    """reveal_until(filter): reveal deck cards until one matches and take it; the others
+    are discarded afterwards (``cardflow.reveal_until``)."""
 
     what: str
-
-    def fire(self, s: State, seat: int, src: int) -> None:
-        by_id = s.cards.by_id
-        revealed: list[int] = []
-        while (c := cardflow.draw_one(s)) >= 0:
-            card = by_id[c]
-            assert card is not None
-            if ((self.what == "sponsor" and card.is_sponsor)
-                    or (self.what == "animal" and card.is_animal)
-                    or (self.what == "small" and card.small)
-                    or (self.what == "large" and card.large)):
-                s.players[seat].hand.append(c)
-                break
-            revealed.append(c)
-        s.discard.extend(revealed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,9 +151,6 @@ class Pouch(Effect):
     """pouch(n): up to n hand cards under the source card, +2 appeal each."""
 
     n: int
-
-    def fire(self, s: State, seat: int, src: int) -> None:
-        s.steps.append(zoo.PouchCards(seat, src, self.n))
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,31 +160,23 @@ class SellCards(Effect):
     n: int
     price: int
 
-    def fire(self, s: State, seat: int, src: int) -> None:
-        s.steps.append(zoo.SellCards(seat, self.n, self.price))
-
 
 # ----------------------------------------------------------------------------- association
 
 
 @dataclass(frozen=True, slots=True)
 class HireWorker(Effect):
-    def fire(self, s: State, seat: int, src: int) -> None:
-        tracks.hire_worker(s, seat)
+    """hire_worker: a supply worker becomes active."""
 
 
 @dataclass(frozen=True, slots=True)
 class PartnerZooFree(Effect):
     """partner_zoo_free: take one from the board (limits of spec 12.2, D-33)."""
 
-    def fire(self, s: State, seat: int, src: int) -> None:
-        s.steps.append(association.ChoosePartnerZoo(seat))
-
 
 @dataclass(frozen=True, slots=True)
 class UniversityFree(Effect):
-    def fire(self, s: State, seat: int, src: int) -> None:
-        s.steps.append(association.ChooseUniversity(seat))
+    """university_free: take one from the board."""
 
 
 # ----------------------------------------------------------------------------- action cards
@@ -249,8 +184,7 @@ class UniversityFree(Effect):
 
 @dataclass(frozen=True, slots=True)
 class UpgradeCard(Effect):
-    def fire(self, s: State, seat: int, src: int) -> None:
-        s.steps.append(tracks.UpgradeCard(seat))
+    """upgrade_action_card: flip one side-I action card."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,9 +194,6 @@ class MoveActionCard(Effect):
     action: int
     slots: tuple[int, ...]
 
-    def fire(self, s: State, seat: int, src: int) -> None:
-        s.steps.append(turn.MoveCard(seat, self.action, self.slots))
-
 
 @dataclass(frozen=True, slots=True)
 class ExtraAction(Effect):
@@ -271,9 +202,6 @@ class ExtraAction(Effect):
 
     action: int
 
-    def fire(self, s: State, seat: int, src: int) -> None:
-        turn.start_extra_action(s, seat, self.action)
-
 
 @dataclass(frozen=True, slots=True)
 class PlaceToken(Effect):
@@ -281,21 +209,12 @@ class PlaceToken(Effect):
 
     action: int
 
-    def fire(self, s: State, seat: int, src: int) -> None:
-        if self.action < 0:
-            s.steps.append(turn.ChooseMultiplierCard(seat))
-        else:
-            turn.add_multiplier(s, seat, self.action)
-
 
 @dataclass(frozen=True, slots=True)
 class AfterFinishing(Effect):
     """after_finishing -> effect: deferred to spec 4 step 6 of the running action."""
 
     effect: Effect
-
-    def fire(self, s: State, seat: int, src: int) -> None:
-        turn.defer(s, Do(seat, src, self.effect))
 
 
 # ----------------------------------------------------------------------------- buildings
@@ -307,18 +226,12 @@ class BuildFree(Effect):
 
     types: tuple[int, ...]
 
-    def fire(self, s: State, seat: int, src: int) -> None:
-        s.steps.append(zoo.ChooseFreeBuilding(seat, self.types))
-
 
 @dataclass(frozen=True, slots=True)
 class PlaceUnique(Effect):
     """place_unique(building): the sponsor's unique building, free (spec 11)."""
 
     code: int
-
-    def fire(self, s: State, seat: int, src: int) -> None:
-        zoo.start_placement(s, seat, self.code)
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,28 +240,107 @@ class TokensOnSelf(Effect):
 
     n: int
 
-    def fire(self, s: State, seat: int, src: int) -> None:
-        p = s.players[seat]
-        n = min(self.n, p.supply_tokens)
-        p.supply_tokens -= n
-        p.card_tokens[src] = p.card_tokens.get(src, 0) + n
-
 
 @dataclass(frozen=True, slots=True)
 class PlaySponsorForMoney(Effect):
     """play_sponsor_for_money: 1 sponsor from hand paying its level (optional)."""
 
-    def fire(self, s: State, seat: int, src: int) -> None:
-        s.steps.append(sponsor_play.SponsorForMoney(seat))
+
+@dataclass(frozen=True, slots=True)
+class PushStep(Effect):
+    """An effect that asks a decision (put on the stack when the effect fires)."""
+
+    step: Step
 
 
-# Rule modules import this one for its primitives; importing them last (after every class
-# above exists) breaks the cycle. Their functions are looked up only when effects fire.
-from engine.ark_nova import (  # noqa: E402
-    association,
-    cardflow,
-    sponsor_play,
-    tracks,
-    turn,
-    zoo,
-)
+# ----------------------------------------------------------------------------- card-specific
+# Abilities and sponsors no primitive expresses (spec 19, 20.2); rules in custom.py.
+
+
+@dataclass(frozen=True, slots=True)
+class Scavenging(Effect):
+    """Shuffle the discard pile, draw N from it, keep 1, discard the rest."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class Hunter(Effect):
+    """Reveal the top N deck cards, put 1 animal among them into hand, discard the rest.
+    ``n`` 0 = as many as your predator icons (sponsor 252)."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class Perception(Effect):
+    """Draw N from the deck, keep ``keep``, discard the rest (249: Perception 2, keep 1)."""
+
+    n: int
+    keep: int = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Digging(Effect):
+    """Digging N: N times discard a display card or swap a hand card for a draw."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class Resistance(Effect):
+    """Draw 2 final scoring cards, keep 1, the other face down under the pile."""
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBaseProject(Effect):
+    """Assertion (any unused base project) / Dominance (``only`` = 108): may take it."""
+
+    only: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Magnet(Effect):
+    """Take every sponsor card in the display into your hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class Venom(Effect):
+    """Venom N: others with more appeal get venom on their cards in slots 1..N."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class Constriction(Effect):
+    """Others ahead of you on appeal / CP get a constriction token on slot 5, then slot 4."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pilfering(Effect):
+    """Pilfering 1 / 2 (spec 19, D-13, D-40)."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class Hypnosis(Effect):
+    """Hypnosis N (after finishing): use the top-appeal player's card in slots 1..N."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class WazaChoose(Effect):
+    """227: choose small or large, reveal until such an animal, the other class is barred."""
+
+
+@dataclass(frozen=True, slots=True)
+class OkapiSponsor(Effect):
+    """253: may spend a token from the card to play a sponsor from hand paying its level."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraPlacementBonus(Effect):
+    """221: a placement bonus from a border cell also gives one still-uncovered placement
+    bonus of the player's choice (that cell stays uncovered)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.ark_nova import final_scoring, sponsors, tracks
+from engine.ark_nova.metrics import amount
 from engine.ark_nova.scoring import APPEAL_MAX, CP_MAX, victory_points
 from engine.ark_nova.state import State
 from engine.ark_nova.steps import Step
@@ -35,7 +36,7 @@ def end_points(s: State, seat: int) -> tuple[int, int, list[int]]:
     appeal = 0
     for sid in p.sponsors:
         for e in sponsors.get(sid).end:
-            n = e.amount(s, seat, sid)  # type: ignore[attr-defined]
+            n = amount(s, seat, e)  # type: ignore[arg-type]
             if e.res == "cp":  # type: ignore[attr-defined]
                 cp += n
             else:

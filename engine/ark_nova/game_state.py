@@ -3,7 +3,7 @@ delegates to the rules driver, the observation gate and the decision steps' labe
 
 from __future__ import annotations
 
-from engine.ark_nova import events
+from engine.ark_nova import events, resolve  # noqa: F401  (resolve installs the effect table)
 from engine.ark_nova.cards import load_cards
 from engine.ark_nova.endgame import final_result
 from engine.ark_nova.observation import Observation, observe

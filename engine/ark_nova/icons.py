@@ -8,7 +8,7 @@ after the card's own effects (D-42 default order).
 
 from __future__ import annotations
 
-from engine.ark_nova import effects, sponsors
+from engine.ark_nova import effects, passives, sponsors
 from engine.ark_nova.cards import CATEGORIES, CONTINENTS, N_ICONS
 from engine.ark_nova.state import State
 
@@ -21,7 +21,7 @@ def add_icons(s: State, seat: int, vec: tuple[int, ...] | list[int]) -> list[Tri
     """Add an icon vector to ``seat``'s zoo; return the triggered effects."""
     p = s.players[seat]
     icons = p.icons
-    had = ([icons[i] > 0 for i in _TYPE_ICONS] if sponsors.has_mod(p, "explorer")
+    had = ([icons[i] > 0 for i in _TYPE_ICONS] if passives.has_mod(p, "explorer")
            else None)
     fired: list[Triple] = []
     table = sponsors.on_icon_table()

@@ -7,31 +7,31 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.ark_nova.buildings import AVIARY_T, ENC_T, KIOSK_T, REPTILE_T
+from engine.ark_nova.effects import (
+    AfterFinishing,
+    BuildFree,
+    Effect,
+    ExtraAction,
+    Gain,
+    HireWorker,
+    MoveActionCard,
+    PartnerZooFree,
+    PlaceToken,
+    PlaySponsorForMoney,
+    Pouch,
+    SnapCards,
+    TakeCard,
+    UniversityFree,
+    UpgradeCard,
+)
 
 ANY_CARD = -1
 
 
 @lru_cache(maxsize=1)
-def _tables() -> dict[str, dict[str, tuple]]:
-    from engine.ark_nova.effects import (
-        AfterFinishing,
-        BuildFree,
-        ExtraAction,
-        Gain,
-        HireWorker,
-        MoveActionCard,
-        PartnerZooFree,
-        PlaceToken,
-        PlaySponsorForMoney,
-        Pouch,
-        SnapCards,
-        TakeCard,
-        UniversityFree,
-        UpgradeCard,
-    )
-
+def _tables() -> dict[str, dict[str, tuple[Effect, ...]]]:
     clever = AfterFinishing(MoveActionCard(ANY_CARD, (1,)))
-    placement = {
+    placement: dict[str, tuple[Effect, ...]] = {
         "x_token": (Gain("x", 1),),
         "money_2": (Gain("money", 2),),
         "money_5": (Gain("money", 5),),
@@ -47,7 +47,7 @@ def _tables() -> dict[str, dict[str, tuple]]:
         "kiosk": (BuildFree((KIOSK_T,)),),
         "multiplier": (PlaceToken(ANY_CARD),),
     }
-    left = {
+    left: dict[str, tuple[Effect, ...]] = {
         "snap_1": (SnapCards(1),),
         "free_enclosure_size_2": (BuildFree((ENC_T[2],)),),
         "money_5": (Gain("money", 5),),
@@ -64,13 +64,13 @@ def _tables() -> dict[str, dict[str, tuple]]:
         "clever_2": (clever, clever),
         "pouch_2": (Pouch(2),),
     }
-    rewards = {
+    rewards: dict[str, tuple[Effect, ...]] = {
         "upgrade_action_card": (UpgradeCard(),),
         "hire_worker": (HireWorker(),),
         "conservation_1": (Gain("cp", 1),),
         "conservation_2": (Gain("cp", 2),),
     }
-    tiles = {
+    tiles: dict[str, tuple[Effect, ...]] = {
         "money_10": (Gain("money", 10),),
         "enclosure_3": (BuildFree((ENC_T[3],)),),
         "reputation_2": (Gain("rep", 2),),
@@ -84,17 +84,17 @@ def _tables() -> dict[str, dict[str, tuple]]:
     return {"placement": placement, "left": left, "rewards": rewards, "tiles": tiles}
 
 
-def placement_effects(name: str) -> tuple:
+def placement_effects(name: str) -> tuple[Effect, ...]:
     return _tables()["placement"][name]
 
 
-def left_track_effects(name: str) -> tuple:
+def left_track_effects(name: str) -> tuple[Effect, ...]:
     return _tables()["left"][name]
 
 
-def reward_effects(name: str) -> tuple:
+def reward_effects(name: str) -> tuple[Effect, ...]:
     return _tables()["rewards"][name]
 
 
-def tile_effects(name: str) -> tuple:
+def tile_effects(name: str) -> tuple[Effect, ...]:
     return _tables()["tiles"][name]

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.ark_nova.buildings import STANDARD, TYPES
+from engine.ark_nova.effects import Effect, Gain, RevealUntil
 from engine.ark_nova.hexgrid import NEIGHBOUR_MASK, cells_of, neighbourhood
 from engine.ark_nova.maps import (
     HARBOUR,
@@ -37,7 +38,6 @@ from engine.ark_nova.maps import (
 )
 
 if TYPE_CHECKING:
-    from engine.ark_nova.effects import Effect
     from engine.ark_nova.state import Building, Player, State
 
 OUTDOOR_BONUS = 2
@@ -60,8 +60,6 @@ def on_cover(s: State, seat: int, mask: int) -> list[Effect]:
     p = s.players[seat]
     if p.map.rule != HOLLYWOOD:
         return []
-    from engine.ark_nova.effects import RevealUntil
-
     return [RevealUntil("sponsor") for _ in cells_of(mask & p.map.feature)]
 
 
@@ -70,8 +68,6 @@ def on_occupy(s: State, seat: int, building: int) -> list[Effect]:
     p = s.players[seat]
     if p.map.rule != TOWER or not _next_to_free_feature(p, p.bld[building]):
         return []
-    from engine.ark_nova.effects import Gain
-
     return [Gain("appeal", TOWER_APPEAL)]
 
 
@@ -119,6 +115,4 @@ def income(s: State, seat: int) -> list[Effect]:
     n = income_money(s.players[seat])
     if not n:
         return []
-    from engine.ark_nova.effects import Gain
-
     return [Gain("money", n)]

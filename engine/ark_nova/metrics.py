@@ -1,9 +1,10 @@
 """Counting helpers used by effects and scoring (spec 9.2, 16, 18 ``gain_per`` metrics).
 
 A metric is named by a string (``"icons:science"``, ``"small_animals"`` ...) and read by
-``metric(s, seat, name)``. Map terrain words follow spec 20: a cell is *connected* if it is
-not covered and has a covered neighbour, *isolated* if it is not covered and has none;
-water/rock covered through sponsor 219 no longer counts as water/rock.
+``metric(s, seat, name)``; ``amount`` is what a gain effect is worth now. Map terrain
+words follow spec 20: a cell is *connected* if it is not covered and has a covered
+neighbour, *isolated* if it is not covered and has none; water/rock covered through
+sponsor 219 no longer counts as water/rock.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import cast
 from engine.ark_nova import map_rules
 from engine.ark_nova.buildings import ENC_T, KIOSK_T, STANDARD, TYPES, UNIQUE
 from engine.ark_nova.cards import CATEGORIES, CONTINENTS, ICON, Card
+from engine.ark_nova.effects import Gain, GainPer, GainTiers
 from engine.ark_nova.hexgrid import BORDER_MASK, NEIGHBOUR_MASK, NEIGHBOURS, cells_of, neighbourhood
 from engine.ark_nova.state import Player, State
 
@@ -214,3 +216,18 @@ def metric(s: State, seat: int, name: str) -> int:
 def known(name: str) -> bool:
     kind, _, icon = name.partition(":")
     return name in METRICS or (kind in ("icons", "icons_all") and icon in ICON)
+
+
+def amount(s: State, seat: int, e: Gain | GainPer | GainTiers) -> int:
+    """How much of ``e.res`` the gain effect ``e`` gives ``seat`` now."""
+    if isinstance(e, Gain):
+        return e.n
+    if isinstance(e, GainPer):
+        n = e.k * (metric(s, seat, e.metric) // e.div)
+        return min(n, e.cap) if e.cap else n
+    m = metric(s, seat, e.metric)
+    best = 0
+    for threshold, value in e.tiers:
+        if m >= threshold:
+            best = value
+    return best

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.ark_nova import cardflow, effects, icons, map_bonuses, sponsors, tracks, zoo
-from engine.ark_nova.cards import Card
+from engine.ark_nova import cardflow, effects, icons, map_bonuses, passives, tracks, zoo
+from engine.ark_nova.cards import ICON_NAMES, Card
 from engine.ark_nova.metrics import metric
 from engine.ark_nova.state import FREE, State
 from engine.ark_nova.steps import Ask, Option
@@ -30,8 +30,6 @@ def is_base(card_id: int) -> bool:
 def measure(s: State, seat: int, card: Card) -> int:
     name = COLLECTION_METRIC.get(card.id)
     if name is None:
-        from engine.ark_nova.cards import ICON_NAMES
-
         name = f"icons:{ICON_NAMES[card.project_icon]}"
     return metric(s, seat, name)
 
@@ -41,7 +39,7 @@ def icon_tokens(s: State, seat: int, card: Card) -> int:
     if not is_base(card.id):
         return 0
     p = s.players[seat]
-    return sum(1 for sid in sponsors.MODIFIERS["base_project_icon_tokens"]
+    return sum(1 for sid in passives.MODIFIERS["base_project_icon_tokens"]
                if p.card_tokens.get(sid, 0) > 0)
 
 
@@ -81,7 +79,7 @@ def levels_for(s: State, seat: int, card: Card, owners: list[int] | None) -> lis
     if owners is None:
         owners = [FREE, FREE, FREE]
     elif seat in owners and not (card.project_kind == "release"
-                                 and sponsors.has_mod(p, "release_projects_repeat")):
+                                 and passives.has_mod(p, "release_projects_repeat")):
         return []
     free = [i for i in range(3) if owners[i] == FREE]
     if not free:
@@ -209,7 +207,7 @@ def spend_icon_tokens(s: State, seat: int, card: Card, threshold: int) -> None:
     """Use only as many 215/218 tokens as the level needs (215 first)."""
     short = threshold - measure(s, seat, card)
     p = s.players[seat]
-    for sid in sponsors.MODIFIERS["base_project_icon_tokens"]:
+    for sid in passives.MODIFIERS["base_project_icon_tokens"]:
         if short <= 0:
             return
         if p.card_tokens.get(sid, 0) > 0 and is_base(card.id):
@@ -286,7 +284,7 @@ class LeftToken(Option):
         s.levels[step.card][step.level] = seat
         s.log.append(("project", seat, step.card, step.level))
         cp, rep = card.rewards[step.level]
-        if card.project_kind == "release" and sponsors.has_mod(p, "release_projects_repeat"):
+        if card.project_kind == "release" and passives.has_mod(p, "release_projects_repeat"):
             cp += 1
         todo: list[effects.Effect] = []
         if cp:

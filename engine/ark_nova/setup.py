@@ -20,6 +20,7 @@ from engine.ark_nova.maps import ADVANCED_MAPS, MapData, load_map
 from engine.ark_nova.params import RANDOM_MAP
 from engine.ark_nova.state import BLOCKED, BONUS_TILES, FREE, Player, State
 from engine.ark_nova.steps import Ask, Option, Step
+from engine.ark_nova.turn import StartTurn
 
 BREAK_LENGTH = {1: 0, 2: 9, 3: 12, 4: 15}  # solo: no break token (spec 17)
 DRAFT_DRAW, DRAFT_KEEP = 8, 4
@@ -124,8 +125,6 @@ class DraftDone(Step):
     """Everyone has chosen: discards go face up, the display is revealed, play starts."""
 
     def run(self, s: State) -> None:
-        from engine.ark_nova.turn import StartTurn
-
         s.discard.extend(s.draft_discards)
         s.draft_discards = []
         s.steps.append(StartTurn(s.start_player))

@@ -15,6 +15,7 @@ are applied where those rules live (``setup.py``, ``abilities.py``, ``sponsor_pl
 
 from __future__ import annotations
 
+from engine.ark_nova.association import cover_donation_space
 from engine.ark_nova.state import State
 
 CLOCK_TOKENS = 7  # tokens on the solo tile at the start
@@ -22,6 +23,7 @@ LAST_ROUND_TOKENS = 2  # the round after which final scoring follows instead of 
 ROUNDS = CLOCK_TOKENS - LAST_ROUND_TOKENS + 1  # 6 rounds: 7, 6, 5, 4, 3 and 2 turns
 REMOVED_FINAL_SCORING = 9  # spec 17, D-23
 MAX_APPEAL_CONDITION = 25  # "max 25 appeal" sponsors: 25 + the solo starting appeal (D-24)
+NEXT_TURN, BREAK, FINAL_SCORING = range(3)  # what the end of a turn leads to (tick_clock)
 
 
 def is_solo(s: State) -> bool:
@@ -56,29 +58,22 @@ def max_appeal_condition(s: State) -> int:
     return MAX_APPEAL_CONDITION
 
 
-def end_of_turn(s: State, seat: int) -> None:
-    """Move a clock token; push the next turn, a break before it, or final scoring."""
-    from engine.ark_nova import breaks, endgame, turn
-
+def tick_clock(s: State) -> int:
+    """End of a turn: move a clock token. Returns ``NEXT_TURN`` (the round goes on),
+    ``BREAK`` (a break, then the next turn) or ``FINAL_SCORING`` (end triggered)."""
     s.clock_left -= 1
     if s.clock_left > 0:
-        s.steps.append(turn.NextTurn(seat))
-        return
+        return NEXT_TURN
     if s.clock_size <= LAST_ROUND_TOKENS:
         s.end_triggered = True
         s.turns_left = 0
         s.log.append(("end", 0))
-        endgame.finish(s)
-        return
-    s.steps.append(turn.NextTurn(seat))
-    s.break_trigger = seat
-    breaks.start_break(s)
+        return FINAL_SCORING
+    return BREAK
 
 
 def end_of_break(s: State) -> None:
     """The topmost token covers the cheapest open donation space; one fewer returns."""
-    from engine.ark_nova.association import cover_donation_space
-
     cover_donation_space(s)
     s.clock_size -= 1
     s.clock_left = s.clock_size

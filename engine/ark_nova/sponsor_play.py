@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.ark_nova import icons, map_rules, solo, sponsors, zoo
+from engine.ark_nova import icons, map_rules, passives, solo, sponsors, zoo
 from engine.ark_nova.cards import SPONSORS, Card
 from engine.ark_nova.state import State
 from engine.ark_nova.steps import DECLINE, Ask, Option
@@ -40,7 +40,7 @@ def play_sponsor(s: State, seat: int, card_id: int) -> None:
     p = s.players[seat]
     p.sponsors.append(card_id)
     s.log.append(("sponsor", seat, card_id))
-    if card_id in sponsors.MODIFIERS["any_terrain"]:
+    if card_id in passives.MODIFIERS["any_terrain"]:
         p.pcache = {}
     card = s.cards[card_id]
     d = sponsors.get(card_id)

@@ -1,9 +1,9 @@
 """The 64 sponsor cards (spec 20.2), each written with the spec-18 primitives.
 
-A ``SponsorDef`` lists a card's immediate, income, end-of-game and icon-trigger effects,
-its unique building and its passive rule modifiers (``Modifier`` names, which the rules
-check with ``has_mod``). Keyed by card id; the card data give level, conditions and icons.
-Cards needing their own code point at ``custom.py`` handlers.
+A ``SponsorDef`` lists a card's immediate, income, end-of-game and icon-trigger effects
+and its unique building. Keyed by card id; the card data give level, conditions and
+icons. The passive rules sponsors change are the table in ``passives.py``; card-specific
+effects are values of ``effects.py`` whose rules are in ``custom.py`` and ``waza.py``.
 """
 
 from __future__ import annotations
@@ -36,38 +36,18 @@ from engine.ark_nova.effects import (
     GainPer,
     GainTiers,
     HireWorker,
+    Hunter,
     MoveActionCard,
+    OkapiSponsor,
     OthersGain,
+    Perception,
     PlaceUnique,
     Pouch,
     SellCards,
     TakeCard,
     TokensOnSelf,
+    WazaChoose,
 )
-from engine.ark_nova.state import Player
-
-# Passive rule modifiers (spec 18 ``modifier(<rule>)``) -> the sponsors that grant them.
-MODIFIERS: dict[str, tuple[int, ...]] = {
-    "project_task_value_4": (203,),
-    "base_project_icon_tokens": (215, 218),
-    "engineer_copy": (217,),
-    "any_terrain": (219,),
-    "archaeologist": (221,),
-    "release_projects_repeat": (224,),
-    "immune_interactive": (225,),
-    "waza_class": (227,),
-    "waza_small_program": (228,),
-    "small_animals_cost_3_less": (229,),
-    "large_animals_cost_4_less": (230,),
-    "large_animal_ignore_condition": (263,),
-    "explorer": (262,),
-    "cover_next_to_water_pays": (241,),
-    "cover_next_to_rock_pays": (242,),
-}
-
-
-def has_mod(p: Player, rule: str) -> bool:
-    return any(sid in p.sponsors for sid in MODIFIERS[rule])
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +88,6 @@ def _unique(sponsor: int, *, icon: int = -1, trigger: tuple[Effect, ...] = (),
 
 
 def _build() -> dict[int, SponsorDef]:
-    from engine.ark_nova import custom
-
     breeding = SponsorDef(immediate=(TokensOnSelf(2),),
                           end=_cp_if(5, "projects_supported"))
     appeal2 = (Gain("appeal", 2),)
@@ -154,7 +132,7 @@ def _build() -> dict[int, SponsorDef]:
         224: SponsorDef(immediate=(Gain("x", 1),)),
         225: SponsorDef(immediate=(Gain("x", 1),), end=_cp_if(5, "distinct_continents")),
         226: SponsorDef(immediate=(Gain("rep", 2),), end=_cp_if(5, "distinct_continents")),
-        227: SponsorDef(immediate=(custom.WazaChoose(),)),
+        227: SponsorDef(immediate=(WazaChoose(),)),
         228: SponsorDef(immediate=(GainPer("money", 2, "small_animals"),)),
         229: SponsorDef(immediate=(GainPer("appeal", 1, "small_animals"),)),
         230: SponsorDef(immediate=(GainPer("appeal", 2, "large_animals"),)),
@@ -178,12 +156,12 @@ def _build() -> dict[int, SponsorDef]:
         246: _unique(246, icon=ROCK, trigger=appeal2, end=_cp_if(6, "icons:rock")),
         247: _unique(247, icon=PRIMATE, trigger=appeal2, end=_cp_if(6, "icons:primate")),
         248: _unique(248, icon=PRIMATE, trigger=(Gain("x", 1),)),
-        249: _unique(249, icon=BIRD, trigger=(custom.Perception(2, keep=1),)),
+        249: _unique(249, icon=BIRD, trigger=(Perception(2, keep=1),)),
         250: _unique(250, icon=REPTILE, trigger=(SellCards(2, 4),)),
         251: _unique(251, icon=BEAR, trigger=appeal2, any_zoo=True,
                      end=(GainTiers("cp", ((3, 1), (6, 2)), "icons:bear"),)),
-        252: _unique(252, icon=PREDATOR, trigger=(custom.Hunter(0),)),
-        253: _unique(253, icon=HERBIVORE, trigger=(custom.OkapiSponsor(),),
+        252: _unique(252, icon=PREDATOR, trigger=(Hunter(0),)),
+        253: _unique(253, icon=HERBIVORE, trigger=(OkapiSponsor(),),
                      after=(TokensOnSelf(3),)),
         254: _unique(254, before=(Gain("rep", 1), Gain("cp", 1)), after=(TakeCard(1),)),
         255: _unique(255, after=(Gain("appeal", 4),)),

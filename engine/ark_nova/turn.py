@@ -12,33 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from engine.ark_nova import (
-    actions,
-    breaks,
-    cardflow,
-    endgame,
-    harbour,
-    solo,
-    sponsors,
-    tracks,
-)
+from engine.ark_nova import actions, breaks, cardflow, endgame, harbour, passives, solo, tracks
 from engine.ark_nova.cards import ACTION_NAMES
+from engine.ark_nova.ctx import Ctx
 from engine.ark_nova.maps import HARBOUR
 from engine.ark_nova.state import Player, State
 from engine.ark_nova.steps import DECLINE, Ask, Option, Step
 
 NORMAL, EXTRA_ANY, EXTRA_TYPE, HYPNOSIS = range(4)
-
-
-@dataclass(frozen=True, slots=True)
-class Ctx:
-    """One execution of an action: who acts, with whose card, at what strength."""
-
-    seat: int
-    action: int
-    strength: int
-    side2: bool
-    owner: int
 
 
 def base_strength(p: Player, action: int) -> int:
@@ -353,7 +334,7 @@ def start_extra_action(s: State, seat: int, action: int) -> None:
 def interactive_targets(s: State, seat: int) -> list[int]:
     """Other players an interactive effect may affect: >= 5 appeal, no sponsor 225."""
     return [q for q in range(s.n) if q != seat and s.players[q].appeal >= 5
-            and not sponsors.has_mod(s.players[q], "immune_interactive")]
+            and not passives.has_mod(s.players[q], "immune_interactive")]
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,7 +387,14 @@ class EndTurn(Step):
             cardflow.refill_display(s)
         venom_payment(s, self.seat)
         if solo.is_solo(s):
-            solo.end_of_turn(s, self.seat)
+            tick = solo.tick_clock(s)
+            if tick == solo.FINAL_SCORING:
+                endgame.finish(s)
+                return
+            s.steps.append(NextTurn(self.seat))
+            if tick == solo.BREAK:
+                s.break_trigger = self.seat
+                breaks.start_break(s)
             return
         if s.end_triggered:
             s.turns_left -= 1

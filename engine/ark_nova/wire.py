@@ -27,6 +27,7 @@ from engine.ark_nova import (
     sponsor_play,
     tracks,
     turn,
+    waza,
     zoo,
 )
 from engine.ark_nova.association import DONATION_COSTS, TASK_NAMES
@@ -327,7 +328,7 @@ class ArkNovaCodec(OptionTableCodec):
         act_animals.HouseIn: lambda obs, o: pb.ArkNovaOption(house_in=pb.ArkNovaHousingRef(
             building=max(o.building, -1), flock=o.building < 0)),
         act_animals.PlaySmallAnimal: _card("play_small_animal"),
-        act_animals.TakeSmallAnimal: _folder("take_small_animal"),
+        waza.TakeSmallAnimal: _folder("take_small_animal"),
         act_build.BuildType: _building_ref("build"),
         act_build.EngineerCopy: _building_ref("engineer_copy"),
         association.DoTask: _choice("association_task", lambda o: TASK_NAMES[o.task]),
@@ -344,7 +345,7 @@ class ArkNovaCodec(OptionTableCodec):
         custom.PilferFrom: lambda obs, o: pb.ArkNovaOption(
             pilfer_from=pb.ArkNovaSeatRef(seat=o.target)),
         custom.Give: _choice("give", lambda o: ("money", "card", "all_money")[o.what]),
-        custom.WazaChoice: _choice("waza_class", lambda o: "large" if o.large else "small"),
+        waza.WazaChoice: _choice("waza_class", lambda o: "large" if o.large else "small"),
         custom.ExtraBonusCell: _extra_bonus,
         sponsor_play.PlaySponsorForMoney: _card("sponsor_for_money"),
         setup.KeepStartingCard: _card("keep_starting_card"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.ark_nova import custom, effects, map_bonuses, map_rules, sponsors, tracks
+from engine.ark_nova import effects, map_bonuses, map_rules, passives, tracks
 from engine.ark_nova.buildings import (
     AVIARY_T,
     KIOSK_T,
@@ -26,7 +26,7 @@ from engine.ark_nova.cards import BUILD, HERBIVORE, Card
 from engine.ark_nova.hexgrid import BORDER_MASK, NEIGHBOURS
 from engine.ark_nova.maps import cell_name
 from engine.ark_nova.state import FLOCK, Building, Player, State
-from engine.ark_nova.steps import DECLINE, Ask, Option, Step
+from engine.ark_nova.steps import DECLINE, Ask, Option
 
 # ----------------------------------------------------------------------------- placement
 
@@ -37,7 +37,7 @@ def footprints_for(s: State, seat: int, code: int) -> list[Footprint]:
     fl = p.pcache.get(code)
     if fl is None:
         fl = legal_footprints(p.map, code, p.covered, p.side2[BUILD],
-                              sponsors.has_mod(p, "any_terrain"),
+                              passives.has_mod(p, "any_terrain"),
                               kiosk_zone(p.kiosk_cells) if code == KIOSK_T else 0)
         p.pcache[code] = fl
     return fl
@@ -147,15 +147,15 @@ def place(s: State, seat: int, code: int, f: Footprint) -> None:
     todo: list[effects.Effect] = []
     if code == PAVILION_T:
         todo.append(effects.Gain("appeal", 1))
-    archaeologist = sponsors.has_mod(p, "archaeologist")
+    archaeologist = passives.has_mod(p, "archaeologist")
     for c in f.p.cells:
         bonus = p.map.bonus[c]
         if bonus:
             todo.extend(map_bonuses.placement_effects(bonus))
             if archaeologist and (BORDER_MASK >> c) & 1:
-                todo.append(custom.ExtraPlacementBonus())
+                todo.append(effects.ExtraPlacementBonus())
     for rule, kind in (("cover_next_to_water_pays", "water"), ("cover_next_to_rock_pays", "rock")):
-        if sponsors.has_mod(p, rule):
+        if passives.has_mod(p, rule):
             terrain = (p.map.water if kind == "water" else p.map.rock) & ~p.covered
             n = sum(1 for c in f.p.cells if any((terrain >> m) & 1 for m in NEIGHBOURS[c]))
             if n:
@@ -165,7 +165,7 @@ def place(s: State, seat: int, code: int, f: Footprint) -> None:
         todo.append(effects.Gain("appeal", p.map.full_cover_appeal))
     todo.extend(map_rules.on_cover(s, seat, f.p.mask))
     if code in (REPTILE_T, AVIARY_T):
-        todo.append(PushStep(MoveAnimalsIn(seat, idx)))
+        todo.append(effects.PushStep(MoveAnimalsIn(seat, idx)))
     effects.schedule(s, seat, 0, todo)
 
 
@@ -173,7 +173,7 @@ def place(s: State, seat: int, code: int, f: Footprint) -> None:
 
 
 def fits_terrain(p: Player, b: Building, card: Card) -> bool:
-    if sponsors.has_mod(p, "any_terrain"):
+    if passives.has_mod(p, "any_terrain"):
         return True
     return b.rock_adj >= card.rock_req and b.water_adj >= card.water_req
 
@@ -196,7 +196,7 @@ def housings(s: State, seat: int, card: Card, first: bool = False) -> list[int]:
     out = []
     states = p.bld_state
     std = card.standard_size
-    any_terrain = sponsors.has_mod(p, "any_terrain")
+    any_terrain = passives.has_mod(p, "any_terrain")
     rock, water = card.rock_req, card.water_req
     for idx, b in enumerate(p.bld):
         t = TYPES[b.code]
@@ -318,16 +318,6 @@ class MoveAnimal(Option):
 
     def describe(self, s: State, seat: int) -> str:
         return f"move {s.cards[self.card].name} in"
-
-
-@dataclass(frozen=True, slots=True)
-class PushStep(effects.Effect):
-    """An effect that asks a decision (put on the stack when the effect fires)."""
-
-    step: Step
-
-    def fire(self, s: State, seat: int, src: int) -> None:
-        s.steps.append(self.step)
 
 
 @dataclass(frozen=True, slots=True)

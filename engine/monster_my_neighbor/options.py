@@ -15,13 +15,18 @@ counts) and listed in ascending order, so their order encodes nothing hidden.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from engine.core.option import Option
+from engine.monster_my_neighbor.cards import CardSet
 
-if TYPE_CHECKING:
-    from engine.monster_my_neighbor.cards import CardSet
-    from engine.monster_my_neighbor.state import State
+
+class _WithCards(Protocol):
+    """What an option's description reads of the game state (options sit below
+    :mod:`engine.monster_my_neighbor.state`, which imports them)."""
+
+    @property
+    def cards(self) -> CardSet: ...
 
 # Decision kinds (§14.1), as ints in the hot path and names at the interface.
 (
@@ -59,12 +64,14 @@ class MonsterOption(Option):
     def label(self, cards: CardSet) -> str:
         raise NotImplementedError(f"{type(self).__name__}.label")
 
-    def describe(self, state: State, seat: int) -> str:
+    def describe(self, state: _WithCards, seat: int) -> str:
         return self.label(state.cards)
 
     @classmethod
     def resolve(
-        cls, s: State, seats: tuple[int, ...], choices: Mapping[int, Any]
+        cls, s: Any, seats: tuple[int, ...], choices: Mapping[int, Any]
     ) -> None:
-        """Simultaneous kinds only: carry out every seat's buffered choice together."""
+        """Simultaneous kinds only: carry out every seat's buffered choice together on the
+        game state ``s`` (a :class:`~engine.monster_my_neighbor.state.State`; each kind
+        names it so)."""
         raise NotImplementedError(f"{cls.__name__} is not a simultaneous decision")

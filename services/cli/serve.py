@@ -6,8 +6,10 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import socket
+import stat
 from typing import TYPE_CHECKING, Any
 
 from engine.core import ConfigError, GameConfig, get_game
@@ -33,6 +35,7 @@ log = logging.getLogger(__name__)
 EXIT_CONFIG = 2
 EXIT_RUNTIME = 1
 DEFAULT_PORT = 50051
+MAX_SOCKET_PATH = 107  # bytes of a Unix socket path (sun_path, less its final NUL)
 
 
 def add_parser(subparsers: Any) -> None:
@@ -51,6 +54,12 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--port", type=validate.port, default=DEFAULT_PORT,
         help=f"gRPC port (default {DEFAULT_PORT}; 0 picks a free one)",
+    )
+    parser.add_argument(
+        "--listen", type=unix_address, metavar="unix:PATH",
+        help="serve on this Unix domain socket instead of --host/--port (bots on this "
+        "machine then dial --server unix:PATH); --host still binds --metrics-port and "
+        "--web-port",
     )
     parser.add_argument(
         "--metrics-port", type=validate.port, metavar="PORT",
@@ -188,8 +197,10 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_RUNTIME
     feed = durable = None
     try:
-        for flag, port in (("--port", args.port), ("--metrics-port", args.metrics_port),
-                           ("--web-port", args.web_port)):
+        if args.listen:
+            check_socket_free(args.listen)
+        for flag, port in (("--port", None if args.listen else args.port),
+                           ("--metrics-port", args.metrics_port), ("--web-port", args.web_port)):
             if port:
                 check_port_free(flag, args.host, port)
         durable = _durable_results(args)
@@ -228,6 +239,37 @@ def hosting_text(host_workers: int) -> str:
     return "matches hosted in the gateway's own event loop"
 
 
+def unix_address(text: str) -> str:
+    """``--listen``: ``unix:PATH``, a socket path that fits a socket address and whose
+    directory exists."""
+    path = text.removeprefix("unix:")
+    if not text.startswith("unix:") or not path or path.startswith("//"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not unix:PATH (e.g. unix:/tmp/arena.sock)")
+    if len(os.fsencode(path)) > MAX_SOCKET_PATH:
+        raise argparse.ArgumentTypeError(
+            f"{path!r} is longer than a Unix socket path may be ({MAX_SOCKET_PATH} bytes)")
+    if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+        raise argparse.ArgumentTypeError(f"the directory of {path!r} does not exist")
+    return text
+
+
+def check_socket_free(address: str) -> None:
+    """Raise OSError if another server answers on the Unix socket of ``address`` (gRPC
+    would silently take the path over) or the path is some other kind of file; a socket
+    nobody answers on is a stale one, which gRPC replaces."""
+    path = address.removeprefix("unix:")
+    if not os.path.lexists(path):
+        return
+    if not stat.S_ISSOCK(os.lstat(path).st_mode):
+        raise OSError(f"--listen {address}: {path} exists and is not a socket")
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+        try:
+            probe.connect(path)
+        except OSError:
+            return
+    raise OSError(f"--listen {address}: another server is listening on {path}")
+
+
 def check_port_free(flag: str, host: str, port: int) -> None:
     """Raise OSError naming ``flag`` if ``host:port`` cannot be bound, so a taken port is
     one line before any host worker starts."""
@@ -252,9 +294,10 @@ async def _serve(
     metrics = ArenaMetrics()
     gateway = Gateway(config, store, metrics, durable=durable, feed=feed)
     try:
-        port = await gateway.start(args.host, args.port, tls)
+        port = await gateway.start(args.listen or args.host, args.port, tls)
     except OSError as exc:  # the port was taken since it was checked
-        err.print(f"[red]error:[/] --port {args.port}: {exc}")
+        flag = f"--listen {args.listen}" if args.listen else f"--port {args.port}"
+        err.print(f"[red]error:[/] {flag}: {exc}")
         await gateway.stop(0)
         return EXIT_RUNTIME
     web = None
@@ -264,9 +307,11 @@ async def _serve(
             print(f"metrics on http://{args.host}:{metrics_port}/metrics", flush=True)
         scheme = "TLS" if tls is not None else "plaintext"
         hosting = hosting_text(config.host_workers)
-        log.info("gateway serving %s on %s:%d (%s, %s; instance %s)",
-                 config.game, args.host, port, scheme, hosting, instance,
-                 extra={"game": config.game, "port": port, "metrics_port": args.metrics_port,
+        address = args.listen or f"{args.host}:{port}"
+        log.info("gateway serving %s on %s (%s, %s; instance %s)",
+                 config.game, address, scheme, hosting, instance,
+                 extra={"game": config.game, "port": None if args.listen else port,
+                        "listen": args.listen, "metrics_port": args.metrics_port,
                         "tls": tls is not None, "host_workers": config.host_workers,
                         "instance": instance})
         if args.web_port is not None:
@@ -278,7 +323,7 @@ async def _serve(
             log.info("web front end on %s (%s)", url, serve_web.describe(web),
                      extra={"web": url})
             print(f"web on {url}", flush=True)
-        print(f"serving {config.game} on {args.host}:{port} ({scheme}, {hosting})", flush=True)
+        print(f"serving {config.game} on {address} ({scheme}, {hosting})", flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):

@@ -14,11 +14,16 @@ import math
 import os
 from pathlib import Path
 from typing import NoReturn
-from urllib.parse import urlsplit
+
+from services.wire.addresses import fail as _fail
+from services.wire.addresses import host_port, ray_address, redis_url
+from services.wire.addresses import port_number as _port_number
+
+# The address types live with the services that dial them; the commands use them as flags.
+__all__ = ["host_port", "ray_address", "redis_url"]
 
 EXIT_USAGE = 2
 STDOUT = "-"
-REDIS_SCHEMES = ("redis", "rediss", "unix")
 
 
 class ArenaParser(argparse.ArgumentParser):
@@ -29,48 +34,9 @@ class ArenaParser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def _fail(message: str) -> NoReturn:
-    raise argparse.ArgumentTypeError(message)
-
-
-def _port_number(text: str, what: str, allow_zero: bool) -> int:
-    low = 0 if allow_zero else 1
-    try:
-        port = int(text)
-    except ValueError:
-        _fail(f"{what} {text!r} is not a number; use {low}-65535")
-    if not low <= port <= 65535:
-        _fail(f"{what} {port} is out of range; use {low}-65535")
-    return port
-
-
 def port(text: str) -> int:
     """A TCP port to listen on, 0-65535 (0: any free port)."""
     return _port_number(text, "port", allow_zero=True)
-
-
-def _split_host_port(text: str) -> tuple[str, str]:
-    """``host:port`` or ``[v6]:port`` -> (host, port text); error if either is missing."""
-    if "://" in text:
-        _fail(f"{text!r} is not HOST:PORT: give no scheme, e.g. 127.0.0.1:50051")
-    if text.startswith("["):
-        host, sep, rest = text[1:].partition("]")
-        if not sep or not rest.startswith(":"):
-            _fail(f"{text!r} is not HOST:PORT (an IPv6 host looks like [::1]:50051)")
-        return host, rest[1:]
-    host, sep, number = text.rpartition(":")
-    if not sep or not host or ":" in host:
-        _fail(f"{text!r} is not HOST:PORT, e.g. 127.0.0.1:50051")
-    return host, number
-
-
-def host_port(text: str) -> str:
-    """A server address to dial, ``HOST:PORT`` with a port of 1-65535."""
-    host, number = _split_host_port(text)
-    if any(c.isspace() or c in "/@" for c in host):
-        _fail(f"{text!r} is not HOST:PORT, e.g. 127.0.0.1:50051")
-    _port_number(number, "port", allow_zero=False)
-    return text
 
 
 def bind_host(text: str) -> str:
@@ -80,42 +46,6 @@ def bind_host(text: str) -> str:
     if ":" in text.strip("[]") and not text.startswith("[") and text.count(":") == 1:
         _fail(f"{text!r} looks like HOST:PORT; give the host here and the port to --port")
     return text
-
-
-def redis_url(text: str) -> str:
-    """``redis://[user:pass@]HOST[:PORT][/DB]``, ``rediss://...`` or ``unix:///path``."""
-    parts = urlsplit(text)
-    if parts.scheme not in REDIS_SCHEMES or "://" not in text:
-        _fail(f"{text!r} is not a Redis URL; write redis://HOST:PORT/DB, "
-              "e.g. redis://127.0.0.1:6379/0")
-    if parts.scheme == "unix":
-        if not parts.path:
-            _fail(f"{text!r} names no socket path; write unix:///path/to/redis.sock")
-        return text
-    if not parts.hostname:
-        _fail(f"{text!r} names no host; write redis://HOST:PORT/DB")
-    try:
-        number = parts.port
-    except ValueError:
-        _fail(f"{text!r} has a bad port; use 1-65535")
-    if number == 0:
-        _fail(f"{text!r} has port 0; use 1-65535")
-    database = parts.path.lstrip("/")
-    if database and not database.isdigit():
-        _fail(f"{text!r} has database {database!r}; the database is a number, e.g. /0")
-    return text
-
-
-def ray_address(text: str) -> str:
-    """``auto``, ``HOST:PORT`` of a Ray head's GCS, or ``ray://HOST:PORT``."""
-    if text == "auto":
-        return text
-    if text.startswith("ray://"):
-        host_port(text[len("ray://") :])
-        return text
-    if "://" in text:
-        _fail(f"{text!r} is not a Ray address; use auto, HOST:PORT or ray://HOST:PORT")
-    return host_port(text)
 
 
 def readable_file(text: str) -> Path:

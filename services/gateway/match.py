@@ -36,40 +36,19 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from arena.v1 import arena_pb2
 
-from services.gateway.hosts import HostFailed, HostHandle
 from services.gateway.match_end import MatchContext, abort, finish
+from services.gateway.seats import RemoteSeat
 from services.gateway.session import BotSession, Missing, Outcome, Reply
-from services.runner.host import HostStep, SeatRequest
+from services.hosting.protocol import HostFailed, HostHandle, HostStep, SeatRequest
 from services.spectate.publish import watched
 from services.wire import frames
 
 log = logging.getLogger(__name__)
 
 FILL_LABEL_PREFIX = "builtin:"
-
-
-@dataclass(slots=True)
-class RemoteSeat:
-    """The gateway's book-keeping for one remote seat of a match."""
-
-    session: BotSession
-    prefix: bytes
-    bank_ms: int
-    strikes: int = 0
-    forfeited: bool = False
-    # The request this seat owes an answer to, and its deadline timer.
-    waiting: tuple[int, asyncio.TimerHandle] | None = field(default=None)
-
-    def spend(self, used_ms: int, move_ms: int) -> None:
-        """A reply after ``used_ms`` spends what went past the move time from the bank
-        (down to 0); a reply within the move time spends nothing and earns nothing."""
-        over_ms = used_ms - move_ms
-        if over_ms > 0:
-            self.bank_ms = max(0, self.bank_ms - over_ms)
 
 
 class MatchRunner:

@@ -17,20 +17,18 @@ from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from arena.v1 import arena_pb2
 
 from engine.core import GameConfig, Replay, Result, competition_ranks, get_game
 from services.gateway.config import GatewayConfig
-from services.gateway.hosts import Hosts
 from services.gateway.results import MatchResult, ResultQueue
+from services.gateway.seats import RemoteSeat
+from services.hosting.protocol import Hosts
 from services.ladder.store import LadderStore
 from services.metrics import ArenaMetrics
 from services.spectate.feed import MatchFeed
-
-if TYPE_CHECKING:
-    from services.gateway.match import MatchRunner, RemoteSeat
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +64,21 @@ class MatchContext:
         return cls(config, game_config, match_config, hosts, store, results, metrics, feed)
 
 
+class EndingMatch(Protocol):
+    """What ending a match reads of it (a :class:`services.gateway.match.MatchRunner`)."""
+
+    @property
+    def context(self) -> MatchContext: ...
+    @property
+    def match_id(self) -> str: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def labels(self) -> tuple[str, ...]: ...
+    @property
+    def remote(self) -> dict[int, RemoteSeat]: ...
+
+
 def rating_ranks(ranks: Sequence[int], forfeited: AbstractSet[int]) -> tuple[int, ...]:
     """Game ranks with forfeited seats moved to the (shared) last place."""
     keys = [(0, 0) if seat in forfeited else (1, -rank) for seat, rank in enumerate(ranks)]
@@ -81,7 +94,7 @@ def forfeit_ranks(seats: int, forfeited: AbstractSet[int]) -> tuple[int, ...] | 
     return rating_ranks([1] * seats, forfeited)
 
 
-def forfeited_seats(runner: MatchRunner) -> set[int]:
+def forfeited_seats(runner: EndingMatch) -> set[int]:
     """Remote seats that forfeited: struck out, or their bot left (possibly not yet
     noticed by the match, if it owed no decision when it went)."""
     return {
@@ -90,7 +103,7 @@ def forfeited_seats(runner: MatchRunner) -> set[int]:
     }
 
 
-async def finish(runner: MatchRunner, step: Any) -> None:
+async def finish(runner: EndingMatch, step: Any) -> None:
     """Record the result durably, rate it, save the replay, then send every MatchEnd.
     A one-seat match (a solo game) has nobody to be rated against: it takes the same
     durable path but goes to the ladder's solo standings, unrated, and its MatchEnd
@@ -130,7 +143,7 @@ async def finish(runner: MatchRunner, step: Any) -> None:
         )
 
 
-async def abort(runner: MatchRunner, why: str) -> None:
+async def abort(runner: EndingMatch, why: str) -> None:
     """End a match that cannot be finished: rate its forfeits, if any (see the module
     docstring), then send every bot MatchEnd ABORTED (``rated`` true if a forfeit of the
     match was rated, with the bot's rating change)."""
@@ -152,7 +165,7 @@ async def abort(runner: MatchRunner, why: str) -> None:
         )
 
 
-async def _read_ratings(runner: MatchRunner) -> dict[str, float]:
+async def _read_ratings(runner: EndingMatch) -> dict[str, float]:
     try:
         return await asyncio.to_thread(_ratings, runner.context.store, runner)
     except Exception as exc:
@@ -161,7 +174,7 @@ async def _read_ratings(runner: MatchRunner) -> dict[str, float]:
 
 
 def send_match_end(
-    runner: MatchRunner, remote: RemoteSeat, seat: int, reason: arena_pb2.MatchEndReason,
+    runner: EndingMatch, remote: RemoteSeat, seat: int, reason: arena_pb2.MatchEndReason,
     results: Sequence[arena_pb2.SeatResult] = (), rated: bool = False,
     rating_change: float = 0.0, rating: float = 0.0,
 ) -> None:
@@ -172,7 +185,7 @@ def send_match_end(
     remote.session.send(arena_pb2.PlayResponse(match_end=end).SerializeToString())
 
 
-def _ratings(store: LadderStore, runner: MatchRunner) -> dict[str, float]:
+def _ratings(store: LadderStore, runner: EndingMatch) -> dict[str, float]:
     ratings = {}
     for remote in runner.remote.values():
         entry = store.bot_stats(runner.game, remote.session.name)

@@ -3,7 +3,7 @@
 It runs on grpc.aio: one event loop serves every bot stream, match and deadline as
 coroutines, so a silent or slow bot costs a pending timer rather than a blocked thread,
 and nothing waits on a bot without a deadline. The engine work happens in host worker
-processes (:mod:`services.gateway.hosts`); the blocking ladder store is called from
+processes (:mod:`services.hosting`); the blocking ladder store is called from
 worker threads.
 
 A bot's stream ends when it ends in either direction: closing the sending side counts
@@ -35,7 +35,6 @@ from services.gateway.allocator import trim_periodically
 from services.gateway.config import GatewayConfig
 from services.gateway.connections import ConnectionCaps, ConnectionGuard
 from services.gateway.health import StoreHealth
-from services.gateway.hosts import HostPool, Hosts, InLoopHosts
 from services.gateway.match import MatchRunner
 from services.gateway.match_end import MatchContext
 from services.gateway.matchmaker import Matchmaker, seat_order
@@ -44,10 +43,13 @@ from services.gateway.results import ResultQueue
 from services.gateway.seeds import MatchSeeds
 from services.gateway.session import BotSession
 from services.gateway.streams import StreamHandler
+from services.hosting.in_loop import InLoopHosts
+from services.hosting.pool import HostPool
+from services.hosting.protocol import Hosts
 from services.ladder.store import LadderStore
 from services.metrics import ArenaMetrics
 from services.spectate.feed import MatchFeed
-from services.wire.transport import TlsFiles, bind, server_options
+from services.wire.transport import TlsFiles, bind, listen_address, server_options
 
 log = logging.getLogger(__name__)
 
@@ -110,8 +112,9 @@ class Gateway:
     async def start(
         self, host: str = "127.0.0.1", port: int = 0, tls: TlsFiles | None = None
     ) -> int:
-        """Start the host workers and serve on ``host:port`` (0: a free port); return the
-        bound port. Raises OSError if the address cannot be bound."""
+        """Start the host workers and serve on ``host:port`` (0: a free port), or on the
+        Unix socket ``host`` when it reads ``unix:/path``; return the bound port. Raises
+        OSError if the address cannot be bound."""
         config = self.config
         server = grpc.aio.server(options=server_options(
             config.max_message_bytes, config.keepalive_seconds,
@@ -125,7 +128,7 @@ class Gateway:
         reflection.enable_server_reflection(
             (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
         )
-        bound = bind(server, f"{host}:{port}", tls)
+        bound = bind(server, listen_address(host, port), tls)
         await self.hosts.open()
         loop = asyncio.get_running_loop()
         self.metrics.gateway.watch(

@@ -22,20 +22,20 @@ from __future__ import annotations
 import asyncio
 import logging
 from importlib import metadata
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn, Protocol
 
 import grpc
 from arena.v1 import arena_pb2
 from google.protobuf.message import DecodeError
 
-from services.gateway.admission import Refused
+from services.gateway.admission import Admission, Refused
 from services.gateway.budget import MessageBudget
-from services.gateway.health import HELLO_STORE_SECONDS, STORE_DOWN
+from services.gateway.config import GatewayConfig
+from services.gateway.health import HELLO_STORE_SECONDS, STORE_DOWN, StoreHealth
+from services.gateway.matchmaker import Matchmaker
 from services.gateway.session import BotSession, error_frame
-from services.ladder.store import StoreUnavailable
-
-if TYPE_CHECKING:
-    from services.gateway.server import Gateway
+from services.ladder.store import LadderStore, StoreUnavailable
+from services.metrics import ArenaMetrics
 
 log = logging.getLogger(__name__)
 
@@ -60,10 +60,31 @@ def parse_request(raw: bytes) -> arena_pb2.PlayRequest | None:
         return None
 
 
+class StreamGateway(Protocol):
+    """What a stream reads of its gateway (:class:`services.gateway.server.Gateway`)."""
+
+    @property
+    def config(self) -> GatewayConfig: ...
+    @property
+    def metrics(self) -> ArenaMetrics: ...
+    @property
+    def admission(self) -> Admission: ...
+    @property
+    def health(self) -> StoreHealth: ...
+    @property
+    def store(self) -> LadderStore: ...
+    @property
+    def matchmaker(self) -> Matchmaker: ...
+    @property
+    def sessions(self) -> set[BotSession]: ...
+    @property
+    def draining(self) -> bool: ...
+
+
 class StreamHandler:
     """``ArenaService.Play`` for one gateway."""
 
-    def __init__(self, gateway: Gateway) -> None:
+    def __init__(self, gateway: StreamGateway) -> None:
         self.gateway = gateway
         self.metrics = gateway.metrics
         self.version = _server_version()

@@ -1,1 +1,1 @@
-"""Hosting matches: Ray actors for whole built-in matches, host workers for served ones."""
+"""Whole matches between built-in bots, in batches: in this process or on Ray workers."""

@@ -17,7 +17,7 @@ from typing import Any
 
 import ray
 
-from services.cli.validate import ray_address
+from services.wire.addresses import ray_address
 
 AUTH_MODE = "RAY_AUTH_MODE"
 TOKEN = "RAY_AUTH_TOKEN"

@@ -10,23 +10,20 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
 
 from engine.core import GameConfig, Replay
+from services.hosting.protocol import HostHandle, HostStep, Op
 from services.spectate.feed import MatchFeed
-
-if TYPE_CHECKING:
-    from services.runner.host import HostStep
 
 log = logging.getLogger(__name__)
 
 
-class PublishingHost:
-    """Wraps a gateway match host (start/submit/substitute/forfeit/resume/close)."""
+class PublishingHost(HostHandle):
+    """Wraps a gateway match host: every call goes to it, and what it changed is published."""
 
     def __init__(
         self,
-        host: Any,
+        host: HostHandle,
         feed: MatchFeed,
         match_id: str,
         game: str,
@@ -61,17 +58,8 @@ class PublishingHost:
         self._safely(lambda: self._feed.started(self._match_id, *self._start_args))
         return self._seen(await self._host.start())
 
-    async def submit(self, seat: int, index: int) -> HostStep:
-        return self._seen(await self._host.submit(seat, index))
-
-    async def substitute(self, seat: int) -> HostStep:
-        return self._seen(await self._host.substitute(seat))
-
-    async def forfeit(self, seat: int) -> HostStep:
-        return self._seen(await self._host.forfeit(seat))
-
-    async def resume(self) -> HostStep:
-        return self._seen(await self._host.resume())
+    async def call(self, op: Op, args: tuple[int, ...]) -> HostStep:
+        return self._seen(await self._host.call(op, args))
 
     def close(self) -> None:
         try:
@@ -85,12 +73,12 @@ class PublishingHost:
 def watched(
     feed: MatchFeed | None,
     match_id: str,
-    host: Any,
+    host: HostHandle,
     game: str,
     config: GameConfig,
     seed: int,
     labels: Sequence[str],
-) -> Any:
+) -> HostHandle:
     """``host``, published to ``feed`` (unchanged when there is no feed)."""
     if feed is None:
         return host

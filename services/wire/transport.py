@@ -111,6 +111,12 @@ def server_options(
     ]
 
 
+def listen_address(host: str, port: int) -> str:
+    """The address a server binds: ``host:port``, or ``host`` itself when it is a Unix
+    domain socket (``unix:/path/to/socket``, where the port has no meaning)."""
+    return host if host.startswith("unix:") else f"{host}:{port}"
+
+
 def bind(server: grpc.aio.Server, address: str, tls: TlsFiles | None) -> int:
     """Listen on ``address``; raise OSError if it cannot (e.g. the port is in use)."""
     try:

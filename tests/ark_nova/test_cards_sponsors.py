@@ -28,7 +28,7 @@ from engine.ark_nova.cards import (
     WATER,
     load_cards,
 )
-from engine.ark_nova.custom import WazaChoice
+from engine.ark_nova.waza import WazaChoice
 from engine.toolkit import flow
 from tests.ark_nova.cardscene import (
     FILLER,

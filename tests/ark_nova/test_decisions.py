@@ -3,7 +3,16 @@ for what they mean outside solo)."""
 
 from __future__ import annotations
 
-from engine.ark_nova import act_animals, association, cardflow, custom, endgame, tracks, zoo
+from engine.ark_nova import (
+    act_animals,
+    association,
+    cardflow,
+    custom,
+    effects,
+    endgame,
+    tracks,
+    zoo,
+)
 from engine.ark_nova.buildings import ENC_T, KIOSK_T, PAVILION_T
 from engine.ark_nova.cards import (
     ANIMALS,
@@ -106,11 +115,11 @@ def test_d11_only_the_affected_player_needs_5_appeal():
     sc = scene()
     sc.p.appeal = 0
     sc.o.appeal = 5
-    custom.Venom(1).fire(sc.s, sc.me, 449)
+    effects.fire(sc.s, sc.me, 449, effects.Venom(1))
     assert sc.o.venom[sc.o.order[0]] == 1
     sc2 = scene()
     sc2.o.appeal = 4
-    custom.Venom(1).fire(sc2.s, sc2.me, 449)
+    effects.fire(sc2.s, sc2.me, 449, effects.Venom(1))
     assert not any(sc2.o.venom)
 
 
@@ -291,7 +300,7 @@ def test_d40_pilfer_victim_chooses():
     sc.o.money = 10
     give(sc.s, sc.other, 223)
     push(sc.s)
-    custom.Pilfering(1).fire(sc.s, sc.me, 456)
+    effects.fire(sc.s, sc.me, 456, effects.Pilfering(1))
     flow.advance(sc.s)
     assert sc.s.asked_step.kind == "PILFER_GIVE" and sc.s.asked_step.seat == sc.other
     assert len(options(sc.s)) == 2

@@ -7,13 +7,8 @@ from engine.ark_nova import tracks, zoo
 from engine.ark_nova.buildings import ENC_T
 from engine.ark_nova.cardflow import draw_one
 from engine.ark_nova.cards import ANIMALS, ASSOCIATION, BUILD, CARDS, SCIENCE, SPONSORS, WATER
-from engine.ark_nova.custom import (
-    DigFolder,
-    Digging,
-    DigHandCard,
-    TakeBaseProject,
-    TakeBaseProjectCard,
-)
+from engine.ark_nova.custom import DigFolder, DigHandCard, TakeBaseProjectCard
+from engine.ark_nova.effects import Digging, TakeBaseProject
 from engine.ark_nova.projects import ChooseProject, SupportProject
 from engine.ark_nova.steps import DECLINE
 from engine.ark_nova.tracks import CpTwoChoice, Upgrade, UpgradeCard

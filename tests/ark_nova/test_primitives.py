@@ -4,6 +4,7 @@ and spec 2: the state copies cheaply and independently."""
 from __future__ import annotations
 
 from engine.ark_nova import effects as fx
+from engine.ark_nova import resolve
 from engine.ark_nova.buildings import ENC_T, KIOSK_T, UNIQUE_OF_SPONSOR
 from engine.ark_nova.cards import BUILD, CARDS, PREDATOR, SCIENCE
 from engine.ark_nova.turn import FinishAction
@@ -14,6 +15,16 @@ from tests.ark_nova.helpers import build, check_invariants, give, run_effects, t
 def fire(sc, *effects, src: int = 0) -> None:
     run_effects(sc.s, sc.me, effects, src)
     sc.answer()
+
+
+def test_the_resolver_says_what_every_effect_kind_does():
+    """Every value kind of ``effects.py`` has its one entry in the resolver's table, and
+    the table is what firing reads."""
+    kinds = {v for v in vars(fx).values()
+             if isinstance(v, type) and issubclass(v, fx.Effect) and v is not fx.Effect}
+    assert len(kinds) > 30
+    assert set(resolve.TABLE) == kinds
+    assert all(fx.HANDLERS[k] is resolve.TABLE[k] for k in kinds)
 
 
 def test_gain_goes_through_the_track_rules():

@@ -223,7 +223,7 @@ def test_reveal_until_finds_a_sponsor_under_the_reshuffled_discard_pile() -> Non
     sc = scene()
     s, p = sc.s, sc.p
     _pile(s, [401, 402, 403, 404], [223])
-    effects.RevealUntil("sponsor").fire(s, sc.me, 0)
+    effects.fire(s, sc.me, 0, effects.RevealUntil("sponsor"))
     assert p.hand == [223] and s.deck == [] and sorted(s.discard) == [401, 402, 403, 404]
 
 
@@ -233,7 +233,7 @@ def test_reveal_until_without_a_match_reveals_each_card_once() -> None:
     sc = scene()
     s, p = sc.s, sc.p
     _pile(s, [401, 402, 403], [404, 405])
-    effects.RevealUntil("sponsor").fire(s, sc.me, 0)
+    effects.fire(s, sc.me, 0, effects.RevealUntil("sponsor"))
     assert p.hand == [] and s.deck == [] and sorted(s.discard) == [401, 402, 403, 404, 405]
 
 

@@ -13,6 +13,7 @@ from engine.epic_resort.attacks import (
     StartAttack,
 )
 from engine.epic_resort.effects import RepositionHeroes
+from engine.epic_resort.events import MainDeckReshuffled
 from engine.epic_resort.observation import observe
 from engine.epic_resort.season import PHASE3, PHASE4, PHASE4_HEAL, PHASE5, REFILL, CardDone
 from engine.epic_resort.turns import Turn
@@ -371,3 +372,143 @@ def test_after_a_dodge_another_hero_may_move_in() -> None:
     # both moves are public (found by the fourth mutation campaign: the move-in's entry)
     assert logged(s, "dodge") == ["seat 0's hero dodges from slot 0 to slot 2"]
     assert logged(s, "move_in") == ["seat 0's hero moves from slot 1 to slot 0"]
+
+
+def test_most_heroes_target_is_the_resort_with_the_most_heroes() -> None:
+    """7.3 most_heroes: the Restless Spirit ignores tourists and gold and goes for heroes."""
+    s = bare(2)
+    s.hm = 0
+    put(s, 0, 0, "beach", tourists=3)
+    s.players[0].gold = 9
+    put(s, 1, 0, "beach", tourists=1, hero_name="archer", health=2)
+    attack(s, "restless_spirit")
+    assert s.players[0].slots[0].tourists == 3
+    assert s.players[1].slots[0].hero == -1  # drained from 2 health to 0: defeated
+
+
+def test_a_resort_without_attractions_is_not_hit_but_extra_attack_still_follows() -> None:
+    """7.4 n = 0: the attack has no target and nothing happens; extra_attack still triggers."""
+    s = bare(2)
+    s.hm = 0  # the Kraken goes for the Harbormaster, who has no attraction
+    put(s, 1, 0, "beach", tourists=3)
+    s.monster_deck = [monster("wild_boar", 1), monster("goblin_raiders"), monster("kraken")]
+    c = attack_card("attack_01")
+    start(s, StartAttack(c), CardDone(c))
+    assert s.monster_discard == [monster("kraken"), monster("goblin_raiders")]
+    assert s.players[1].slots[0].tourists == 1  # the follow-up Goblins (2) hit seat 1
+    assert all(not sl.stack for sl in s.players[0].slots)
+
+
+def test_an_empty_main_deck_is_rebuilt_from_the_dock_discard_pile() -> None:
+    """6.2.1: the refill loop shuffles the dock discard pile into a new main deck."""
+    s = bare(2)
+    s.monster_deck = [monster("goblin_raiders")]
+    s.dock = [tourist("friends", k) for k in range(3)]
+    s.main_deck = []
+    s.dock_discard = [tourist("day_trippers", k) for k in range(4)]
+    start(s, REFILL)
+    assert len(s.dock) == 6 and s.dock[:3] == [tourist("friends", k) for k in range(3)]
+    assert sorted(s.dock[3:] + s.main_deck) == sorted(tourist("day_trippers", k) for k in range(4))
+    assert s.dock_discard == []
+
+
+def test_plunder_takes_its_amount_only_when_no_hero_defends() -> None:
+    """7.7.2-7.7.3: an undefended attraction costs the defender `plunder n` gold, with or
+    without tourists; 7.7.1: a defending hero keeps the gold ("plunder does not apply")."""
+    s = bare(2)
+    s.hm = 0
+    s.players[1].gold = 5
+    put(s, 1, 0, "beach", tourists=3)
+    attack(s, "pirate_scallywags")  # most gold: seat 1; eats 2, plunders 1
+    assert (s.players[1].slots[0].tourists, s.players[1].gold) == (1, 4)
+    s.players[1].slots[0].tourists = 0
+    attack(s, "pirate_scallywags")  # no tourists, no hero: 1 damage and the plunder
+    assert (s.players[1].slots[0].damage, s.players[1].gold) == (1, 3)
+    put(s, 1, 0, "beach", tourists=3, hero_name="knight", health=2)
+    attack(s, "pirate_scallywags")  # defended: no plunder
+    assert s.players[1].gold == 3
+
+
+def test_dragon_scorch_only_when_no_tourist_is_left() -> None:
+    """7.7.2 dragon_scorch: 1 damage only if the attraction is left with 0 tourists."""
+    s = bare(2)
+    put(s, 0, 0, "drakuzzi", tourists=4)
+    attack(s, "dragon_whelp")  # strength 3: one tourist stays
+    assert (s.players[0].slots[0].tourists, s.players[0].slots[0].damage) == (1, 0)
+
+
+def test_extra_damage_adds_exactly_its_amount() -> None:
+    """7.7.3: no hero, no tourists: 1 + extra_damage.n damage (the Troll: 2), so a starting
+    attraction (damage limit 3) survives it."""
+    s = bare(2)
+    s.hm = 0
+    put(s, 0, 0, "beach", tourists=0)
+    attack(s, "troll")
+    assert s.players[0].slots[0].damage == 2 and s.players[0].slots[0].stack
+
+
+def test_hero_health_option_a_drained_hero_guards_no_less_than_nothing() -> None:
+    """16 defended_loss_uses=hero_health with a drain (7.7.1, 13.spirit_drain): an Archer on
+    1 health loses 2 and is defeated; the health left counts as 0, not -1, so the Restless
+    Spirit (2) takes 2 of 3 tourists (found by the mutation campaign)."""
+    s = bare(2, {"defended_loss_uses": "hero_health"})
+    put(s, 0, 0, "beach", tourists=3, hero_name="archer", health=1)
+    attack(s, "restless_spirit")
+    sl = s.players[0].slots[0]
+    assert (sl.hero, sl.tourists) == (-1, 1)
+
+
+def test_a_monster_without_plunder_takes_no_gold() -> None:
+    """7.7.2-7.7.3: only a `plunder n` monster costs gold; the Goblins eat tourists and then
+    damage an empty attraction, and the gold stays (found by the second mutation campaign:
+    a card without the ability defaulting to plunder 1 went unnoticed)."""
+    s = bare(2)
+    s.hm = 0
+    put(s, 0, 0, "beach", tourists=1)
+    s.players[0].gold = 5
+    attack(s, "goblin_raiders")
+    assert (s.players[0].slots[0].tourists, s.players[0].gold) == (0, 5)
+    attack(s, "goblin_raiders")
+    assert (s.players[0].slots[0].damage, s.players[0].gold) == (1, 5)
+
+
+def test_a_destroyed_attraction_leaves_its_damage_in_the_supply() -> None:
+    """7.10: tourists, damage and locks of a destroyed stack return to the supply; the empty
+    slot shows 0 damage, so a later attraction there starts undamaged (found by the second
+    mutation campaign); its workers are stranded and a Guildmaster's units there are gone,
+    so a later attraction there starts unstaffed (third campaign)."""
+    s = bare(2)
+    s.hm = 0
+    put(s, 0, 0, "beach", damage=2, locked=True, workers=("guildmaster",))
+    s.players[0].slots[0].gm_units = 2
+    attack(s, "goblin_raiders")
+    sl = s.players[0].slots[0]
+    assert (sl.stack, sl.tourists, sl.damage, sl.locked) == ([], 0, 0, False)
+    assert (sl.workers, sl.gm_units, sl.stranded) == ([], 0, [worker("guildmaster")])
+
+
+def test_phase_iii_is_observed_as_phase_3() -> None:
+    """6, 8: when the ship arrives the game is in Phase III, and an observation says so
+    (found by the third mutation campaign: Phase III's number was never checked)."""
+    s = bare(2)
+    s.dock = [tourist("friends", 0), tourist("friends", 1)]
+    PHASE3.run(s)
+    assert s.dock == [tourist("friends", 1)]
+    assert s.phase == 3 and observe(s, 0).phase == 3 and observe(s, 1).phase == 3
+
+
+def test_a_rebuilt_main_deck_is_shuffled() -> None:
+    """6.2.1: the dock discard pile is shuffled into the new main deck, so its order is
+    not the discard pile's (found by the third mutation campaign, statement deletion: the
+    rebuilding test sorted the cards, so an unshuffled deck passed)."""
+    pile = [tourist("friends", k) for k in range(3)]
+    pile += [tourist("day_trippers", k) for k in range(4)]
+    orders = set()
+    for seed in range(4):
+        s = bare(2, seed=seed)
+        s.monster_deck = [monster("goblin_raiders")]
+        s.main_deck, s.dock_discard = [], list(pile)
+        start(s, REFILL)
+        orders.add(tuple(s.dock + s.main_deck))
+        assert s.log.count(MainDeckReshuffled()) == 1  # public (fourth campaign)
+    assert len(orders) > 1

@@ -6,13 +6,22 @@ from __future__ import annotations
 import pytest
 
 from engine.epic_resort.actions import AttractHero, DiscardWorker, SendWorker, UseAbility
-from engine.epic_resort.effects import Cash, Heal, Place, Repair, Reposition, Unlock
+from engine.epic_resort.effects import (
+    Cash,
+    Heal,
+    Place,
+    Repair,
+    Reposition,
+    RepositionHeroes,
+    Unlock,
+)
+from engine.epic_resort.observation import observe
 from engine.epic_resort.phase1 import PHASE1, PHASE1_RESOLVE, PlanWorker
 from engine.epic_resort.resort import supplied
 from engine.epic_resort.state import State
 from engine.epic_resort.turns import Turn
 from engine.toolkit import flow
-from tests.epic_resort.helpers import CARDS, att, bare, hero, opts, pick, put, start, worker
+from tests.epic_resort.helpers import CARDS, att, attack, bare, hero, opts, pick, put, start, worker
 
 APP = worker("apprentice")
 EFFECT_STEPS = (Place, Heal, Repair, Unlock, Cash, Reposition)
@@ -195,3 +204,18 @@ def test_accountant_payout_bonus() -> None:
     start(s, PHASE1, PHASE1_RESOLVE)
     pick(s, 0, PlanWorker(worker("accountant"), 0))
     assert (s.players[0].flair, s.players[0].gold) == (2, 2)  # [2,1] + 1 gold
+
+
+def test_repositioned_heroes_leave_no_health_behind() -> None:
+    """13.reposition_heroes: the heroes take their health to their new attractions; an
+    attraction left empty shows no hero and 0 health (third mutation campaign)."""
+    s = bare(2)
+    put(s, 0, 0, "sentiero_natura", tourists=3, workers=("apprentice",) * 3, hero_name="monk",
+        health=1)
+    put(s, 0, 1, "beach", tourists=1)
+    attack(s, "goblin_raiders", "attack_06")  # right -> slot 1
+    pick(s, 0, UseAbility(0))
+    pick(s, 0, RepositionHeroes((1,)))
+    left, right = observe(s, 1).players[0].slots[:2]
+    assert (left.hero, left.hero_health) == (-1, 0)
+    assert (right.hero, right.hero_health) == (hero("monk"), 1)

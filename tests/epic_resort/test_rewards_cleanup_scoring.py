@@ -3,15 +3,10 @@
 from __future__ import annotations
 
 from engine.epic_resort.game_state import final_result
+from engine.epic_resort.observation import observe
+from engine.epic_resort.params import IT_TIEBREAK
 from engine.epic_resort.phase1 import DRAW, PHASE1, PHASE1_RESOLVE
-from engine.epic_resort.season import (
-    PHASE3,
-    PHASE4,
-    PHASE4_HEAL,
-    PHASE5,
-    REFILL,
-    SEASON,
-)
+from engine.epic_resort.season import PHASE3, PHASE4, PHASE4_HEAL, PHASE5, REFILL, SEASON
 from engine.epic_resort.turns import PHASE2
 from tests.epic_resort.helpers import att, bare, hero, monster, put, start, worker
 
@@ -132,3 +127,32 @@ def test_destroyed_stacks_score_nothing() -> None:
 
     destroy_if_needed(s, 0, 0)
     assert final_result(s).scores == (0.0, 0.0)
+
+
+def test_clean_up_keeps_damage_and_the_harbormaster() -> None:
+    """9.4: damage stays on attractions and the Harbormaster does not change in Phase V."""
+    s = bare(3)
+    s.hm, s.hm_tokens = 2, 1
+    put(s, 0, 0, "beach", damage=2)
+    start(s, PHASE5)
+    assert s.players[0].slots[0].damage == 2 and (s.hm, s.hm_tokens) == (2, 1)
+
+
+def test_phase_iv_is_observed_as_phase_4() -> None:
+    """8: while the hero rewards resolve the game is in Phase IV, and an observation says so
+    (found by the mutation campaign: the phase number of Phase IV was never checked)."""
+    s = bare(2)
+    PHASE4.run(s)
+    assert s.phase == 4 and observe(s, 0).phase == 4
+
+
+def test_italian_tiebreak_counts_attractions_before_harbormaster_order() -> None:
+    """16.final_tiebreak (IT chain, 14.3): tied on score and on rested heroes, the player
+    with more attractions wins, even against the first in Harbormaster order."""
+    s = bare(2, {"final_tiebreak": list(IT_TIEBREAK)})
+    s.terminal, s.hm = True, 0
+    put(s, 0, 0, "beach")
+    put(s, 1, 0, "beach")
+    put(s, 1, 1, "tiki_hut")  # starting cards: 0 VP, so the scores stay tied at 0
+    r = final_result(s)
+    assert r.scores == (0.0, 0.0) and r.ranks == (2, 1)

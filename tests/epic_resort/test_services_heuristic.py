@@ -11,7 +11,7 @@ from arena.v1 import epic_resort_pb2 as pb
 
 from engine.core import GameConfig, GameRng, Result
 from services.botclient import Strategy, make_strategy
-from services.runner.host import MatchHost
+from services.hosting.match_host import MatchHost
 
 GAME = "epic-resort"
 GAMES = 12

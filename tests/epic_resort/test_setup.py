@@ -74,3 +74,13 @@ def test_draft_shows_two_cards_per_tier() -> None:
 def test_double_attack_option_removes_them() -> None:
     s = new_game(2, 0, {"double_attack_cards": False}).s
     assert len(s.main_deck) + len(s.dock) == 58
+
+
+def test_the_first_harbormaster_is_random_and_holds_no_gold_tokens() -> None:
+    """2.7: a random first Harbormaster; the Harbormaster card starts with 0 gold tokens."""
+    firsts = set()
+    for seed in range(12):
+        s = new_game(3, seed).s
+        firsts.add(s.hm)
+        assert s.hm_tokens == 0
+    assert firsts == {0, 1, 2}

@@ -20,7 +20,8 @@ from engine.epic_resort.phase1 import PlanWorker
 from engine.epic_resort.state import State
 from engine.epic_resort.wire import EpicResortCodec
 from engine.toolkit import flow
-from services.runner.host import HostStep, MatchHost, SeatRequest
+from services.hosting.match_host import MatchHost
+from services.hosting.protocol import HostStep, SeatRequest
 from tests.codec_checks import assert_reused_codec_matches_fresh
 from tests.epic_resort.helpers import CARDS, bare, put, worker
 

@@ -15,9 +15,9 @@ from engine.core import GameConfig, GameRng
 from services.botclient import make_strategy, play, win_share
 from services.botclient.client import format_wins
 from services.cli.main import main as arena
+from services.hosting.match_host import MatchHost
 from services.ladder.elo import TALLY_UNITS, win_units
 from services.metrics import ArenaMetrics
-from services.runner.host import MatchHost
 from tests.gateway.conftest import GAME
 
 

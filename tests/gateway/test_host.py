@@ -8,7 +8,8 @@ from arena.v1 import arena_pb2
 
 from engine.core import GameConfig, get_game, replay_match
 from engine.core.replay import Replay
-from services.runner.host import HostStep, MatchHost, SeatRequest
+from services.hosting.match_host import MatchHost
+from services.hosting.protocol import HostStep, SeatRequest
 
 GAME = "monster-my-neighbor"
 REMOTE = (True, False, True, False, False)

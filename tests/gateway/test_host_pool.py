@@ -8,8 +8,8 @@ import asyncio
 
 import pytest
 
-from services.gateway.hosts import HostFailed, HostPool
-from services.runner import channel
+from services.hosting.pool import HostPool
+from services.hosting.protocol import HostFailed, Op
 
 
 def test_a_worker_that_answered_in_time_is_not_taken_as_stalled_later() -> None:
@@ -20,7 +20,7 @@ def test_a_worker_that_answered_in_time_is_not_taken_as_stalled_later() -> None:
         try:
             worker = await pool.least_busy()
             pid = worker.pid
-            assert await worker.call(0, channel.PING, ()) is None
+            assert await worker.call(0, Op.PING, ()) is None
             # Well past the host timeout: an answered call's timer must not fire.
             await asyncio.sleep(2.5)
             assert worker.alive and failures == []

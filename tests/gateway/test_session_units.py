@@ -104,7 +104,7 @@ def test_a_waiting_result_is_retried_with_capped_exponential_back_off(
 
 
 def test_a_late_reply_spends_exactly_its_overrun_from_the_time_bank() -> None:
-    from services.gateway.match import RemoteSeat
+    from services.gateway.seats import RemoteSeat
 
     async def run() -> None:
         seat = RemoteSeat(await _session(), b"", bank_ms=300)
@@ -122,8 +122,8 @@ def test_a_late_reply_spends_exactly_its_overrun_from_the_time_bank() -> None:
 
 def test_stopping_closes_a_stream_welcomed_after_the_matchmaker_stopped_with_unavailable() -> None:
     from services.gateway.config import GatewayConfig
-    from services.gateway.hosts import InLoopHosts
     from services.gateway.server import SHUTTING_DOWN, Gateway
+    from services.hosting.in_loop import InLoopHosts
 
     async def run() -> None:
         gateway = Gateway(GatewayConfig(host_workers=0), MemoryStore(), hosts=InLoopHosts())

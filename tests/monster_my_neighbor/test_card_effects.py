@@ -11,14 +11,14 @@ from engine.monster_my_neighbor.events import (
     RESULT_NO_HUNTER,
     RESULT_NO_TARGET,
     RESULT_NONE,
+    PlayedCard,
 )
-from tests.monster_my_neighbor.helpers import choose, hand_names, option_names, position, tid
+from engine.monster_my_neighbor.game_state import MonsterState
+from tests.monster_my_neighbor.helpers import CARDS, choose, hand_names, option_names, position, tid
 
 
 # ------------------------------------------------------------------ 7.1 Wanted
 def test_wanted_opens_the_round_and_has_no_effect() -> None:
-    from engine.monster_my_neighbor.game_state import MonsterState
-    from tests.monster_my_neighbor.helpers import CARDS
 
     s = MonsterState.new(CARDS, 4, 11)
     opener = s.s.start_seat
@@ -288,3 +288,26 @@ def test_capture_result_recorded_on_the_hunter() -> None:
     choose(s, 0, "hunter")
     choose(s, 0, 1)
     assert s.s.play_areas[0][-1].result == RESULT_CAPTURED
+
+
+def test_steal_and_deal_never_target_an_empty_hand() -> None:
+    """§7.6, §7.7, §15.10: Steal and Deal target another player with at least one card."""
+    for card in ("steal", "deal"):
+        s = position(4, {0: [card, "fog"], 2: ["rumor"], 3: ["hide"]}, rotation=2)
+        choose(s, 0, card)
+        assert s.decision(0).kind == "CHOOSE_TARGET"
+        assert option_names(s, 0) == [2, 3], card
+
+
+def test_a_capture_marks_the_hunter_just_played_not_an_earlier_card() -> None:
+    """7.2 and 14.2: the capture result goes on the Hunter that made it; the catcher's
+    earlier face-up card keeps its own result (found by the mutation campaign: the mark
+    was only checked with one card in the play area)."""
+    s = position(4, {0: ["hunter", "fog"], 1: ["werewolf"]}, rotation=2)
+    s.s.rounds = 1  # the last round: the play areas stay visible after the capture
+    s.s.play_areas[0].append(PlayedCard(tid("villagers"), 1, -1, RESULT_NONE))
+    choose(s, 0, "hunter")
+    choose(s, 0, 1)
+    first, last = s.s.play_areas[0]
+    assert (first.card, first.result) == (tid("villagers"), RESULT_NONE)
+    assert (last.card, last.result) == (tid("hunter"), RESULT_CAPTURED)

@@ -10,22 +10,29 @@ events.py gains a code it lacks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.monster_my_neighbor.events import (
+    ENDING_BETRAYAL,
     EV_CAPTURE,
     EV_CARD_TO_HAND,
     EV_COUNT,
     EV_DEAL,
     EV_DOG_DISCARD,
+    EV_FOG,
     EV_FORCED_HUNTER_DISCARD,
+    EV_GOSSIP,
     EV_MONSTER_PLAYED,
     EV_PEEK,
     EV_PLAY,
     EV_RESULT,
+    EV_ROUND_END,
     EV_ROUND_START,
     EV_STEAL,
     EV_TARGET,
     HOW_DEAL,
     HOW_DOG_HANDOVER,
+    HOW_FRIEND,
     HOW_STEAL,
     ORIGIN_DOG,
     ORIGIN_FORCED_HUNTER,
@@ -54,15 +61,15 @@ LOG_EVENT_TESTS = {
     "EV_STEAL": "test_a_steal_names_the_seats_and_only_they_see_the_cards",
     "EV_RUMOR": "test_card_effects.py::test_rumor_empty_hands_give_nothing",
     "EV_GOSSIP": (
-        "test_forgotten_steps.py::"
+        "test_log_events.py::"
         "test_a_resolved_gossip_is_a_public_event_naming_who_passed"
     ),
-    "EV_FOG": "test_forgotten_steps.py::test_a_resolved_fog_is_a_public_event_naming_who_pooled",
+    "EV_FOG": "test_log_events.py::test_a_resolved_fog_is_a_public_event_naming_who_pooled",
     "EV_PEEK": "test_an_outlaw_peek_names_the_seats_and_not_the_hand",
     "EV_CAPTURE": "test_a_capture_names_catcher_holder_monster_and_hunter",
     "EV_MONSTER_PLAYED": "test_a_monster_played_on_turn_four_is_public",
     "EV_ROUND_END": (
-        "test_forgotten_steps.py::"
+        "test_log_events.py::"
         "test_a_round_end_is_a_public_event_with_its_monster_ending_and_vp"
     ),
     "PV_DEALT": "test_a_round_starts_publicly_and_each_seat_learns_only_its_own_hand",
@@ -208,3 +215,66 @@ def test_a_dog_catching_a_lone_monster_tells_only_its_holder_of_the_discard() ->
     assert seen(s, EV_CAPTURE) == [(EV_CAPTURE, 0, 2, wolf, tid("dog"))]
     assert private(s, 2, PV_OWN_DISCARD) == [(PV_OWN_DISCARD, wolf, ORIGIN_DOG)]
     assert all(private(s, q, PV_OWN_DISCARD) == [] for q in (0, 1, 3))
+
+
+def test_the_friend_target_privately_logs_its_hunter_given_to_the_table() -> None:
+    """7.4 and 14.2: the target of a Friend knows it gave a Hunter away, to no seat (-1, the
+    table: under the main deck); found by the mutation campaign, which could change that
+    recipient without any test noticing."""
+    s = position(4, {0: ["friend", "fog"], 1: ["hunter", "rumor"], 2: ["werewolf"]})
+    choose(s, 0, "friend")
+    choose(s, 0, 1)
+    gave = [e for e in s.observation(1).private_log if e[0] == PV_GAVE]
+    assert gave == [(PV_GAVE, tid("hunter"), -1, HOW_FRIEND)]
+
+
+def _events_seen(s: MonsterState, code: int, resolve: Callable[[], None]) -> list[list]:
+    """Per seat, the public log's new events of ``code`` while ``resolve`` runs."""
+    before = [len(s.observation(q).public_log) for q in range(s.s.n)]
+    resolve()
+    return [[e for e in s.observation(q).public_log[before[q]:] if e[0] == code]
+            for q in range(s.s.n)]
+
+
+def test_a_resolved_gossip_is_a_public_event_naming_who_passed() -> None:
+    """§7.9 and §14.2: every seat's public log shows that the seats with cards each
+    passed one left, and nothing of which cards."""
+    s = position(4, {0: ["gossip", "fog", "hide"], 1: ["hunter", "rumor"], 3: ["werewolf"]})
+    choose(s, 0, "gossip")
+
+    def resolve() -> None:
+        choose(s, 1, "rumor")
+        choose(s, 0, "hide")
+
+    assert _events_seen(s, EV_GOSSIP, resolve) == [[(EV_GOSSIP, (0, 1, 3))]] * 4
+
+
+def test_a_resolved_fog_is_a_public_event_naming_who_pooled() -> None:
+    """§7.10 and §14.2: every seat's public log shows which seats pooled a card and were
+    dealt one back, and nothing of which cards."""
+    s = position(
+        4, {0: ["fog", "hide", "villagers"], 1: ["rumor", "hide"], 2: ["werewolf", "hunter"]},
+        rotation=1,
+    )
+    choose(s, 0, "fog")
+
+    def resolve() -> None:
+        choose(s, 0, "villagers")
+        choose(s, 1, "rumor")
+        choose(s, 2, "hunter")
+
+    assert _events_seen(s, EV_FOG, resolve) == [[(EV_FOG, (0, 1, 2))]] * 4
+
+
+def test_a_round_end_is_a_public_event_with_its_monster_ending_and_vp() -> None:
+    """§6, §8 and §14.2: when a round ends every seat's public log shows the round, how
+    it ended, its Monster and the VP awarded (found by the fourth mutation campaign,
+    statement deletion: the round-end entry could go missing unnoticed). Here the Friend
+    at seat 0 catches the Werewolf: a betrayal."""
+    s = position(4, {0: ["hunter", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor"]},
+                 friends=[0])
+    choose(s, 0, "hunter")
+    seen = _events_seen(s, EV_ROUND_END, lambda: choose(s, 0, 2))
+    end = (EV_ROUND_END, 1, ENDING_BETRAYAL, tid("werewolf"), (0, 1, 0, 1))
+    assert seen == [[end]] * 4
+    assert s.public_log().count("round 1 ends (betrayal, Werewolf); VP awarded: 0, 1, 0, 1") == 1

@@ -88,3 +88,9 @@ def test_mermaid_first_hunter_is_used_up_even_on_another_target() -> None:
     choose(s, 2, "hunter")
     choose(s, 2, 1)
     assert s.s.finished[-1].catcher_seat == 2
+
+
+def test_mandrake_is_playable_after_more_than_two_villagers() -> None:
+    """§7.13 / §15.6: the condition reads "at least 2 Villagers", so 3 also allow it."""
+    s = position(4, {0: ["mandragora", "fog"], 2: ["rumor", "hide"]}, villagers_played=3)
+    assert "mandragora" in option_names(s, 0)

@@ -23,7 +23,7 @@ from engine.monster_my_neighbor.events import (
     FaceDownCard,
 )
 from engine.monster_my_neighbor.game_state import MonsterState
-from tests.monster_my_neighbor.helpers import choose, position, tid
+from tests.monster_my_neighbor.helpers import CARDS, choose, position, tid
 
 
 def private(s: MonsterState, seat: int) -> list[tuple]:
@@ -160,3 +160,29 @@ def test_observation_and_state_survive_pickling() -> None:
     assert pickle.loads(pickle.dumps(s.observation(0))) == s.observation(0)
     twin = pickle.loads(pickle.dumps(s))
     assert [twin.observation(q) for q in range(4)] == [s.observation(q) for q in range(4)]
+
+
+def test_an_effect_waiting_for_its_target_shows_the_slot_unfilled() -> None:
+    """14.2: while the Hunter's player chooses a target, the observed effect has one target
+    slot, still unfilled (-1); found by the mutation campaign."""
+    s = position(4, {0: ["hunter", "fog"], 1: ["werewolf"]}, rotation=2)
+    choose(s, 0, "hunter")
+    effect = s.observation(0).effect
+    assert (effect.card, effect.slots) == (tid("hunter"), (-1,))
+
+
+def test_every_observation_names_the_pending_decision_kind() -> None:
+    """14.2 "Pending decision: who is being asked, and which kind": through a whole game
+    every seat observes the kind the asked seat owes (PLAY_CARD included), and nothing once
+    the game is over (found by the second mutation campaign: the kind was never checked,
+    so "no decision" could share PLAY_CARD's number unnoticed)."""
+    g = MonsterState.new(CARDS, 4, 7)
+    kinds = set()
+    while not g.s.terminal:
+        asked = g.pending_seats()
+        kind = g.decision(asked[0]).kind
+        kinds.add(kind)
+        assert {g.observation(seat).pending_kind for seat in range(4)} == {kind}
+        g.apply(asked[0], 0)
+    assert "PLAY_CARD" in kinds
+    assert {g.observation(seat).pending_kind for seat in range(4)} == {""}

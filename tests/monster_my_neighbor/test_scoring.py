@@ -5,14 +5,10 @@ from __future__ import annotations
 import json
 
 from engine.core import GameConfig, get_game, play_match
-from engine.monster_my_neighbor.events import (
-    ENDING_BETRAYAL,
-    ENDING_CAUGHT,
-    ENDING_PLAYED,
-)
+from engine.monster_my_neighbor.events import ENDING_BETRAYAL, ENDING_CAUGHT, ENDING_PLAYED
 from engine.monster_my_neighbor.scoring import score_round
 from engine.toolkit.bots import make_bot
-from tests.monster_my_neighbor.helpers import choose, position
+from tests.monster_my_neighbor.helpers import CARDS, choose, hand_names, position
 
 
 def score(ending: int, monster_seat: int, catcher: int, friends: list[int], monster: str) -> tuple:
@@ -67,3 +63,19 @@ def test_game_lasts_five_rounds_and_ranks_share_ties() -> None:
         assert all((r == 1) == (v == best) for r, v in zip(result.ranks, totals, strict=True))
         assert json.loads(json.dumps(result.to_json())) == result.to_json()
     assert game.info.max_players == 8
+
+
+def test_friends_and_counters_reset_and_cards_return_between_rounds() -> None:
+    """§9: the Monster leaves the game; every other card returns to the 33-card main deck;
+    Friend statuses and the counters reset; the next round is dealt as in §4."""
+    s = position(4, {0: ["vampire"], 2: ["rumor"]}, rotation=4, friends=[2], hunters_played=2,
+                 villagers_played=2, seed=3)
+    assert s.s.finished[-1].monster_seat == 0
+    st = s.s
+    assert st.round_no == 2 and st.removed == [CARDS.type_id("vampire")]
+    assert st.friends == [False] * 4
+    assert st.counters == [0, 0] and not st.first_hunter_played
+    dealt = (sum(st.hand_sizes) + sum(len(a) for a in st.play_areas)
+             + sum(len(f) for f in st.face_down))
+    assert dealt == 16 and sum(st.main_deck) + dealt - 1 == 33
+    assert all(len(hand_names(s, q)) + len(st.play_areas[q]) == 4 for q in range(4))

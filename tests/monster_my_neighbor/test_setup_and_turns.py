@@ -132,3 +132,30 @@ def test_fallback_rotation_beyond_4_uses_turn_4_markers() -> None:
     s = position(4, {0: ["werewolf", "fog"], 1: ["hide", "fog"]}, rotation=5)
     assert marker_turn(s.s) == 3
     assert option_names(s, 0) == ["fog", "werewolf"]
+
+
+def test_a_new_game_starts_at_round_1_with_0_vp_for_everyone() -> None:
+    """§3.5: every player's VP is 0 and the round counter is 1."""
+    for players in (3, 8):
+        s = MonsterState.new(CARDS, players, 7)
+        assert s.s.round_no == 1 and s.s.vp == [0] * players and s.s.finished == []
+
+
+def test_a_player_with_a_legal_card_may_not_pass() -> None:
+    """§5.4 step 4: with a legal card there is no pass; every option is a card to play."""
+    s = position(4, {0: ["vampire", "fog", "hide"], 2: ["rumor"]}, rotation=2)
+    assert s.decision(0).kind == "PLAY_CARD"
+    assert option_names(s, 0) == ["hide", "fog"]
+
+
+@pytest.mark.parametrize("rotation", [1, 2, 3, 4])
+def test_unrestricted_cards_are_legal_on_every_turn(rotation: int) -> None:
+    """§15.11 and §7.4-§7.12: Friend, Dog, Steal, Deal, Rumor, Gossip, Fog, Outlaw, Villagers
+    and Hide carry no turn restriction (Hide and Villagers: playable without effect)."""
+    free = ["friend", "dog", "steal", "deal", "rumor", "gossip", "fog", "outlaw", "villagers",
+            "hide"]
+    for card in free:
+        other = "outlaw" if card == "villagers" else "villagers"
+        s = position(4, {0: [card, other, "vampire"], 1: ["hide"], 2: ["rumor"]}, rotation=rotation)
+        assert card in option_names(s, 0), (card, rotation)
+        assert ("vampire" in option_names(s, 0)) == (rotation == 4)

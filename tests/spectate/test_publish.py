@@ -6,8 +6,8 @@ import asyncio
 from typing import Any
 
 from engine.core import GameConfig, Replay, get_game
-from services.gateway.hosts import LocalHost
-from services.runner.host import HostStep
+from services.hosting.in_loop import LocalHost
+from services.hosting.protocol import HostStep
 from services.spectate.feed import ABORTED, COMPLETED, MatchFeed
 from services.spectate.memory_feed import MemoryFeed
 from services.spectate.publish import PublishingHost, watched
@@ -33,6 +33,9 @@ async def play(host: Any, stop_after: int | None = None) -> HostStep:
     while not step.over:
         if stop_after is not None and answered == stop_after:
             break
+        if step.paused:  # the in-loop host spent its budget of built-in play (a busy machine)
+            step = await host.resume()
+            continue
         (request,) = step.requests
         step = await host.submit(request.seat, answered % request.option_count)
         answered += 1

@@ -15,8 +15,8 @@ from arena.v1 import arena_pb2
 
 from engine.core import Replay
 from services.gateway.config import GatewayConfig
-from services.gateway.hosts import InLoopHosts
 from services.gateway.server import Gateway, GatewayThread
+from services.hosting.in_loop import InLoopHosts
 from services.ladder.store import open_store
 from services.metrics import ArenaMetrics
 from services.spectate.redis_feed import RedisFeed

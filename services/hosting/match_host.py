@@ -7,62 +7,30 @@ observation and options are already encoded with the game's WireCodec, so only r
 decisions pay for protobuf. A seat's request is built from ``observation(seat)`` alone:
 the engine's observation is the single gate for hidden information.
 
-The gateway runs hosts in long-lived host worker processes (:mod:`services.runner.worker`),
-many matches each, or in its own event loop. A host given a ``budget`` plays built-in
-seats for about that many seconds per call (the decision in progress is finished): a
-call that has more to play returns a ``paused`` step, and :meth:`MatchHost.resume` goes
-on. So no call lasts much longer than the budget plus one built-in decision, however
-long the rest of the game takes (a forfeited match played out by a slow fill bot).
+The gateway runs hosts in long-lived host worker processes (:mod:`services.hosting.pool`),
+many matches each, or in its own event loop (:mod:`services.hosting.in_loop`); either
+way it calls them through the host protocol (:mod:`services.hosting.protocol`). A host
+given a ``budget`` plays built-in seats for about that many seconds per call (the
+decision in progress is finished): a call that has more to play returns a ``paused``
+step, and :meth:`MatchHost.resume` goes on. So no call lasts much longer than the budget
+plus one built-in decision, however long the rest of the game takes (a forfeited match
+played out by a slow fill bot).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
-from engine.core import Bot, GameConfig, GameRng, IllegalChoice, MatchSession, Result, get_game
+from engine.core import Bot, GameConfig, GameRng, IllegalChoice, MatchSession, get_game
 from engine.core.match import bot_seed
 from engine.toolkit.bots import make_bot
+from services.hosting.protocol import HostStep, Op, SeatRequest
 from services.wire.frames import compose_body, decision_body, option_entry
 
 # Salt for the private streams of substituted moves (separate from the seats' own bots).
 _SUBSTITUTE_SALT = 0x5B57
-
-
-class SeatRequest(NamedTuple):
-    """A decision owed by a remote seat; ``body`` holds the encoded request fields."""
-
-    seat: int
-    kind: str
-    option_count: int
-    body: bytes
-
-
-class HostStep(NamedTuple):
-    """What changed since the previous call.
-
-    ``requests``: remote seats that now owe a new decision. ``substituted``: the option
-    index played for the seat of the call when its own choice was not used.
-    ``builtin_decisions``/``builtin_seconds``: decisions taken by built-in bots
-    (including substitutions) during the call. ``result`` and ``replay`` are set once
-    the game is over (the replay as JSON data). ``choices``: every ``(seat, index)``
-    applied during the call, in order (what the spectator feed follows). ``paused``:
-    the call spent its budget with built-in play left (no requests yet; call
-    ``resume``). Named tuples,
-    not dataclasses: one is made and sent to the gateway per decision, and tuples are
-    the cheapest to build and to pickle.
-    """
-
-    requests: tuple[SeatRequest, ...]
-    over: bool
-    substituted: int | None
-    builtin_decisions: int
-    builtin_seconds: float
-    result: Result | None = None
-    replay: Mapping[str, Any] | None = None
-    choices: tuple[tuple[int, int], ...] = ()
-    paused: bool = False
 
 
 class MatchHost:
@@ -134,6 +102,18 @@ class MatchHost:
     def resume(self) -> HostStep:
         """Go on with the built-in play a paused step left (a no-op step otherwise)."""
         return self._step(None)
+
+    def perform(self, op: str, args: tuple[int, ...]) -> HostStep:
+        """One call of the host protocol (:class:`Op`) on this started match."""
+        if op == Op.SUBMIT:
+            return self.submit(*args)
+        if op == Op.RESUME:
+            return self.resume()
+        if op == Op.SUBSTITUTE:
+            return self.substitute(*args)
+        if op == Op.FORFEIT:
+            return self.forfeit(*args)
+        raise ValueError(f"not a call on a started match: {op!r}")
 
     def _owed(self, seat: int) -> None:
         if seat not in self._asked:

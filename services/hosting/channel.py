@@ -2,12 +2,12 @@
 
 Each message is a 4-byte little-endian length and a pickled tuple. Both ends are this
 project's own processes, joined by a ``socketpair`` the gateway creates, so pickle
-carries nothing from outside.
+carries nothing from outside. The calls are those of the host protocol
+(:class:`~services.hosting.protocol.Op`, sent as its text):
 
-- gateway -> worker: ``(call_id, match_key, op, args)``; ``op`` is ``start`` (``args``:
-  the :class:`~services.runner.host.MatchHost` arguments and its budget), ``submit`` (seat, index),
-  ``substitute`` (seat), ``forfeit`` (seat), ``resume`` (go on after a paused step),
-  ``close`` (no reply) or ``ping`` (the worker is up and answering).
+- gateway -> worker: ``(call_id, match_key, op, args)``; ``args`` of ``start`` are the
+  :class:`~services.hosting.match_host.MatchHost` arguments and its budget, of the other
+  calls their integers (``close`` has no reply, ``ping`` asks whether the worker is up).
 - worker -> gateway: ``(call_id, ok, payload)``: a :class:`HostStep` (``None`` for a
   ping) when ``ok``, else the error text.
 """
@@ -20,10 +20,6 @@ from typing import Any, BinaryIO
 
 HEADER = struct.Struct("<I")
 MAX_MESSAGE = 64 * 1024 * 1024
-
-PING, START, SUBMIT, SUBSTITUTE, FORFEIT, RESUME, CLOSE = (
-    "ping", "start", "submit", "substitute", "forfeit", "resume", "close"
-)
 
 
 class ChannelClosed(EOFError):
@@ -56,4 +52,3 @@ def read_message(stream: BinaryIO) -> Any:
     if len(body) < length:
         raise ChannelClosed
     return decode(body)
-

@@ -1,22 +1,18 @@
-"""Where matches are hosted: a pool of long-lived host worker processes, or in-loop.
+"""Served matches hosted in a pool of long-lived host worker processes.
 
-:class:`HostPool` (the service) starts ``workers`` processes once, at gateway start;
-each hosts many matches (:mod:`services.runner.worker`), so a match costs no process
+:class:`HostPool` starts ``workers`` processes once, at gateway start; each hosts many
+matches (:mod:`services.hosting.worker`), so a match costs no process
 start and a decision costs one message each way on a local socket. A new match goes to
 the worker with the fewest matches. Every call has a timeout: a worker that does not
 answer in time is taken as stalled and killed, like one that died, and every match on
 it fails with :class:`HostFailed` (its match is aborted, nothing is rated); a fresh
 worker replaces it.
 
-:class:`InLoopHosts` runs each :class:`~services.runner.host.MatchHost` in the
-gateway's own event loop: no message at all, but built-in moves take the gRPC loop's
-time and one core does everything.
-
-Either way a host plays built-in seats in bounded steps (a budget of seconds per call;
-the match runner resumes a paused step with another call): a worker's call stays far
-below the host timeout, and an in-loop call gives the loop back every
-``IN_LOOP_STEP_SECONDS``, however slow the fill bot and however long the rest of the
-game (a forfeited match played out).
+A host plays built-in seats in bounded steps (a budget of seconds per call, a slice of
+the host timeout; the match runner resumes a paused step with another call), so a
+worker's call stays far below the host timeout however slow the fill bot and however
+long the rest of the game (a forfeited match played out). The in-loop alternative is
+:mod:`services.hosting.in_loop`; both speak :mod:`services.hosting.protocol`.
 """
 
 from __future__ import annotations
@@ -28,10 +24,10 @@ import logging
 import socket
 import sys
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
-from services.runner import channel
-from services.runner.host import HostStep, MatchHost
+from services.hosting import channel
+from services.hosting.protocol import HostFailed, HostHandle, HostStep, Op
 
 log = logging.getLogger(__name__)
 
@@ -39,105 +35,15 @@ START_ATTEMPTS = 3
 # A worker's first ping, and the first match it starts (which imports the game, its
 # codec and its bots), may take this long on a cold, busy machine.
 COLD_START_SECONDS = 60.0
-# Seconds of built-in play per host call (then the call returns a paused step). In the
-# loop: short, since nothing else runs meanwhile. In a worker: a slice of the host
-# timeout, and short enough that the worker's other matches wait little between slices.
-IN_LOOP_STEP_SECONDS = 0.02
+# Seconds of built-in play per host call (then the call returns a paused step): a slice
+# of the host timeout, short enough that the worker's other matches wait little between
+# slices.
 WORKER_STEP_SECONDS = 0.25
 
 
 def worker_step_seconds(timeout: float) -> float:
     """A worker host's budget per call under the host timeout ``timeout``."""
     return min(WORKER_STEP_SECONDS, timeout / 8)
-
-
-class HostFailed(RuntimeError):
-    """The match's host died, stalled past its timeout, or raised."""
-
-
-class HostHandle(Protocol):
-    """One match's host; every call returns what changed (:class:`HostStep`)."""
-
-    async def start(self) -> HostStep: ...
-    async def submit(self, seat: int, index: int) -> HostStep: ...
-    async def substitute(self, seat: int) -> HostStep: ...
-    async def forfeit(self, seat: int) -> HostStep: ...
-    async def resume(self) -> HostStep: ...
-    def close(self) -> None: ...
-
-
-class Hosts(Protocol):
-    """Where a gateway's matches run."""
-
-    async def open(self) -> None: ...
-    def host(self, *args: Any) -> HostHandle:
-        """A host for one match, from the :class:`MatchHost` arguments."""
-        ...
-    def pids(self) -> list[int]:
-        """The live host worker processes (none for in-loop hosting)."""
-        ...
-    async def close(self) -> None: ...
-
-
-# -- in the gateway's loop -----------------------------------------------------------------
-
-
-class LocalHost:
-    """A :class:`MatchHost` called directly (its exceptions become HostFailed), playing
-    about IN_LOOP_STEP_SECONDS of built-in moves per call."""
-
-    def __init__(self, *args: Any) -> None:
-        self._args = args
-        self._host: MatchHost | None = None
-
-    async def start(self) -> HostStep:
-        try:
-            self._host = MatchHost(*self._args, budget=IN_LOOP_STEP_SECONDS)
-            return self._host.start()
-        except Exception as exc:
-            raise HostFailed(f"{type(exc).__name__}: {exc}") from exc
-
-    async def submit(self, seat: int, index: int) -> HostStep:
-        return self._call(MatchHost.submit, seat, index)
-
-    async def substitute(self, seat: int) -> HostStep:
-        return self._call(MatchHost.substitute, seat)
-
-    async def forfeit(self, seat: int) -> HostStep:
-        return self._call(MatchHost.forfeit, seat)
-
-    async def resume(self) -> HostStep:
-        return self._call(MatchHost.resume)
-
-    def _call(self, method: Any, *args: int) -> HostStep:
-        if self._host is None:
-            raise HostFailed("the match was not started")
-        try:
-            return method(self._host, *args)
-        except Exception as exc:
-            raise HostFailed(f"{type(exc).__name__}: {exc}") from exc
-
-    def close(self) -> None:
-        self._host = None
-
-
-class InLoopHosts:
-    """Matches in the gateway's own event loop."""
-
-    async def open(self) -> None:
-        pass
-
-    def host(self, *args: Any) -> HostHandle:
-        return LocalHost(*args)
-
-    def pids(self) -> list[int]:
-        return []
-
-    async def close(self) -> None:
-        pass
-
-
-# -- host worker processes -----------------------------------------------------------------
 
 
 class WorkerProcess:
@@ -169,7 +75,7 @@ class WorkerProcess:
         ours, theirs = socket.socketpair()
         try:
             self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "services.runner.worker", str(theirs.fileno()),
+                sys.executable, "-m", "services.hosting.worker", str(theirs.fileno()),
                 pass_fds=(theirs.fileno(),), stdin=asyncio.subprocess.DEVNULL,
             )
         finally:
@@ -178,7 +84,7 @@ class WorkerProcess:
         self.alive = True
         self._reader_task = asyncio.create_task(self._read(reader))
         # Importing the engines takes a while on a cold start; allow for it once.
-        await self.call(0, channel.PING, (), timeout=max(self.timeout, COLD_START_SECONDS))
+        await self.call(0, Op.PING, (), timeout=max(self.timeout, COLD_START_SECONDS))
         self.ever_alive = True
 
     async def call(self, key: int, op: str, args: Any, timeout: float | None = None) -> Any:
@@ -190,13 +96,13 @@ class WorkerProcess:
         self._pending[call_id] = future
         limit = timeout or self.timeout
         self._timers[call_id] = loop.call_later(limit, self._expire, op, limit)
-        self._writer.write(channel.encode((call_id, key, op, args)))
+        self._writer.write(channel.encode((call_id, key, str(op), args)))  # plain text
         return await future
 
     def send(self, key: int, op: str, args: Any) -> None:
         """A call that needs no answer (closing a match)."""
         if self.alive and self._writer is not None:
-            self._writer.write(channel.encode((0, key, op, args)))
+            self._writer.write(channel.encode((0, key, str(op), args)))
 
     def _expire(self, op: str, limit: float) -> None:
         self.fail(f"host worker {self.number} did not answer a {op} call in {limit:g} s")
@@ -262,7 +168,7 @@ class WorkerProcess:
                 future.set_exception(HostFailed("the gateway is stopping"))
 
 
-class PooledHost:
+class PooledHost(HostHandle):
     """A match hosted on one :class:`WorkerProcess`, chosen when the match starts."""
 
     def __init__(self, pool: HostPool, key: int, args: tuple[Any, ...]) -> None:
@@ -281,30 +187,21 @@ class PooledHost:
             worker.matches += 1
             self._open = True
             try:
-                return await self._call(channel.START, self._args)
+                return await self._call(Op.START, self._args)
             except HostFailed:
                 if worker.alive or attempt == START_ATTEMPTS:
                     raise  # the match itself failed, or workers keep dying
                 self.close()
         raise AssertionError("unreachable")
 
-    async def submit(self, seat: int, index: int) -> HostStep:
-        return await self._call(channel.SUBMIT, (seat, index))
+    async def call(self, op: Op, args: tuple[int, ...]) -> HostStep:
+        return await self._call(op, args)
 
-    async def substitute(self, seat: int) -> HostStep:
-        return await self._call(channel.SUBSTITUTE, (seat,))
-
-    async def forfeit(self, seat: int) -> HostStep:
-        return await self._call(channel.FORFEIT, (seat,))
-
-    async def resume(self) -> HostStep:
-        return await self._call(channel.RESUME, ())
-
-    async def _call(self, op: str, args: Any) -> HostStep:
+    async def _call(self, op: Op, args: Any) -> HostStep:
         worker = self._worker
         if worker is None:
             raise HostFailed("the match was not started")
-        cold = op == channel.START and not worker.warm
+        cold = op == Op.START and not worker.warm
         timeout = max(worker.timeout, COLD_START_SECONDS) if cold else None
         step: HostStep = await worker.call(self._key, op, args, timeout)
         worker.warm = True
@@ -316,7 +213,7 @@ class PooledHost:
         if self._worker is None:
             return
         if self._open:
-            self._worker.send(self._key, channel.CLOSE, ())
+            self._worker.send(self._key, Op.CLOSE, ())
             self._open = False
         self._worker.matches -= 1
         self._worker = None

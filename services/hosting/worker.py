@@ -1,7 +1,7 @@
 """A host worker: one long-lived process that hosts many matches for a gateway.
 
-``python -m services.runner.worker FD`` serves the gateway on the inherited socket FD
-(see :mod:`services.runner.channel`) until the gateway closes it or dies. Each call is
+``python -m services.hosting.worker FD`` serves the gateway on the inherited socket FD
+(see :mod:`services.hosting.channel`) until the gateway closes it or dies. Each call is
 answered in the order received; matches on one worker share its core. The worker
 ignores SIGINT and SIGTERM: the gateway decides when it stops (it drains matches first,
 then closes the socket), and a gateway that is killed closes the socket too.
@@ -16,19 +16,9 @@ import socket
 import sys
 from typing import Any, BinaryIO, cast
 
-from services.runner.channel import (
-    CLOSE,
-    FORFEIT,
-    PING,
-    RESUME,
-    START,
-    SUBMIT,
-    SUBSTITUTE,
-    ChannelClosed,
-    encode,
-    read_message,
-)
-from services.runner.host import HostStep, MatchHost
+from services.hosting.channel import ChannelClosed, encode, read_message
+from services.hosting.match_host import MatchHost
+from services.hosting.protocol import HostStep, Op
 
 log = logging.getLogger(__name__)
 
@@ -41,24 +31,14 @@ class Worker:
 
     def handle(self, key: int, op: str, args: Any) -> HostStep | None:
         """Run one call; the step to reply with (None for a ping)."""
-        if op == START:
+        if op == Op.PING:
+            return None
+        if op == Op.START:
             host_args, budget = args
             host = self.matches[key] = MatchHost(*host_args, budget=budget)
             step = host.start()
-        elif op == PING:
-            return None
         else:
-            host = self.matches[key]
-            if op == SUBMIT:
-                step = host.submit(*args)
-            elif op == SUBSTITUTE:
-                step = host.substitute(*args)
-            elif op == FORFEIT:
-                step = host.forfeit(*args)
-            elif op == RESUME:
-                step = host.resume()
-            else:
-                raise ValueError(f"unknown host operation {op!r}")
+            step = self.matches[key].perform(op, args)
         if step.over:
             del self.matches[key]
         return step
@@ -72,7 +52,7 @@ def serve(sock: socket.socket) -> None:
             call_id, key, op, args = read_message(incoming)
         except ChannelClosed:
             return
-        if op == CLOSE:
+        if op == Op.CLOSE:
             worker.matches.pop(key, None)
             continue
         try:

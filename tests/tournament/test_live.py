@@ -186,3 +186,4 @@ def test_the_last_line_says_what_was_played_in_plain_words() -> None:
                                      "process. 900 were recorded before this run resumed.")
     nothing = RunOutcome(config, recorded_before=1200)
     assert played_line(nothing) == "Nothing left to play: all 1,200 games were recorded before."
+    assert nothing.games_per_second == 0.0  # no time measured: no division by zero

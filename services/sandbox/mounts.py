@@ -106,13 +106,21 @@ def environment(view: View, tool_dirs: Sequence[str]) -> dict[str, str]:
     return env
 
 
-def bwrap_arguments(view: View, limits: Limits, info_fd: int) -> list[str]:
-    """The bwrap options (everything before the command) for ``view``."""
+def bwrap_arguments(view: View, limits: Limits, info_fd: int,
+                    slirp_fds: tuple[int, int] | None = None) -> list[str]:
+    """The bwrap options (everything before the command) for ``view``.
+
+    A view with ``network`` gets its own network namespace served by slirp4netns when
+    ``slirp_fds`` (block_fd, resolv_conf_fd) are given: bwrap waits on block_fd until the
+    network is up, and /etc/resolv.conf is read from resolv_conf_fd. Without them it
+    shares the host's network."""
     args = ["--unshare-all", "--unshare-user", "--disable-userns",
             "--uid", str(SANDBOX_UID), "--gid", str(SANDBOX_UID), "--cap-drop", "ALL",
             "--die-with-parent", "--new-session", "--hostname", "sandbox",
             "--info-fd", str(info_fd)]
-    if view.network:
+    if slirp_fds is not None:
+        args += ["--block-fd", str(slirp_fds[0])]
+    elif view.network:
         args.append("--share-net")
     args += ["--ro-bind", "/usr", "/usr"]
     for link in _ROOT_LINKS:
@@ -122,7 +130,10 @@ def bwrap_arguments(view: View, limits: Limits, info_fd: int) -> list[str]:
             args += ["--ro-bind", link, link]
     etc = _ETC_PLAY + (_ETC_BUILD if view.network else ())
     for name in etc:
-        args += ["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"]
+        if name == "resolv.conf" and slirp_fds is not None:
+            args += ["--ro-bind-data", str(slirp_fds[1]), "/etc/resolv.conf"]
+        else:
+            args += ["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"]
     args += ["--proc", "/proc", "--dev", "/dev",
              "--size", str(limits.tmp_bytes), "--perms", "1777", "--tmpfs", "/tmp"]
     tool_dirs = toolchain_dirs()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import select
 import shutil
@@ -26,6 +27,7 @@ import threading
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Literal
 
@@ -35,8 +37,10 @@ from services.sandbox.cgroup import PidsCgroup
 from services.sandbox.limits import DEFAULT_LIMITS, Limits, format_size
 from services.sandbox.mode import BWRAP, SandboxMode
 from services.sandbox.mounts import ENDPOINT_INSIDE, View, bwrap_arguments, environment
+from services.sandbox.network import NAMESERVER, Slirp, slirp_available
 
 WATCH_INTERVAL = 0.1
+logger = logging.getLogger("arena.sandbox")
 _START_TIMEOUT = 30.0
 EndedBy = Literal["exit", "memory", "tasks", "kill"]
 
@@ -89,11 +93,24 @@ def launch(view: View, argv: Sequence[str], limits: Limits, mode: SandboxMode,
     cgroup = PidsCgroup.create(limits.max_tasks)
     log_read, log_write = os.pipe()
     info_read, info_write = os.pipe() if mode == "bwrap" else (-1, -1)
+    inherited = [info_write] if info_write >= 0 else []
+    block_write = -1
+    slirp_fds: tuple[int, int] | None = None
+    if mode == "bwrap" and view.network:
+        if slirp_available():
+            block_read, block_write = os.pipe()
+            resolv_read, resolv_write = os.pipe()
+            os.write(resolv_write, f"nameserver {NAMESERVER}\n".encode())
+            os.close(resolv_write)
+            slirp_fds = (block_read, resolv_read)
+            inherited += slirp_fds
+        else:
+            _warn_shared_network()
     if mode == "bwrap":
         bwrap = shutil.which(BWRAP)
         if bwrap is None:
             raise SandboxError("bwrap is not installed (Debian: apt-get install bubblewrap)")
-        command = [bwrap, *bwrap_arguments(view, limits, info_write), "--", *argv]
+        command = [bwrap, *bwrap_arguments(view, limits, info_write, slirp_fds), "--", *argv]
         popen_env = {"PATH": "/usr/bin:/bin"}
         cwd = "/"
     else:
@@ -112,27 +129,41 @@ def launch(view: View, argv: Sequence[str], limits: Limits, mode: SandboxMode,
     try:
         popen = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log_write,
                                  stderr=log_write, cwd=cwd, env=popen_env,
-                                 pass_fds=(info_write,) if info_write >= 0 else (),
-                                 start_new_session=True)
+                                 pass_fds=tuple(inherited), start_new_session=True)
     except OSError as error:
         os.close(log_write)
+        if block_write >= 0:
+            os.close(block_write)
         log.close()
         if cgroup is not None:
             cgroup.remove()
         raise SandboxError(f"cannot start {command[0]}: {error}") from error
     finally:
-        if info_write >= 0:
-            os.close(info_write)
+        for fd in inherited:
+            os.close(fd)
     os.close(log_write)
     process = SandboxedProcess(popen, log, limits, mode, cgroup)
     if mode == "bwrap":
         try:
-            process._attach_namespace(_read_info(info_read, popen))
-        except SandboxError as error:
+            init_pid = _read_info(info_read, popen)
+            process._attach_namespace(init_pid)
+            if slirp_fds is not None:
+                process._slirp = Slirp(init_pid)
+                os.write(block_write, b"1")  # the network is up: bwrap runs the command
+        except (SandboxError, OSError) as error:
             process.kill()
             raise SandboxError(f"{error}; bwrap said: {log.tail(5)}") from None
+        finally:
+            if block_write >= 0:
+                os.close(block_write)
     process._start_watchdog()
     return process
+
+
+@cache
+def _warn_shared_network() -> None:
+    logger.warning("slirp4netns is not installed: builds share the host's network, loopback "
+                "services included (Debian: apt-get install slirp4netns)")
 
 
 def _read_info(fd: int, popen: subprocess.Popen[bytes]) -> int:
@@ -168,11 +199,14 @@ class SandboxedProcess:
         self._mode: SandboxMode = mode
         self._cgroup = cgroup
         self._init_fd: int | None = None
+        self._slirp: Slirp | None = None
+        self._namespace_fd: int | None = None
         self._namespace: int | None = None
         self._members: list[int] = [popen.pid]
         self._cpu = 0.0
         self._lock = threading.Lock()
         self._ended_by: EndedBy | None = None
+        self._closing = False
         self._closed = False
         self.peak_rss_bytes = 0
         self.stderr_log_path: Path = log.path
@@ -184,7 +218,10 @@ class SandboxedProcess:
     def _attach_namespace(self, init_pid: int) -> None:
         try:
             self._init_fd = os.pidfd_open(init_pid)
-            self._namespace = proctree.pid_namespace(init_pid)
+            # Holding the namespace open keeps its inode number from being reused by a
+            # later sandbox while we still find our processes by it.
+            self._namespace_fd = os.open(f"/proc/{init_pid}/ns/pid", os.O_RDONLY)
+            self._namespace = os.fstat(self._namespace_fd).st_ino
         except OSError as error:
             raise SandboxError(f"the sandbox ended at once ({error})") from None
         self._members = [init_pid]
@@ -196,7 +233,9 @@ class SandboxedProcess:
     # -- what it uses --------------------------------------------------------------------
 
     def members(self) -> list[int]:
-        """Host pids of the processes in the sandbox now."""
+        """Host pids of the processes in the sandbox now ([] once closed)."""
+        if self._closed:
+            return []
         if self._cgroup is not None:
             return self._cgroup.members()
         if self._namespace is not None:
@@ -215,7 +254,7 @@ class SandboxedProcess:
 
     def _watch(self) -> None:
         limits = self._limits
-        while True:
+        while not self._closed:
             members = self.members()
             if self._popen.poll() is not None and not members:
                 break
@@ -243,7 +282,12 @@ class SandboxedProcess:
         """The exit code once the sandbox has ended, else None."""
         code = self._popen.poll()
         if code is not None and self._ended_by is None:
-            self._ended_by = "exit"
+            # A refused fork usually ends the bot before the watchdog sees it: still the
+            # task limit's doing.
+            refused = self._cgroup is not None and self._cgroup.limit_hits() > 0
+            with self._lock:
+                if self._ended_by is None:
+                    self._ended_by = "tasks" if refused else "exit"
         return code
 
     def wait(self, timeout: float | None = None) -> int:
@@ -313,16 +357,37 @@ class SandboxedProcess:
         with contextlib.suppress(subprocess.TimeoutExpired):
             self._popen.wait(10)
         self.poll()
-        if self._closed:
-            return
-        self._closed = True
-        self._log.close()
+        with self._lock:
+            if self._closing:
+                return
+            self._closing = True
         if self._cgroup is not None:
             self._cgroup.kill_all()
             self._cgroup.remove()
-        if self._init_fd is not None:
-            os.close(self._init_fd)
-            self._init_fd = None
+        else:
+            self._reap_members()
+        self._closed = True
+        self._log.close()
+        for fd in (self._init_fd, self._namespace_fd):
+            if fd is not None:
+                os.close(fd)
+        self._init_fd = self._namespace_fd = None
+        if self._slirp is not None:
+            self._slirp.close()
+            self._slirp = None
+
+    def _reap_members(self, timeout: float = 5.0) -> None:
+        """Without a cgroup: SIGKILL what is left in the namespace or session until it is
+        gone (the kernel's own killing after pid 1 dies is not instantaneous)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            members = self.members()
+            if not members:
+                return
+            for pid in members:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+            time.sleep(0.01)
 
     def __enter__(self) -> SandboxedProcess:
         return self

@@ -29,11 +29,6 @@ def _pids() -> Iterable[int]:
             yield int(name)
 
 
-def pid_namespace(pid: int) -> int:
-    """The inode of ``pid``'s pid namespace (OSError if it is gone)."""
-    return os.stat(f"/proc/{pid}/ns/pid").st_ino
-
-
 def namespace_members(namespace: int) -> list[int]:
     """Host pids of every process in the pid namespace ``namespace``."""
     members = []

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ark_nova import events, map_bonuses, projects, solo, sponsor_play, zoo
-from engine.ark_nova.abilities import INVENTIVE_BY_CARD
-from engine.ark_nova.act_sponsors import BreakForMoney, PickSponsor
-from engine.ark_nova.buildings import ENC_T, REPTILE_T, TYPES
-from engine.ark_nova.cardflow import KeepCard
-from engine.ark_nova.cards import CARDS, ICON, SPONSORS
-from engine.ark_nova.effects import Magnet, Perception, Resistance
-from engine.ark_nova.hexgrid import INDEX, SHAPES, placements
-from engine.ark_nova.turn import UseCard, move_card, strength_range
+from engine.ark_nova.cards import map_bonuses
+from engine.ark_nova.cards.abilities import INVENTIVE_BY_CARD
+from engine.ark_nova.cards.catalog import CARDS, ICON, SPONSORS
+from engine.ark_nova.cards.effects import Magnet, Perception, Resistance
+from engine.ark_nova.map.buildings import ENC_T, REPTILE_T, TYPES
+from engine.ark_nova.map.hexgrid import INDEX, SHAPES, placements
+from engine.ark_nova.rules import projects, solo, sponsor_play, zoo
+from engine.ark_nova.rules.act_sponsors import BreakForMoney, PickSponsor
+from engine.ark_nova.rules.cardflow import KeepCard
+from engine.ark_nova.rules.turn import UseCard, move_card, strength_range
+from engine.ark_nova.view import events
 from tests.ark_nova.cardscene import (
     add_fitting,
     avoid_bonuses,

@@ -5,10 +5,13 @@ only its own directory and cache."""
 from __future__ import annotations
 
 import shutil
+import socket
 from pathlib import Path
 
 import pytest
+import redis
 
+from bench.loopback import RedisServer
 from services.sandbox import BuildFailed, build, bwrap_available, directory_digest
 
 pytestmark = [
@@ -81,3 +84,38 @@ def test_cache_inside_the_bot_directory_is_refused(tmp_path: Path) -> None:
     directory = bot_dir(tmp_path, "true\n")
     with pytest.raises(ValueError, match="outside the bot directory"):
         build(directory, "true", cache_dir=directory / ".cache")
+
+
+@pytest.mark.skipif(shutil.which("slirp4netns") is None, reason="slirp4netns is not installed")
+def test_build_network_cannot_reach_the_hosts_loopback(tmp_path: Path) -> None:
+    """A build has a network (through slirp4netns) but not the host's 127.0.0.1: the
+    test's Redis and another loopback port refuse it. (Tests send nothing beyond
+    loopback, so reaching a registry is not tried here.)"""
+    server = RedisServer(appendonly=False).start()
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    try:
+        client = redis.Redis(port=server.port)
+        before = client.info("stats")["total_connections_received"]
+        probe = ("import socket, sys\n"
+                 "for port in sys.argv[1:]:\n"
+                 "    try:\n"
+                 "        socket.create_connection(('127.0.0.1', int(port)), timeout=3)\n"
+                 "        print(port, 'connected')\n"
+                 "    except OSError as error:\n"
+                 "        print(port, type(error).__name__)\n")
+        directory = bot_dir(tmp_path, "")
+        (directory / "probe.py").write_text(probe)
+        ports = f"{server.port} {listener.getsockname()[1]}"
+        build(directory, f"cat /etc/resolv.conf > dns.txt; python3 probe.py {ports} > net.txt",
+              timeout=60, cache_dir=tmp_path / "cache")
+        lines = (directory / "net.txt").read_text().splitlines()
+        assert len(lines) == 2 and all("connected" not in line for line in lines), lines
+        assert (directory / "dns.txt").read_text() == "nameserver 10.0.2.3\n"
+        assert client.info("stats")["total_connections_received"] == before
+        redis.Redis(port=server.port).ping()  # from the host it works: the test can fail
+        assert client.info("stats")["total_connections_received"] == before + 1
+    finally:
+        listener.close()
+        server.close()

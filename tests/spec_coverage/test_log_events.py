@@ -21,7 +21,7 @@ GAMES = ("epic_resort", "monster_my_neighbor", "ark_nova")
 
 
 def _modules(game: str) -> list[tuple[Path, ast.Module]]:
-    paths = sorted((ROOT / "engine" / game).glob("*.py"))
+    paths = sorted((ROOT / "engine" / game).rglob("*.py"))
     return [(p, ast.parse(p.read_text(encoding="utf-8"))) for p in paths]
 
 
@@ -53,7 +53,8 @@ def _log_append_kinds(game: str) -> set[str]:
 def _typed_kinds(game: str) -> dict[str, str]:
     """Event record classes of the game's events.py (engine.toolkit.events) -> their
     ``kind``: the class body's ``kind: ClassVar[str] = "..."``."""
-    tree = ast.parse((ROOT / "engine" / game / "events.py").read_text(encoding="utf-8"))
+    (path,) = (ROOT / "engine" / game).rglob("events.py")  # at the top or in a sub-package
+    tree = ast.parse(path.read_text(encoding="utf-8"))
     kinds = {}
     for node in tree.body:
         if not isinstance(node, ast.ClassDef):
@@ -136,7 +137,7 @@ def test_every_epic_resort_kind_reads_as_text_in_replays() -> None:
 
 
 def test_every_ark_nova_kind_reads_as_text_in_replays() -> None:
-    tree = ast.parse((ROOT / "engine/ark_nova/events.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "engine/ark_nova/view/events.py").read_text(encoding="utf-8"))
     described = {c.value for node in ast.walk(tree) if isinstance(node, ast.Compare)
                  for c in node.comparators if isinstance(c, ast.Constant)}
     assert engine_kinds("ark_nova") <= described

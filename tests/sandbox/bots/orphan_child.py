@@ -11,9 +11,12 @@ marker = sys.argv[2]
 sock = connect()
 stream = requests(sock)
 next(stream)
-subprocess.Popen([sys.executable, "-c", "import time; time.sleep(1000)", f"{marker}-child"],
-                 start_new_session=True, stdin=subprocess.DEVNULL,
-                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+child = subprocess.Popen(
+    [sys.executable, "-c", "import time; print('up', flush=True); time.sleep(1000)",
+     f"{marker}-child"],
+    start_new_session=True, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+    stderr=subprocess.DEVNULL)
+child.stdout.readline()  # it runs (its command line is the marker's) before we say so
 answer(sock, "child started")
 next(stream)
 os._exit(0)

@@ -139,7 +139,7 @@ def test_the_result_is_the_final_vp_and_a_win_is_vp_at_least_0():
     r = g.result()
     p = g.s.players[0]
     assert r.scores == (float(victory_points(p.appeal, p.cp)),) and r.ranks == (1,)
-    assert r.details["won"] is (r.scores[0] >= 0)
+    assert r.won is (r.scores[0] >= 0)
     assert r.details["solo_difficulty"] == "expert"
 
 
@@ -216,7 +216,7 @@ def test_a_solo_game_is_won_at_0_vp_and_lost_at_minus_1() -> None:
     for appeal, won in ((114, True), (113, False)):
         p.appeal = appeal
         r = final_result(s)
-        assert (r.scores, r.details["won"]) == ((float(appeal - 114),), won)
+        assert (r.scores, r.won) == ((float(appeal - 114),), won)
 
 
 def test_the_solo_end_is_announced_with_no_turn_left() -> None:

@@ -5,7 +5,7 @@ Each test drives the engine's steps into one rule situation and compares the who
 entries and their replay text. ``LOG_EVENT_TESTS`` names the test asserting each kind;
 tests/spec_coverage/test_log_events.py fails when the engine writes a kind it lacks.
 The other places writing "end": test_break_end.py (after a break) and
-test_rules_gaps_b.py (the solo end).
+test_solo.py (the solo end).
 """
 
 from __future__ import annotations

@@ -68,7 +68,8 @@ def final_result(s: State) -> Result:
         "turns": s.turn_no,
         "maps": [p.map.map_id for p in s.players],
     }
+    won = None
     if s.n == 1:  # solo (spec 17): the score is the VP, a win is VP >= 0
         details["solo_difficulty"] = s.params.solo_difficulty
-        details["won"] = vp[0] >= 0
-    return Result(tuple(float(v) for v in vp), competition_ranks(keys), details)
+        won = vp[0] >= 0
+    return Result(tuple(float(v) for v in vp), competition_ranks(keys), details, won)

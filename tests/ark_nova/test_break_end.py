@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.ark_nova.cards.catalog import ANIMALS, ASSOCIATION, BUILD, CARDS, SPONSORS
+from engine.ark_nova.model.events import EndTriggered
 from engine.ark_nova.rules import (
     breaks,
     endgame,
@@ -105,7 +106,7 @@ def test_end_found_at_the_end_of_a_break_gives_everyone_one_more_turn():
     while s.asked and s.turn_no == 1:
         pick(s, s.asked_step.seat, s.asked[s.asked_step.seat][0])
     assert s.end_triggered and s.turns_left == 2  # both players, the trigger player last
-    assert s.log.count(("end", 2)) == 1  # the public log says so, once
+    assert s.log.count(EndTriggered(2)) == 1  # the public log says so, once
     assert s.active == other
     pick(s, other, TakeX.of(ANIMALS))
     assert s.active == me and not s.terminal

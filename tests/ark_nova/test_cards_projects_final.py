@@ -16,6 +16,7 @@ from engine.ark_nova.cards.catalog import (
     load_cards,
 )
 from engine.ark_nova.map.buildings import ENC_T, REPTILE_T
+from engine.ark_nova.model.events import AnimalReleased, ProjectSupported
 from engine.ark_nova.model.state import FREE
 from engine.ark_nova.rules import (
     projects,
@@ -120,7 +121,7 @@ def test_collection_project(card_id: int) -> None:
         # the left-track token pays 12; crossing CP 5 the policy takes the 5 money
         assert sc.delta("cp") == cp and sc.delta("money") == 12 + (5 if cp >= 5 else 0)
         assert sc.s.levels[card_id][level] == sc.me
-        assert sc.s.log.count(("project", sc.me, card_id, level)) == 1  # the public log
+        assert sc.s.log.count(ProjectSupported(sc.me, card_id, level)) == 1  # the public log
         assert sc.p.supported == 1
         check_invariants(sc.s)
 
@@ -154,7 +155,7 @@ def test_release_project(card_id: int) -> None:
         assert animal not in p.animals and animal in s.discard
         assert p.bld_state[home] == 0 and animal not in p.housing  # enclosure freed (D-35)
         assert card_id in s.project_row
-        assert s.log.count(("release", sc.me, animal)) == 1  # the public log
+        assert s.log.count(AnimalReleased(sc.me, animal)) == 1  # the public log
         check_invariants(s)
 
 

@@ -22,7 +22,6 @@ from engine.ark_nova.rules.association import DONATION_COSTS, donation_cost
 from engine.ark_nova.rules.endgame import final_result
 from engine.ark_nova.rules.scoring import victory_points
 from engine.ark_nova.rules.turn import EndTurn
-from engine.ark_nova.view import events
 from engine.core import GameConfig, GameRng, get_game
 from tests.ark_nova.cardscene import (
     Scene,
@@ -62,7 +61,7 @@ def test_a_whole_solo_game_has_27_turns_and_5_breaks_in_rounds_of_7_to_2():
     for seed in range(3):
         g = random_solo(seed)
         s = g.s
-        breaks = [e for e in s.log if e[0] == "break"]
+        breaks = [e for e in s.log if e.kind == "break"]
         assert s.turn_no == 27 and len(breaks) == 5
         assert s.terminal and s.clock_size == 2 and s.clock_left == 0
         check_invariants(s)
@@ -74,9 +73,9 @@ def test_the_clock_breaks_after_turns_7_13_18_22_25_and_ends_after_27():
     rng = GameRng(1)
     broke_at, sizes = [], []
     while not g.is_terminal():
-        size, breaks = s.clock_size, sum(1 for e in s.log if e[0] == "break")
+        size, breaks = s.clock_size, sum(1 for e in s.log if e.kind == "break")
         g.apply(0, rng.randrange(len(g.decision(0).options)))
-        if sum(1 for e in s.log if e[0] == "break") > breaks:
+        if sum(1 for e in s.log if e.kind == "break") > breaks:
             broke_at.append(s.turn_no if s.in_break else s.turn_no - 1)
             sizes.append(size)
     assert broke_at == [7, 13, 18, 22, 25] and sizes == [7, 6, 5, 4, 3]
@@ -227,6 +226,6 @@ def test_the_solo_end_is_announced_with_no_turn_left() -> None:
     s.steps.clear()
     s.clock_size, s.clock_left = solo.LAST_ROUND_TOKENS, 1
     assert solo.tick_clock(s) == solo.FINAL_SCORING
-    ends = [events.describe(s.cards, e) for e in s.log if e[0] == "end"]
+    ends = [e.describe(s.cards) for e in s.log if e.kind == "end"]
     assert ends == ["--- the end is triggered: 0 more turn(s) ---"]
     assert s.end_triggered and s.turns_left == 0

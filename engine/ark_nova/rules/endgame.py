@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.ark_nova.cards import sponsors
+from engine.ark_nova.model.events import FinalScored
 from engine.ark_nova.model.state import State
 from engine.ark_nova.model.steps import Step
 from engine.ark_nova.rules import final_scoring, tracks
@@ -52,7 +53,7 @@ class FinalScoring(Step):
         for p, (cp, appeal, _) in zip(s.players, gains, strict=True):
             p.cp = min(CP_MAX, p.cp + cp)
             p.appeal = min(APPEAL_MAX, p.appeal + appeal)
-        s.log.append(("final", tuple(tuple(g[2]) for g in gains)))
+        s.log.append(FinalScored(tuple(tuple(g[2]) for g in gains)))
         s.terminal = True
 
 

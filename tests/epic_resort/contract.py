@@ -11,7 +11,7 @@ from arena.v1 import arena_pb2
 
 from engine.core import GameConfig
 from engine.epic_resort.game_state import EpicResortState
-from tests.contracts.games import GameContract, ServedMatch
+from tests.contracts.games import GameContract, PlayRuns, ServedMatch, WebLeak
 from tests.epic_resort.test_properties import _hide_shuffle, policy
 from tests.epic_resort.test_wire import expected_requests
 
@@ -57,6 +57,10 @@ def spectator_states() -> Iterator[EpicResortState]:
                 steps += 1
 
 
+def the_discount_took_effect(state: EpicResortState) -> None:
+    assert state.s.params.journeyman_discount == 3
+
+
 CONTRACT = GameContract(
     game=GAME,
     served=ServedMatch(
@@ -73,4 +77,11 @@ CONTRACT = GameContract(
     ),
     hidden_variants=hidden_variants,
     spectator_states=spectator_states,
+    web_leak=WebLeak(players=2, bot_delay=0.0, bot_seed=3),
+    play=PlayRuns(
+        bots={2: "random,greedy", 3: "random,greedy", 4: "random,greedy"},
+        replay_marks=("STARTING_LAYOUT", "--- season 1 ---"), card_players=2,
+        card_suffix=".yaml",
+        card_options={"journeyman_discount": 3, "phase_i_mode": "in_turn_order"},
+        check_card_state=the_discount_took_effect, card_replay_text="Sandy Beach"),
 )

@@ -13,7 +13,7 @@ from arena.v1 import arena_pb2
 from engine.core import Replay, get_game
 from engine.monster_my_neighbor.game_state import MonsterState
 from engine.monster_my_neighbor.options import SIMULTANEOUS_KINDS
-from tests.contracts.games import GameContract, ServedMatch
+from tests.contracts.games import GameContract, PlayRuns, ServedMatch, WebLeak
 from tests.monster_my_neighbor.test_properties import hidden_variants, random_states
 
 GAME = "monster-my-neighbor"
@@ -70,6 +70,33 @@ def spectator_states() -> Iterator[MonsterState]:
         yield probe
 
 
+def role_variant(s: MonsterState, rng: random.Random) -> list[MonsterState]:
+    """``s`` with the Monster swapped into another hand (for a card of that hand), if any
+    hand holds it and another hand has a card."""
+    c = s.s.cards
+    hands = s.s.hands
+    holders = [q for q in range(s.s.n) if any(hands[q][t] for t in c.monster_types)]
+    if not holders:
+        return []
+    holder = holders[0]
+    others = [q for q in range(s.s.n) if q != holder and s.s.hand_sizes[q]]
+    if not others:
+        return []
+    other = rng.choice(others)
+    v = s.clone()
+    monster = next(t for t in c.monster_types if v.s.hands[holder][t])
+    card = rng.choice([t for t, k in enumerate(v.s.hands[other]) if k])
+    v.s.hands[holder][monster] -= 1
+    v.s.hands[other][card] -= 1
+    v.s.hands[holder][card] += 1
+    v.s.hands[other][monster] += 1
+    return [v]
+
+
+def two_rounds_were_played(state: MonsterState) -> None:
+    assert state.s.rounds == 2 and state.s.round_no == 2
+
+
 CONTRACT = GameContract(
     game=GAME,
     served=ServedMatch(
@@ -82,4 +109,9 @@ CONTRACT = GameContract(
     ),
     hidden_variants=hidden_variants,
     spectator_states=spectator_states,
+    web_leak=WebLeak(players=5, bot_delay=0.02, bot_seed=5, more_variants=role_variant),
+    play=PlayRuns(
+        bots={3: "random,heuristic", 5: "random,heuristic"}, replay_marks=("PLAY_CARD",),
+        card_players=4, card_suffix=".yaml", card_options={"rounds": 2},
+        check_card_state=two_rounds_were_played),
 )

@@ -1,9 +1,9 @@
 """Strategies of the reference bot client.
 
-They read only what the server sent: the DecisionRequest with this seat's protobuf
-observation and the encoded options. The engine's built-in bots are not reused: their
-observations cannot be rebuilt from the wire (logs arrive as text), and a reference
-client should show exactly what a third-party bot can see and do.
+The wire strategies (``random``, ``heuristic``) read only what the server sent: the
+DecisionRequest with this seat's protobuf observation and the encoded options, showing
+exactly what a third-party bot can see and do. Any other name is an engine bot spec, as
+``arena tournament`` takes it (:mod:`services.botclient.engine_bot`).
 """
 
 from __future__ import annotations
@@ -56,8 +56,12 @@ STRATEGIES: dict[str, Callable[[str], Strategy]] = {"random": _random, "heuristi
 
 
 def make_strategy(name: str, game: str = "monster-my-neighbor") -> Strategy:
-    """The strategy ``name`` for ``game``; ValueError if it does not exist or cannot play it."""
+    """The strategy ``name`` for ``game``: a wire strategy (``random``, ``heuristic``), else
+    any engine bot spec ``arena tournament`` takes (:mod:`services.botclient.engine_bot`).
+    ValueError (one line) if it does not exist, does not load or cannot play ``game``."""
     factory = STRATEGIES.get(name)
     if factory is None:
-        raise ValueError(f"unknown strategy {name!r}; known: {', '.join(sorted(STRATEGIES))}")
+        from services.botclient.engine_bot import engine_strategy
+
+        return engine_strategy(name, game)
     return factory(game)

@@ -39,7 +39,11 @@ def add_parser(subparsers: Any) -> None:
         "refuses the bot)",
     )
     parser.add_argument(
-        "--strategy", default="random", choices=sorted(STRATEGIES), help="how to choose moves"
+        "--strategy", default="random", metavar="SPEC",
+        help=f"how to choose moves: a wire strategy ({', '.join(sorted(STRATEGIES))}: they "
+        "read only the protobuf messages), or any bot spec `arena tournament` takes (a "
+        "built-in bot of the game such as mcts:iterations=50, file.py:Class, "
+        "package.module:Class), played by the same class (default: random)",
     )
     parser.add_argument(
         "--matches", type=validate.non_negative_int, default=0, metavar="N",

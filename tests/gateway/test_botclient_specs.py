@@ -1,0 +1,82 @@
+"""`arena bot --strategy SPEC` with the specs `arena tournament` takes: resolved by the
+tournament's own entrant code, and refused in one line with exit 2 when unusable."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from services.botclient import make_strategy
+from services.botclient.engine_bot import engine_strategy
+from services.cli.main import main as arena
+from services.tournament.entrants import resolve_entrant
+from tests.gateway.conftest import GAME
+
+EXAMPLE = str(Path(__file__).parents[2] / "docs" / "examples" / "big_hand_hunter.py")
+
+
+def _bot(args: list[str], server: str = "127.0.0.1:1", token: str = "t") -> list[str]:
+    return ["bot", "--server", server, "--token", token, *args, "--matches", "1"]
+
+
+@pytest.mark.parametrize(("spec", "says"), [
+    ("nope", "error: unknown bot 'nope' for monster-my-neighbor; built-in bots: "),
+    ("mcts:bogus=1", "error: bot 'mcts' has no parameter 'bogus'; its parameters: "),
+    (f"{EXAMPLE}:Nope", "error: 'big_hand_hunter' has no class 'Nope'"),
+    ("no_such_package.bots:Mine", "error: cannot import 'no_such_package.bots': "),
+    ("missing/mine.py:Mine", "error: strategy file "),
+])
+def test_an_unusable_spec_is_refused_in_one_line_before_dialling(
+    spec: str, says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With --game the spec is checked before any connection (port 1 is never dialled)."""
+    code = arena(_bot(["--game", GAME, "--strategy", spec]))
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and line.startswith(says), line
+
+
+def test_a_class_whose_constructor_fails_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "broken_bot_xyz.py").write_text(
+        "class Broken:\n    def __init__(self):\n        raise RuntimeError('no model file')\n")
+    code = arena(_bot(["--game", GAME, "--strategy", f"{tmp_path}/broken_bot_xyz.py:Broken"]))
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and "Broken() failed: RuntimeError('no model file')" in line, line
+
+
+def test_a_usable_spec_is_resolved_as_a_tournament_entrant_then_waits_for_the_decoder(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same entrant resolution as `arena tournament` (which accepts these specs); no
+    game's codec decodes requests yet, so each is refused in one line naming that."""
+    for spec in (f"{EXAMPLE}:BigHandHunter", "mcts:iterations=5", "heuristic"):
+        assert resolve_entrant(GAME, None, spec).spec == spec
+        if spec == "heuristic":  # the wire strategy of that name plays instead
+            assert make_strategy(spec, GAME).name == "heuristic"
+            continue
+        with pytest.raises(ValueError, match="cannot turn a DecisionRequest back into"):
+            engine_strategy(spec, GAME)
+        assert arena(_bot(["--game", GAME, "--strategy", spec])) == 2
+        (line,) = capsys.readouterr().err.strip().splitlines()
+        assert line.startswith(f"error: strategy {spec!r} is an engine bot"), line
+
+
+def test_the_wire_strategies_keep_their_names() -> None:
+    assert make_strategy("random", "ark-nova").name == "random"
+    assert make_strategy("heuristic", GAME).name == "heuristic"
+
+
+def test_without_game_the_spec_is_checked_against_the_servers_game(
+    start_gateway, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No --game: the Welcome names the game, the spec is resolved for it, and a spec it
+    cannot play ends the run with one line and exit 2, having played nothing."""
+    gateway = start_gateway(game="epic-resort", players=2)
+    code = arena(_bot(["--strategy", f"{EXAMPLE}:Nope"], gateway.address,
+                      gateway.token("late")))
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and line == (
+        "error: the server hosts epic-resort: 'big_hand_hunter' has no class 'Nope'"), line
+    assert gateway.store.bot_stats("epic-resort", "late") is None

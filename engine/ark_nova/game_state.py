@@ -3,13 +3,14 @@ delegates to the rules driver, the observation gate and the decision steps' labe
 
 from __future__ import annotations
 
-from engine.ark_nova import events
-from engine.ark_nova.cards import load_cards
-from engine.ark_nova.endgame import final_result
-from engine.ark_nova.observation import Observation, observe
-from engine.ark_nova.params import make_params
-from engine.ark_nova.setup import setup
-from engine.ark_nova.state import State
+from engine.ark_nova.cards.catalog import load_cards
+from engine.ark_nova.model.params import make_params
+from engine.ark_nova.model.state import State
+from engine.ark_nova.rules import resolve  # noqa: F401  (resolve installs the effect table)
+from engine.ark_nova.rules.endgame import final_result
+from engine.ark_nova.rules.setup import setup
+from engine.ark_nova.view import events
+from engine.ark_nova.view.observation import Observation, observe
 from engine.core.decision import Decision
 from engine.core.errors import NotYourTurn
 from engine.core.game import GameConfig, ShellState

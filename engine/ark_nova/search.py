@@ -1,6 +1,6 @@
 """What the core's ``mcts`` bot needs from Ark Nova: sampling, a horizon, an evaluation.
 
-- ``sample``: :func:`~engine.ark_nova.determinize.determinize` from the observation;
+- ``sample``: :func:`~engine.ark_nova.ai.determinize.determinize` from the observation;
 - ``policy``: the rule-based policy of ``rollout.py``;
 - ``horizon``: a rollout stops at the start of a turn, ``TURNS`` turns after the one the
   search started in (a full game is hundreds of decisions);
@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import math
 
-from engine.ark_nova.determinize import determinize
+from engine.ark_nova.ai.determinize import determinize
+from engine.ark_nova.ai.heuristic import progress, relative_value, value
+from engine.ark_nova.ai.rollout import policy
 from engine.ark_nova.game_state import ArkNovaState
-from engine.ark_nova.heuristic import progress, relative_value, value
-from engine.ark_nova.observation import Observation
-from engine.ark_nova.rollout import policy
-from engine.ark_nova.turn import NORMAL, ChooseAction
+from engine.ark_nova.rules.turn import NORMAL, ChooseAction
+from engine.ark_nova.view.observation import Observation
 from engine.core.game import GameState, Search
 from engine.core.rng import GameRng
 

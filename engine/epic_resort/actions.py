@@ -15,7 +15,18 @@ from typing import ClassVar
 from engine.core.option import Option
 from engine.epic_resort.cards import HERO, TOURIST, Ability, DiscardAbility
 from engine.epic_resort.effects import Place, push_effects
-from engine.epic_resort.events import card_name
+from engine.epic_resort.events import (
+    AbilityUsed,
+    HeroAttracted,
+    SeasonPassHoldersAttracted,
+    TouristsAttracted,
+    Trained,
+    Upgraded,
+    WorkerDiscarded,
+    WorkerSent,
+    WorkerSplit,
+    card_name,
+)
 from engine.epic_resort.resort import (
     place_worker,
     send_label,
@@ -80,7 +91,7 @@ class SendWorker(Option):
         d = s.cards.workers[w]
         if d.staffing_gold:
             p.gold -= d.staffing_gold
-        s.log.append(("send", seat, w, self.slot))
+        s.log.append(WorkerSent(seat, w, self.slot))
         if d.split_total:
             s.steps.append(GmSplit(seat, w))
         else:
@@ -119,7 +130,7 @@ class SplitUnits(Option):
         step = s.steps.pop()
         assert isinstance(step, GmSplit)
         place_worker(s, s.players[seat], step.worker, -1, self.units)
-        s.log.append(("split", seat, step.worker, self.units))
+        s.log.append(WorkerSplit(seat, step.worker, self.units))
 
     def describe(self, s: State, seat: int) -> str:
         return split_label(self.units)
@@ -149,7 +160,7 @@ class DiscardWorker(Option):
         dis = s.cards.workers[w].discard
         assert dis is not None
         (p.removed if dis.remove_from_game else p.discard).append(w)
-        s.log.append(("discard", seat, w))
+        s.log.append(WorkerDiscarded(seat, w))
         push_effects(s, seat, -1, dis.effects)
 
     def describe(self, s: State, seat: int) -> str:
@@ -180,7 +191,7 @@ class UseAbility(Option):
         slot = s.players[seat].slots[self.slot]
         ab = s.cards.attractions[slot.top].ability
         assert ab is not None
-        s.log.append(("ability", seat, self.slot, slot.top))
+        s.log.append(AbilityUsed(seat, self.slot, slot.top))
         s.steps.append(Lock(seat, self.slot))
         push_effects(s, seat, self.slot, ab.effects)
 
@@ -239,7 +250,7 @@ class AttractTourists(Option):
         t = s.cards.tourists[s.cards.main_cards[card][1]]
         s.players[seat].flair -= t.cost
         s.dock_discard.append(card)
-        s.log.append(("attract_tourists", seat, card))
+        s.log.append(TouristsAttracted(seat, card))
         s.steps.append(Place(seat, t.tourists, ""))
         if t.bonus_n:
             s.steps.append(Place(seat, t.bonus_n, t.bonus_type))
@@ -267,7 +278,7 @@ class AttractSeasonPass(Option):
         assert sph is not None
         s.players[seat].flair -= sph.cost
         s.sph_locked = True
-        s.log.append(("attract_sph", seat))
+        s.log.append(SeasonPassHoldersAttracted(seat))
         s.steps.append(Place(seat, sph.tourists, ""))
 
     def describe(self, s: State, seat: int) -> str:
@@ -308,7 +319,7 @@ class AttractHero(Option):
         p.flair -= h.cost
         slot = p.slots[self.slot]
         slot.hero, slot.hero_health, slot.hero_locked = card, h.start, False
-        s.log.append(("attract_hero", seat, card, self.slot))
+        s.log.append(HeroAttracted(seat, card, self.slot))
         push_effects(s, seat, self.slot, h.effects_at("on_attract"), self.slot)
 
     def describe(self, s: State, seat: int) -> str:
@@ -351,7 +362,7 @@ class Upgrade(Option):
         slot.locked = False
         if s.draft_piles[tier]:
             s.draft_avail[tier].append(s.draft_piles[tier].pop())
-        s.log.append(("upgrade", seat, a, self.slot))
+        s.log.append(Upgraded(seat, a, self.slot))
 
     def describe(self, s: State, seat: int) -> str:
         a = s.draft_avail[self.tier][self.index]
@@ -403,7 +414,7 @@ class Train(Option):
         pile[2] = True
         p.hand.append(pile[0])
         p.trained += 1
-        s.log.append(("train", seat, self.trainer, pile[0]))
+        s.log.append(Trained(seat, self.trainer, pile[0]))
 
     def describe(self, s: State, seat: int) -> str:
         w = s.cards.workers

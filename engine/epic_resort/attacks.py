@@ -15,6 +15,16 @@ from engine.core.option import Option
 from engine.epic_resort.actions import free_actions
 from engine.epic_resort.cards import MonsterDef
 from engine.epic_resort.effects import push_effects
+from engine.epic_resort.events import (
+    AttackStarted,
+    Damaged,
+    Defended,
+    HeroDefeated,
+    HeroDodged,
+    HeroMovedIn,
+    MonsterDeckEmpty,
+    TouristsEaten,
+)
 from engine.epic_resort.resort import destroy_if_needed, hero_def, lose_gold, move_hero, supplied
 from engine.epic_resort.state import NO_HERO, Attack, State
 from engine.epic_resort.steps import SeatAsk
@@ -77,7 +87,7 @@ class StartAttack(Step):
         a.targets = attacked_slots(s, a.defender, self.card, md.two_heads)
         a.window_start = a.defender
         s.attack = a
-        s.log.append(("attack", m, a.defender, tuple(a.targets)))
+        s.log.append(AttackStarted(m, a.defender, tuple(a.targets)))
         s.steps += (ATTACK_END, HITS, WINDOW)
 
 
@@ -209,7 +219,7 @@ class HeroDodges(Option):
         assert isinstance(step, HeroChoice)
         p = s.players[seat]
         move_hero(p.slots[step.slot], p.slots[self.slot], True)
-        s.log.append(("dodge", seat, step.slot, self.slot))
+        s.log.append(HeroDodged(seat, step.slot, self.slot))
         s.steps.append(step)  # 7.6.3: another unlocked hero may now move in
 
     def describe(self, s: State, seat: int) -> str:
@@ -247,7 +257,7 @@ class HeroMovesIn(Option):
         assert isinstance(step, HeroChoice)
         p = s.players[seat]
         move_hero(p.slots[self.slot], p.slots[step.slot], True)
-        s.log.append(("move_in", seat, self.slot, step.slot))
+        s.log.append(HeroMovedIn(seat, self.slot, step.slot))
 
     def describe(self, s: State, seat: int) -> str:
         return f"move hero in from slot {self.slot}"
@@ -296,12 +306,12 @@ class Hit(Step):
         if slot.tourists:
             lost = min(slot.tourists, strength)
             slot.tourists -= lost
-            s.log.append(("eaten", seat, i, lost))
+            s.log.append(TouristsEaten(seat, i, lost))
             if md.scorch and slot.tourists == 0:
                 slot.damage += 1
         else:
             slot.damage += 1 + md.extra_damage
-            s.log.append(("damage", seat, i, 1 + md.extra_damage))
+            s.log.append(Damaged(seat, i, 1 + md.extra_damage))
         if md.plunder:
             lose_gold(p, md.plunder)
         destroy_if_needed(s, seat, i)
@@ -333,11 +343,11 @@ class HeroDefence(Step):
             guard = hero_def(s, slot).strength + a.hero_bonus
         if slot.hero_health <= 0:
             s.dock_discard.append(slot.hero)
-            s.log.append(("hero_defeated", seat, i, slot.hero))
+            s.log.append(HeroDefeated(seat, i, slot.hero))
             slot.hero, slot.hero_health, slot.hero_locked = NO_HERO, 0, False
         lost = min(slot.tourists, max(0, strength - guard))
         slot.tourists -= lost
-        s.log.append(("defended", seat, i, lost))
+        s.log.append(Defended(seat, i, lost))
         a.hero_bonus = 0
 
 
@@ -356,7 +366,7 @@ class AttackEnd(Step):
         s.attack = None
         if not s.monster_deck:
             s.end_triggered = True
-            s.log.append(("monster_deck_empty",))
+            s.log.append(MonsterDeckEmpty())
             return
         if md.extra_attack and not a.ended:
             s.steps.append(StartAttack(a.card))

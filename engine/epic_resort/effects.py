@@ -21,6 +21,7 @@ from typing import ClassVar
 
 from engine.core.option import Option
 from engine.epic_resort.cards import Effect
+from engine.epic_resort.events import AttackEnded, AttackRedirected
 from engine.epic_resort.resort import (
     draw_workers,
     gain,
@@ -118,13 +119,13 @@ class CardEffect(Step):
                 a.window_start = seat
                 a.window_k = 0
                 a.epoch += 1
-                s.log.append(("redirect", seat, slot_i))
+                s.log.append(AttackRedirected(seat, slot_i))
         elif op == "monster_strength":
             if s.attack is not None:
                 s.attack.strength_mod += e.n
         elif op == "end_attack" and s.attack is not None:
             s.attack.ended = True
-            s.log.append(("attack_ended", seat))
+            s.log.append(AttackEnded(seat))
 
 
 def _slot_label(s: State, seat: int, slot: int) -> str:

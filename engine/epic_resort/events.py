@@ -1,8 +1,18 @@
-"""Readable text of public log events (for replays and logs) and of main-deck cards."""
+"""Epic Resort's public log: one typed record per event kind (:mod:`engine.toolkit.events`),
+each with its replay text, and the readable names of main-deck cards.
+
+``kind`` is the event's public name (the spec-coverage index and the tests use it). The
+fields are ids of the match's card set (workers, attractions, main-deck cards, monster
+copies), seats and slots; ``describe`` reads them with the card set.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 from engine.epic_resort.cards import CardSet
+from engine.toolkit.events import Event
 
 
 def card_name(cards: CardSet, card: int) -> str:
@@ -14,77 +24,339 @@ def card_name(cards: CardSet, card: int) -> str:
     return "Double Attack!" if kind == 3 else "Attack!"
 
 
-def describe_event(cards: CardSet, ev: tuple) -> str:
-    k = ev[0]
-    w = cards.workers
-    a = cards.attractions
-    if k == "season":
-        return f"--- season {ev[1]} ---"
-    if k == "phase1":
+def describe_event(cards: CardSet, ev: ResortEvent) -> str:
+    """One public log event as a replay shows it."""
+    return ev.describe(cards)
+
+
+class ResortEvent(Event):
+    """An event of Epic Resort's public log."""
+
+    __slots__ = ()
+
+    kind: ClassVar[str] = ""
+
+    def describe(self, cards: CardSet) -> str:
+        raise NotImplementedError(f"{type(self).__name__}.describe")
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonStarted(ResortEvent):
+    season: int
+    kind: ClassVar[str] = "season"
+
+    def describe(self, cards: CardSet) -> str:
+        return f"--- season {self.season} ---"
+
+
+@dataclass(frozen=True, slots=True)
+class Phase1Placed(ResortEvent):
+    """Phase I's hidden plans, revealed: (worker, slot, split units) per worker."""
+
+    seat: int
+    plan: tuple[tuple[int, int, tuple[int, ...]], ...]
+    kind: ClassVar[str] = "phase1"
+
+    def describe(self, cards: CardSet) -> str:
+        w = cards.workers
         sent = ", ".join(
             f"{w[x].name}->" + ("split " + "/".join(map(str, alloc)) if alloc else f"slot {i}")
-            for x, i, alloc in ev[2]
+            for x, i, alloc in self.plan
         )
-        return f"seat {ev[1]} sends: {sent or 'nobody'}"
-    if k == "income":
+        return f"seat {self.seat} sends: {sent or 'nobody'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Phase1Income(ResortEvent):
+    """Phase I's payout: (slot, tourists lost, flair, gold) per slot, and the wages."""
+
+    seat: int
+    rows: tuple[tuple[int, int, int, int], ...]
+    wages: int
+    kind: ClassVar[str] = "income"
+
+    def describe(self, cards: CardSet) -> str:
         gains = "; ".join(
-            f"slot {i}: -{lost} tourists, +{f} flair +{g} gold" for i, lost, f, g in ev[2]
+            f"slot {i}: -{lost} tourists, +{f} flair +{g} gold" for i, lost, f, g in self.rows
         )
-        return f"seat {ev[1]} Phase I: {gains}; wages {ev[3]}"
-    if k == "send":
-        where = "to split" if ev[3] < 0 else f"to slot {ev[3]}"
-        return f"seat {ev[1]} sends {w[ev[2]].name} {where}"
-    if k == "split":
-        return f"seat {ev[1]}'s {w[ev[2]].name} splits " + "/".join(map(str, ev[3]))
-    if k == "discard":
-        return f"seat {ev[1]} discards {w[ev[2]].name}"
-    if k == "ability":
-        return f"seat {ev[1]} uses {a[ev[3]].name}"
-    if k == "attract_tourists":
-        return f"seat {ev[1]} attracts {card_name(cards, ev[2])}"
-    if k == "attract_sph":
-        return f"seat {ev[1]} attracts Season Pass Holders"
-    if k == "attract_hero":
-        return f"seat {ev[1]} attracts {card_name(cards, ev[2])} to slot {ev[3]}"
-    if k == "upgrade":
-        return f"seat {ev[1]} builds {a[ev[2]].name} in slot {ev[3]}"
-    if k == "train":
-        return f"seat {ev[1]} trains {w[ev[2]].name} into {w[ev[3]].name}"
-    if k == "pass":
-        return f"seat {ev[1]} passes"
-    if k == "harbormaster":
-        return f"seat {ev[1]} holds the Harbormaster ({ev[2]} gold tokens on it)"
-    if k == "main_deck_reshuffled":
+        return f"seat {self.seat} Phase I: {gains}; wages {self.wages}"
+
+
+@dataclass(frozen=True, slots=True)
+class WorkerSent(ResortEvent):
+    seat: int
+    worker: int
+    slot: int  # -1: split over slots
+    kind: ClassVar[str] = "send"
+
+    def describe(self, cards: CardSet) -> str:
+        where = "to split" if self.slot < 0 else f"to slot {self.slot}"
+        return f"seat {self.seat} sends {cards.workers[self.worker].name} {where}"
+
+
+@dataclass(frozen=True, slots=True)
+class WorkerSplit(ResortEvent):
+    seat: int
+    worker: int
+    units: tuple[int, ...]
+    kind: ClassVar[str] = "split"
+
+    def describe(self, cards: CardSet) -> str:
+        name = cards.workers[self.worker].name
+        return f"seat {self.seat}'s {name} splits " + "/".join(map(str, self.units))
+
+
+@dataclass(frozen=True, slots=True)
+class WorkerDiscarded(ResortEvent):
+    seat: int
+    worker: int
+    kind: ClassVar[str] = "discard"
+
+    def describe(self, cards: CardSet) -> str:
+        return f"seat {self.seat} discards {cards.workers[self.worker].name}"
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityUsed(ResortEvent):
+    seat: int
+    slot: int
+    attraction: int
+    kind: ClassVar[str] = "ability"
+
+    def describe(self, cards: CardSet) -> str:
+        return f"seat {self.seat} uses {cards.attractions[self.attraction].name}"
+
+
+@dataclass(frozen=True, slots=True)
+class TouristsAttracted(ResortEvent):
+    seat: int
+    card: int
+    kind: ClassVar[str] = "attract_tourists"
+
+    def describe(self, cards: CardSet) -> str:
+        return f"seat {self.seat} attracts {card_name(cards, self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonPassHoldersAttracted(ResortEvent):
+    seat: int
+    kind: ClassVar[str] = "attract_sph"
+
+    def describe(self, cards: CardSet) -> str:
+        return f"seat {self.seat} attracts Season Pass Holders"
+
+
+@dataclass(frozen=True, slots=True)
+class HeroAttracted(ResortEvent):
+    seat: int
+    card: int
+    slot: int
+    kind: ClassVar[str] = "attract_hero"
+
+    def describe(self, cards: CardSet) -> str:
+        return f"seat {self.seat} attracts {card_name(cards, self.card)} to slot {self.slot}"
+
+
+@dataclass(frozen=True, slots=True)
+class Upgraded(ResortEvent):
+    seat: int
+    attraction: int
+    slot: int
+    kind: ClassVar[str] = "upgrade"
+
+    def describe(self, cards: CardSet) -> str:
+        name = cards.attractions[self.attraction].name
+        return f"seat {self.seat} builds {name} in slot {self.slot}"
+
+
+@dataclass(frozen=True, slots=True)
+class Trained(ResortEvent):
+    seat: int
+    trainer: int
+    worker: int
+    kind: ClassVar[str] = "train"
+
+    def describe(self, cards: CardSet) -> str:
+        w = cards.workers
+        return f"seat {self.seat} trains {w[self.trainer].name} into {w[self.worker].name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(ResortEvent):
+    seat: int
+    kind: ClassVar[str] = "pass"
+
+    def describe(self, cards: CardSet) -> str:
+        return f"seat {self.seat} passes"
+
+
+@dataclass(frozen=True, slots=True)
+class HarbormasterTaken(ResortEvent):
+    seat: int
+    tokens: int
+    kind: ClassVar[str] = "harbormaster"
+
+    def describe(self, cards: CardSet) -> str:
+        return f"seat {self.seat} holds the Harbormaster ({self.tokens} gold tokens on it)"
+
+
+@dataclass(frozen=True, slots=True)
+class MainDeckReshuffled(ResortEvent):
+    kind: ClassVar[str] = "main_deck_reshuffled"
+
+    def describe(self, cards: CardSet) -> str:
         return "the dock discard pile is shuffled into a new main deck"
-    if k == "dock":
-        return f"dock gets {card_name(cards, ev[1])}"
-    if k == "attack_card":
-        return f"{card_name(cards, ev[1])} revealed"
-    if k == "attack":
-        m = cards.monsters[cards.monster_copies[ev[1]][0]]
-        return f"{m.name} (strength {m.strength}) attacks seat {ev[2]} at slots {list(ev[3])}"
-    if k == "redirect":
-        return f"attack redirected to seat {ev[1]} slot {ev[2]}"
-    if k == "attack_ended":
-        return f"seat {ev[1]} ends the attack"
-    if k == "dodge":
-        return f"seat {ev[1]}'s hero dodges from slot {ev[2]} to slot {ev[3]}"
-    if k == "move_in":
-        return f"seat {ev[1]}'s hero moves from slot {ev[2]} to slot {ev[3]}"
-    if k == "eaten":
-        return f"seat {ev[1]} slot {ev[2]} loses {ev[3]} tourists"
-    if k == "damage":
-        return f"seat {ev[1]} slot {ev[2]} takes {ev[3]} damage"
-    if k == "defended":
-        return f"seat {ev[1]}'s hero defends slot {ev[2]}; {ev[3]} tourists lost"
-    if k == "hero_defeated":
-        return f"seat {ev[1]}'s {card_name(cards, ev[3])} is defeated"
-    if k == "destroyed":
-        return f"seat {ev[1]}'s {a[ev[3]].name} (slot {ev[2]}) is destroyed"
-    if k == "hero_scored":
-        return f"seat {ev[1]} scores {card_name(cards, ev[2])}"
-    if k == "monster_deck_empty":
+
+
+@dataclass(frozen=True, slots=True)
+class Docked(ResortEvent):
+    card: int
+    kind: ClassVar[str] = "dock"
+
+    def describe(self, cards: CardSet) -> str:
+        return f"dock gets {card_name(cards, self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class AttackCardRevealed(ResortEvent):
+    card: int
+    kind: ClassVar[str] = "attack_card"
+
+    def describe(self, cards: CardSet) -> str:
+        return f"{card_name(cards, self.card)} revealed"
+
+
+@dataclass(frozen=True, slots=True)
+class AttackStarted(ResortEvent):
+    monster: int  # a monster copy
+    defender: int
+    slots: tuple[int, ...]
+    kind: ClassVar[str] = "attack"
+
+    def describe(self, cards: CardSet) -> str:
+        m = cards.monsters[cards.monster_copies[self.monster][0]]
+        return (f"{m.name} (strength {m.strength}) attacks seat {self.defender} "
+                f"at slots {list(self.slots)}")
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRedirected(ResortEvent):
+    seat: int
+    slot: int
+    kind: ClassVar[str] = "redirect"
+
+    def describe(self, cards: CardSet) -> str:
+        return f"attack redirected to seat {self.seat} slot {self.slot}"
+
+
+@dataclass(frozen=True, slots=True)
+class AttackEnded(ResortEvent):
+    seat: int
+    kind: ClassVar[str] = "attack_ended"
+
+    def describe(self, cards: CardSet) -> str:
+        return f"seat {self.seat} ends the attack"
+
+
+@dataclass(frozen=True, slots=True)
+class HeroDodged(ResortEvent):
+    seat: int
+    from_slot: int
+    to_slot: int
+    kind: ClassVar[str] = "dodge"
+
+    def describe(self, cards: CardSet) -> str:
+        return f"seat {self.seat}'s hero dodges from slot {self.from_slot} to slot {self.to_slot}"
+
+
+@dataclass(frozen=True, slots=True)
+class HeroMovedIn(ResortEvent):
+    seat: int
+    from_slot: int
+    to_slot: int
+    kind: ClassVar[str] = "move_in"
+
+    def describe(self, cards: CardSet) -> str:
+        return f"seat {self.seat}'s hero moves from slot {self.from_slot} to slot {self.to_slot}"
+
+
+@dataclass(frozen=True, slots=True)
+class TouristsEaten(ResortEvent):
+    seat: int
+    slot: int
+    lost: int
+    kind: ClassVar[str] = "eaten"
+
+    def describe(self, cards: CardSet) -> str:
+        return f"seat {self.seat} slot {self.slot} loses {self.lost} tourists"
+
+
+@dataclass(frozen=True, slots=True)
+class Damaged(ResortEvent):
+    seat: int
+    slot: int
+    damage: int
+    kind: ClassVar[str] = "damage"
+
+    def describe(self, cards: CardSet) -> str:
+        return f"seat {self.seat} slot {self.slot} takes {self.damage} damage"
+
+
+@dataclass(frozen=True, slots=True)
+class Defended(ResortEvent):
+    seat: int
+    slot: int
+    lost: int
+    kind: ClassVar[str] = "defended"
+
+    def describe(self, cards: CardSet) -> str:
+        return f"seat {self.seat}'s hero defends slot {self.slot}; {self.lost} tourists lost"
+
+
+@dataclass(frozen=True, slots=True)
+class HeroDefeated(ResortEvent):
+    seat: int
+    slot: int
+    hero: int
+    kind: ClassVar[str] = "hero_defeated"
+
+    def describe(self, cards: CardSet) -> str:
+        return f"seat {self.seat}'s {card_name(cards, self.hero)} is defeated"
+
+
+@dataclass(frozen=True, slots=True)
+class AttractionDestroyed(ResortEvent):
+    seat: int
+    slot: int
+    attraction: int
+    kind: ClassVar[str] = "destroyed"
+
+    def describe(self, cards: CardSet) -> str:
+        name = cards.attractions[self.attraction].name
+        return f"seat {self.seat}'s {name} (slot {self.slot}) is destroyed"
+
+
+@dataclass(frozen=True, slots=True)
+class HeroScored(ResortEvent):
+    seat: int
+    hero: int
+    kind: ClassVar[str] = "hero_scored"
+
+    def describe(self, cards: CardSet) -> str:
+        return f"seat {self.seat} scores {card_name(cards, self.hero)}"
+
+
+@dataclass(frozen=True, slots=True)
+class MonsterDeckEmpty(ResortEvent):
+    kind: ClassVar[str] = "monster_deck_empty"
+
+    def describe(self, cards: CardSet) -> str:
         return "the monster deck is empty: the game ends after this season"
-    if k == "game_over":
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(ResortEvent):
+    kind: ClassVar[str] = "game_over"
+
+    def describe(self, cards: CardSet) -> str:
         return "--- game over ---"
-    return " ".join(str(x) for x in ev)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.core.option import Option
+from engine.epic_resort.events import Phase1Income, Phase1Placed
 from engine.epic_resort.resort import (
     draw_workers,
     gain_capped,
@@ -232,7 +233,7 @@ class Phase1Resolve(Step):
         for seat, p in enumerate(s.players):
             for w, i, alloc in s.p1_plan[seat]:
                 place_worker(s, p, w, i, alloc)
-            s.log.append(("phase1", seat, tuple(s.p1_plan[seat])))
+            s.log.append(Phase1Placed(seat, tuple(s.p1_plan[seat])))
             units = {i: supplied(s, sl) for i, sl in enumerate(p.slots) if sl.stack}
             at = {i: sl.workers for i, sl in enumerate(p.slots) if sl.stack}
             flair, gold, rows = phase1_income(s, p, units, at)
@@ -241,7 +242,7 @@ class Phase1Resolve(Step):
             p.flair, p.gold = flair, gold
             wages = sum(workers[w].staffing_gold for w, _, alloc in s.p1_plan[seat] if not alloc)
             p.gold = max(0, p.gold - wages)
-            s.log.append(("income", seat, tuple(rows), wages))
+            s.log.append(Phase1Income(seat, tuple(rows), wages))
             s.p1_plan[seat] = []
 
 

@@ -3,6 +3,7 @@ drawing workers and destroying stacks (spec 0, 4.4, 7.10, 11)."""
 
 from __future__ import annotations
 
+from engine.epic_resort.events import AttractionDestroyed
 from engine.epic_resort.state import CAP, NO_HERO, Player, Slot, State
 
 
@@ -93,7 +94,7 @@ def destroy_if_needed(s: State, seat: int, i: int) -> None:
     if not slot.stack:
         return
     if slot.damage >= s.cards.attractions[slot.stack[-1]].damage_limit:
-        s.log.append(("destroyed", seat, i, slot.stack[-1]))
+        s.log.append(AttractionDestroyed(seat, i, slot.stack[-1]))
         slot.stack = []
         slot.tourists = 0
         slot.damage = 0

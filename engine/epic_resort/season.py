@@ -14,6 +14,14 @@ from typing import ClassVar
 from engine.epic_resort.attacks import StartAttack
 from engine.epic_resort.cards import ATTACK, DOUBLE_ATTACK
 from engine.epic_resort.effects import push_effects
+from engine.epic_resort.events import (
+    AttackCardRevealed,
+    Docked,
+    GameOver,
+    HeroScored,
+    MainDeckReshuffled,
+    SeasonStarted,
+)
 from engine.epic_resort.phase1 import DRAW, PHASE1, PHASE1_RESOLVE
 from engine.epic_resort.resort import hero_def
 from engine.epic_resort.state import NO_HERO, SLOTS, State
@@ -42,7 +50,7 @@ class Season(Step):
     def run(self, s: State) -> None:
         s.season += 1
         s.phase = 1
-        s.log.append(("season", s.season))
+        s.log.append(SeasonStarted(s.season))
         s.p1_plan = [[] for _ in range(s.n)]
         s.p1_done = [False] * s.n
         s.p1_gm = [-1] * s.n
@@ -79,19 +87,19 @@ class Refill(Step):
             s.main_deck = s.dock_discard
             s.dock_discard = []
             s.rng.shuffle(s.main_deck)
-            s.log.append(("main_deck_reshuffled",))
+            s.log.append(MainDeckReshuffled())
         card = s.main_deck.pop()
         kind = s.cards.main_cards[card][0]
         s.steps.append(REFILL)
         if kind in (ATTACK, DOUBLE_ATTACK):
-            s.log.append(("attack_card", card))
+            s.log.append(AttackCardRevealed(card))
             s.steps.append(CardDone(card))
             s.steps.append(StartAttack(card))
             if kind == DOUBLE_ATTACK:
                 s.steps.append(StartAttack(card))
         else:
             s.dock.append(card)
-            s.log.append(("dock", card))
+            s.log.append(Docked(card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +129,7 @@ class Phase4(Step):
                     full.append((seat, slot))
         for seat, slot in full:
             s.players[seat].scored.append(slot.hero)
-            s.log.append(("hero_scored", seat, slot.hero))
+            s.log.append(HeroScored(seat, slot.hero))
             slot.hero, slot.hero_health, slot.hero_locked = NO_HERO, 0, False
             if s.monster_deck:
                 s.monster_discard.append(s.monster_deck.pop())
@@ -142,7 +150,7 @@ class Phase4Heal(Step):
         if not s.monster_deck:
             s.terminal = True
             s.phase = 6
-            s.log.append(("game_over",))
+            s.log.append(GameOver())
             s.steps.clear()
 
 

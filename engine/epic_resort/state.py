@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from engine.core.option import Option
 from engine.core.rng import GameRng
 from engine.epic_resort.cards import CardSet
+from engine.epic_resort.events import ResortEvent
 from engine.epic_resort.params import Params
 from engine.toolkit.flow import Step
 
@@ -171,7 +172,7 @@ class State:
         self.steps: list[Step] = []
         self.asked: dict[int, Sequence[Option]] = {}
         self.asked_step: Step | None = None
-        self.log: list[tuple] = []
+        self.log: list[ResortEvent] = []
 
     def clone(self) -> State:
         c = State.__new__(State)

@@ -11,6 +11,7 @@ from typing import ClassVar
 
 from engine.core.option import Option
 from engine.epic_resort.actions import free_actions, main_actions
+from engine.epic_resort.events import HarbormasterTaken, Passed
 from engine.epic_resort.resort import gain
 from engine.epic_resort.state import State
 from engine.epic_resort.steps import SeatAsk
@@ -105,7 +106,7 @@ class Pass(Option):
         s.main_done = True
         s.steps.append(NEXT_TURN)
         s.players[seat].passed = True
-        s.log.append(("pass", seat))
+        s.log.append(Passed(seat))
         if not s.first_pass_done:
             s.first_pass_done = True
             if s.params.harbormaster_on_first_pass == "first_passer_takes_it":
@@ -160,4 +161,4 @@ def take_harbormaster(s: State, chosen: int) -> None:
         s.hm = chosen
         gain(s, s.players[chosen], 0, s.hm_tokens)
         s.hm_tokens = 0
-    s.log.append(("harbormaster", chosen, s.hm_tokens))
+    s.log.append(HarbormasterTaken(chosen, s.hm_tokens))

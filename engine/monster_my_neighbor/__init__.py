@@ -11,7 +11,8 @@ What is special for an engine:
   :mod:`observation` is the single gate for what a seat may see.
 - **Simultaneous decisions.** Gossip, Fog and Deal ask several seats at once; each
   choice is buffered and applied when all have committed, and no observation reveals
-  another seat's pending choice.
+  another seat's pending choice. The turn flow runs on the shared step driver
+  (:mod:`engine.toolkit.flow`; the game's asks are in :mod:`asks`).
 - **Data-driven cards.** Effects are scripts of primitives in ``data/cards.yaml``,
   compiled by :mod:`cards`; a user card file (``GameConfig.cards``) replaces them.
 

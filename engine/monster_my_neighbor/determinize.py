@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from engine.core import GameRng
 from engine.monster_my_neighbor.cards import OP_TARGET_DISCARDS_CHOSEN
+from engine.monster_my_neighbor.effects import PROCEED
 from engine.monster_my_neighbor.events import (
     EV_DOG_DISCARD,
     EV_ROUND_START,
@@ -32,11 +33,10 @@ from engine.monster_my_neighbor.events import (
 )
 from engine.monster_my_neighbor.game_state import MonsterState
 from engine.monster_my_neighbor.heuristic import monster_belief
-from engine.monster_my_neighbor.loop import advance, commit
 from engine.monster_my_neighbor.observation import Observation
 from engine.monster_my_neighbor.options import KIND_NAMES, NO_DECISION
-from engine.monster_my_neighbor.pending import clear_effect, clear_pending
-from engine.monster_my_neighbor.state import State
+from engine.monster_my_neighbor.state import State, clear_asks, clear_effect
+from engine.toolkit import flow
 
 
 def determinize(obs: Observation, rng: GameRng) -> MonsterState:
@@ -198,7 +198,7 @@ def _face_down(obs: Observation, pool: list[int]) -> list[list[tuple[int, int, i
 def _resume(s: State, obs: Observation) -> None:
     """Re-open the pending decision from the public flow: the seat's own simultaneous
     choice is committed again; other seats choose anew."""
-    clear_pending(s)
+    clear_asks(s)
     clear_effect(s)
     if obs.effect is not None:
         e = obs.effect
@@ -206,9 +206,10 @@ def _resume(s: State, obs: Observation) -> None:
         s.ctx_actor, s.ctx_card, s.ctx_step = e.actor, e.card, e.step
         s.ctx_slots = list(e.slots)
         s.ctx_first_hunter = e.first_hunter
-    advance(s)
+    s.steps.append(PROCEED)
+    flow.advance(s)
     own = obs.own_pending_choice
-    if own is not None and obs.seat in s.pend_seats and s.pend_kind != NO_DECISION \
-            and KIND_NAMES[s.pend_kind] == obs.pending_kind:
-        commit(s, obs.seat, own, forced=False)
-        advance(s)
+    options = s.asked.get(obs.seat)
+    if own is not None and options is not None and s.pend_kind != NO_DECISION \
+            and KIND_NAMES[s.pend_kind] == obs.pending_kind and own in options:
+        flow.choose(s, obs.seat, list(options).index(own))

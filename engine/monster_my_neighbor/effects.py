@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
+from engine.monster_my_neighbor.asks import AskAll, AskSeat
 from engine.monster_my_neighbor.cards import (
     ACTOR,
     MAX_CARD_TYPES,
@@ -94,10 +95,10 @@ from engine.monster_my_neighbor.options import (
     STEAL_GIVE,
     MonsterOption,
 )
-from engine.monster_my_neighbor.pending import offer, offer_simultaneous
 from engine.monster_my_neighbor.scoring import end_round
 from engine.monster_my_neighbor.state import State
-from engine.monster_my_neighbor.turns import finish_play
+from engine.monster_my_neighbor.turns import finish_play, start_turn
+from engine.toolkit.flow import Step
 
 TABLE = max(MAX_CARD_TYPES, 64)  # prebuilt options for every card type and seat
 
@@ -110,11 +111,32 @@ def _step(s: State) -> tuple:
     return s.cards.effects[s.ctx_card][s.ctx_step]
 
 
+class Proceed(Step):
+    """The bottom of the step stack: run the effect being resolved, or start the next
+    turn (either may push a decision on top of it); again until the game is over."""
+
+    __slots__ = ()
+
+    name: ClassVar[str] = "proceed"
+
+    def run(self, s: State) -> None:
+        if s.terminal:
+            return
+        s.steps.append(self)
+        if s.ctx_running:
+            run_effect(s)
+        else:
+            start_turn(s)
+
+
+PROCEED = Proceed()
+
+
 def run_effect(s: State) -> None:
     """Interpret the effect script from the current step until a choice or the end."""
     c = s.cards
     program = c.effects[s.ctx_card]
-    while s.ctx_running and not s.pend_seats and not s.terminal:
+    while s.ctx_running and not s.terminal:
         if s.ctx_step >= len(program):
             finish_play(s)
             return
@@ -127,7 +149,7 @@ def run_effect(s: State) -> None:
                 s.ctx_result = RESULT_NO_TARGET
                 s.ctx_step = len(program)
                 continue
-            offer(s, CHOOSE_TARGET, actor, targets)
+            s.steps.append(AskSeat(CHOOSE_TARGET, actor, targets))
             return
         if op == OP_CHOOSE_COUNT:
             counts = ChooseCount.legal(s, step)
@@ -135,7 +157,7 @@ def run_effect(s: State) -> None:
                 s.ctx_result = RESULT_NO_EFFECT
                 s.ctx_step = len(program)
                 continue
-            offer(s, CHOOSE_DEAL_COUNT, actor, counts)
+            s.steps.append(AskSeat(CHOOSE_DEAL_COUNT, actor, counts))
             return
         if op == OP_CAPTURE_IF_HOLDS_MONSTER:
             target = _who(s, step[1])
@@ -158,7 +180,7 @@ def run_effect(s: State) -> None:
                 s.friends[_who(s, step[1])] = True
         elif op == OP_TARGET_DISCARDS_CHOSEN:
             target = _who(s, step[1])
-            offer(s, DOG_DISCARD, target, DogDiscard.legal(s, target))
+            s.steps.append(AskSeat(DOG_DISCARD, target, DogDiscard.legal(s, target)))
             return
         elif op == OP_MOVE_THIS_CARD:
             dest = _who(s, step[1])
@@ -176,23 +198,23 @@ def run_effect(s: State) -> None:
         elif op == OP_GIVE_CHOSEN:
             giver = _who(s, step[1])
             if s.hand_sizes[giver]:
-                offer(s, STEAL_GIVE, giver, StealGive.legal(s, giver))
+                s.steps.append(AskSeat(STEAL_GIVE, giver, StealGive.legal(s, giver)))
                 return
         elif op == OP_EXCHANGE_CHOSEN:
             a, b, k = _who(s, step[1]), _who(s, step[2]), _who(s, step[3])
             seats: tuple[int, ...] = (a, b)
-            offer_simultaneous(s, DEAL_GIVE, seats, {q: DealGive.legal(s, q, k) for q in seats})
+            s.steps.append(AskAll(DEAL_GIVE, seats, {q: DealGive.legal(s, q, k) for q in seats}))
             return
         elif op == OP_EACH_TAKE_RANDOM_FROM_NEIGHBOUR:
             _each_take_random(s, step[1])
         elif op in (OP_EACH_PASS_CHOSEN_TO_NEIGHBOUR, OP_POOL_AND_REDEAL):
             seats = clockwise_with_cards(s, actor)
             if op == OP_EACH_PASS_CHOSEN_TO_NEIGHBOUR:
-                offer_simultaneous(s, GOSSIP_PASS, seats,
-                                   {q: GossipPass.legal(s, q) for q in seats})
+                s.steps.append(AskAll(GOSSIP_PASS, seats,
+                                      {q: GossipPass.legal(s, q) for q in seats}))
             else:
-                offer_simultaneous(s, FOG_CONTRIBUTE, seats,
-                                   {q: FogContribute.legal(s, q) for q in seats})
+                s.steps.append(AskAll(FOG_CONTRIBUTE, seats,
+                                      {q: FogContribute.legal(s, q) for q in seats}))
             return
         elif op == OP_PEEK_HAND:
             viewer, target = _who(s, step[1]), _who(s, step[2])
@@ -268,7 +290,7 @@ class ChooseTarget(MonsterOption):
         return tuple([_TARGETS[q] for q in range(s.n)
                       if q != actor and (not with_cards or s.hand_sizes[q])])
 
-    def apply(self, s: State, seat: int) -> None:
+    def act(self, s: State, seat: int) -> None:
         s.ctx_slots[_step(s)[1]] = self.seat
         area = s.play_areas[s.ctx_actor]
         card, rotation, _, result = area[-1]
@@ -292,7 +314,7 @@ class ChooseCount(MonsterOption):
         cap = min(s.hand_sizes[_who(s, r)] for r in step[3])
         return tuple([cls.of(k) for k in step[2] if k <= cap])
 
-    def apply(self, s: State, seat: int) -> None:
+    def act(self, s: State, seat: int) -> None:
         s.ctx_slots[_step(s)[1]] = self.count
         s.public_events.append((EV_COUNT, s.ctx_actor, self.count))
         s.ctx_step += 1
@@ -331,7 +353,7 @@ class DogDiscard(_CardChoice):
         monster = s.round_monster if s.hand_sizes[target] > 1 else -1
         return tuple([_DOG[t] for t, k in enumerate(hand) if k and t != monster])
 
-    def apply(self, s: State, seat: int) -> None:
+    def act(self, s: State, seat: int) -> None:
         card, target = self.card, seat
         step = _step(s)
         actor = s.ctx_actor
@@ -363,7 +385,7 @@ class StealGive(_CardChoice):
     def legal(cls, s: State, giver: int) -> tuple[StealGive, ...]:
         return tuple([_STEAL[t] for t, k in enumerate(s.hands[giver]) if k])
 
-    def apply(self, s: State, seat: int) -> None:
+    def act(self, s: State, seat: int) -> None:
         receiver = _who(s, _step(s)[2])
         move(s, seat, receiver, self.card, HOW_STEAL)
         s.public_events.append((EV_STEAL, s.ctx_actor, receiver))

@@ -1,17 +1,19 @@
 """The :class:`engine.core.GameState` of Monster My Neighbor: a thin shell over the data
-(:class:`~engine.monster_my_neighbor.state.State`) that delegates to the flow driver, the
-observation gate and the option types' own labels."""
+(:class:`~engine.monster_my_neighbor.state.State`) that delegates to the shared flow
+driver (:mod:`engine.toolkit.flow`), the observation gate and the option types' own
+labels."""
 
 from __future__ import annotations
 
 from engine.core import Decision, GameRng, IllegalChoice, NotYourTurn, Result, ShellState
 from engine.monster_my_neighbor import observation as observe
 from engine.monster_my_neighbor.cards import CardSet
-from engine.monster_my_neighbor.loop import advance, commit
+from engine.monster_my_neighbor.effects import PROCEED
 from engine.monster_my_neighbor.options import KIND_NAMES
 from engine.monster_my_neighbor.scoring import final_result
 from engine.monster_my_neighbor.setup import setup_game
 from engine.monster_my_neighbor.state import State
+from engine.toolkit import flow
 
 
 class MonsterState(ShellState):
@@ -25,30 +27,31 @@ class MonsterState(ShellState):
             ) -> MonsterState:
         s = State(cards, players, GameRng(seed), rounds if rounds is not None else cards.rounds)
         setup_game(s)
-        advance(s)
+        s.steps.append(PROCEED)
+        flow.advance(s)
         return cls(s)
 
     def pending_seats(self) -> tuple[int, ...]:
-        seats = self.s.pend_seats
+        seats = self.s.asked
         return tuple(sorted(seats)) if len(seats) > 1 else tuple(seats)
 
     def decision(self, seat: int) -> Decision:
         s = self.s
-        if seat not in s.pend_seats:
+        options = s.asked.get(seat)
+        if options is None:
             raise NotYourTurn(f"seat {seat} owes no decision")
-        return Decision(seat, KIND_NAMES[s.pend_kind], s.pend_options[seat])
+        return Decision(seat, KIND_NAMES[s.asked_step.code], options)  # type: ignore[union-attr]
 
     def apply(self, seat: int, index: int) -> None:
         s = self.s
-        if seat not in s.pend_seats:
+        options = s.asked.get(seat)
+        if options is None:
             raise NotYourTurn(f"seat {seat} owes no decision")
-        options = s.pend_options[seat]
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(options):
             raise IllegalChoice(
                 f"option {index!r} is not one of the {len(options)} options of seat {seat}"
             )
-        commit(s, seat, options[index], forced=False)
-        advance(s)
+        flow.choose(s, seat, index)
 
     def observation(self, seat: int) -> observe.Observation:
         return observe.build(self.s, seat)

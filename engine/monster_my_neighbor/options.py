@@ -1,8 +1,9 @@
 """Decision kinds (§14.1) and the base of the game's typed options.
 
 Each option type is defined with the rules it belongs to and says when it is legal
-(``legal``), what choosing it does (``apply``, or ``resolve`` for the simultaneous kinds,
-whose choices are buffered and resolved together) and how it reads (``label``):
+(``legal``), what choosing it does (``act``, or ``resolve`` for the simultaneous kinds,
+whose choices are buffered and resolved together; ``apply``, the flow driver's entry,
+answers the ask and calls them) and how it reads (``label``):
 
 - :mod:`turns`: ``PlayCard``;
 - :mod:`effects`: ``ChooseTarget``, ``ChooseCount``, ``DogDiscard``, ``StealGive``,
@@ -66,6 +67,27 @@ class MonsterOption(Option):
 
     def describe(self, state: _WithCards, seat: int) -> str:
         return self.label(state.cards)
+
+    def apply(self, s: Any, seat: int) -> None:
+        """The flow driver's entry on the game state ``s``: answer the ask on top of the
+        stack. One seat's choice pops it and acts; a simultaneous choice is buffered, and
+        the last one pops the ask and resolves every seat's choice together."""
+        if self.kind not in SIMULTANEOUS_KINDS:
+            s.steps.pop()
+            self.act(s, seat)
+            return
+        buffered = s.buffered
+        buffered[seat] = self
+        participants = s.steps[-1].participants
+        if len(buffered) < len(participants):
+            return
+        s.steps.pop()
+        s.buffered = {}
+        type(self).resolve(s, participants, buffered)
+
+    def act(self, s: Any, seat: int) -> None:
+        """What choosing this option does (one-seat kinds)."""
+        raise NotImplementedError(f"{type(self).__name__}.act")
 
     @classmethod
     def resolve(

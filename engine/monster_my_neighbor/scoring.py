@@ -9,9 +9,8 @@ from engine.monster_my_neighbor.events import (
     EV_ROUND_END,
     RoundSummary,
 )
-from engine.monster_my_neighbor.pending import clear_effect, clear_pending
 from engine.monster_my_neighbor.setup import setup_round
-from engine.monster_my_neighbor.state import State
+from engine.monster_my_neighbor.state import State, clear_effect
 
 
 def score_round(s: State, ending: int, monster_seat: int, catcher: int) -> tuple[int, ...]:
@@ -43,7 +42,6 @@ def end_round(s: State, ending: int, monster_seat: int, catcher: int) -> None:
     s.removed.append(s.round_monster)
     if ending == ENDING_PLAYED:
         s.play_areas[monster_seat].pop()  # the Monster leaves the game (§9)
-    clear_pending(s)
     clear_effect(s)
     if s.round_no >= s.rounds:
         s.terminal = True

@@ -5,8 +5,7 @@ from __future__ import annotations
 from engine.monster_my_neighbor.cards import CardSet
 from engine.monster_my_neighbor.events import EV_ROUND_START, PV_DEALT
 from engine.monster_my_neighbor.moves import hand_tuple, note
-from engine.monster_my_neighbor.pending import clear_effect, clear_pending
-from engine.monster_my_neighbor.state import State
+from engine.monster_my_neighbor.state import State, clear_asks, clear_effect
 
 
 def setup_game(s: State) -> None:
@@ -29,7 +28,7 @@ def setup_game(s: State) -> None:
     s.face_down = [[] for _ in range(n)]
     s.under_deck = [0] * c.type_count
     s.main_deck = [c.counts[t] if t in c.general_types else 0 for t in range(c.type_count)]
-    clear_pending(s)
+    clear_asks(s)
     clear_effect(s)
     setup_round(s)
 

@@ -8,34 +8,37 @@ named after the spec's sections (:mod:`setup`, :mod:`turns`, :mod:`effects`,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core import GameRng
+from engine.core.option import Option
 from engine.monster_my_neighbor.cards import CardSet
-from engine.monster_my_neighbor.events import PlayedCard, RoundSummary
-from engine.monster_my_neighbor.options import MonsterOption
+from engine.monster_my_neighbor.events import RESULT_NONE, PlayedCard, RoundSummary
+from engine.monster_my_neighbor.options import NO_DECISION, MonsterOption
+from engine.toolkit.flow import Step
 
 # Fields copied as they are by clone(): ints, bools, tuples and shared data.
 _PLAIN = (
     "cards", "n", "rounds", "round_no", "round_monster", "first_hunter_played", "rotation",
-    "active", "start_seat", "wanted_holder", "opening_pending", "terminal", "pend_kind",
-    "pend_participants", "ctx_running", "ctx_actor", "ctx_card", "ctx_step",
+    "active", "start_seat", "wanted_holder", "opening_pending", "terminal", "asked_step",
+    "ctx_running", "ctx_actor", "ctx_card", "ctx_step",
     "ctx_first_hunter", "ctx_result",
 )
 
 
 class State:
-    """One game of Monster My Neighbor. ``pend_*`` is the pending decision; ``ctx_*`` the
-    effect of the card being resolved (its script position and bound targets)."""
+    """One game of Monster My Neighbor. ``steps``/``asked`` are the turn flow and the
+    pending decision (``pend_*`` read it); ``ctx_*`` the effect of the card being
+    resolved (its script position and bound targets)."""
 
     __slots__ = (
-        "active", "buffered", "cards", "counters", "ctx_actor", "ctx_card",
+        "active", "asked", "asked_step", "buffered", "cards", "counters", "ctx_actor", "ctx_card",
         "ctx_first_hunter", "ctx_result", "ctx_running", "ctx_slots", "ctx_step", "face_down",
         "finished", "first_hunter_played", "friends", "hand_sizes", "hands", "main_deck",
-        "monster_deck", "n", "opening_pending", "pend_kind", "pend_options",
-        "pend_participants", "pend_seats", "play_areas", "private_logs", "private_times",
+        "monster_deck", "n", "opening_pending", "play_areas", "private_logs", "private_times",
         "public_events", "removed", "rng", "rotation", "round_monster", "round_no", "rounds",
-        "start_seat", "terminal", "tracked_holder", "turns_taken", "under_deck", "vp",
+        "start_seat", "steps", "terminal", "tracked_holder", "turns_taken", "under_deck", "vp",
         "wanted_holder",
     )
 
@@ -66,11 +69,10 @@ class State:
     opening_pending: bool
     tracked_holder: list[int]
     terminal: bool
-    pend_kind: int
-    pend_seats: list[int]
-    pend_participants: tuple[int, ...]
-    pend_options: dict[int, tuple[MonsterOption, ...]]
-    buffered: dict[int, MonsterOption]
+    steps: list[Step]  # the flow driver's stack (engine.toolkit.flow), top last
+    asked: dict[int, Sequence[Option]]  # pending seat -> its options (the driver's cache)
+    asked_step: Step | None  # the ask those options belong to
+    buffered: dict[int, MonsterOption]  # simultaneous choices made so far
     ctx_running: bool
     ctx_actor: int
     ctx_card: int
@@ -108,11 +110,55 @@ class State:
         twin.friends = self.friends[:]
         twin.counters = self.counters[:]
         twin.tracked_holder = self.tracked_holder[:]
-        twin.pend_seats = self.pend_seats[:]
-        twin.pend_options = dict(self.pend_options)
+        twin.steps = self.steps[:]
+        twin.asked = dict(self.asked)
         twin.buffered = dict(self.buffered)
         twin.ctx_slots = self.ctx_slots[:]
         twin.public_events = self.public_events[:]
         twin.private_logs = [log[:] for log in self.private_logs]
         twin.private_times = [times[:] for times in self.private_times]
         return twin
+
+    # The pending decision, read from the ask on top of the flow (the observation, the
+    # determinization and tests use these names).
+    @property
+    def pend_kind(self) -> int:
+        ask = self.asked_step
+        return ask.code if ask is not None else NO_DECISION  # type: ignore[attr-defined]
+
+    @property
+    def pend_participants(self) -> tuple[int, ...]:
+        ask = self.asked_step
+        return ask.participants if ask is not None else ()  # type: ignore[attr-defined]
+
+    @property
+    def pend_seats(self) -> list[int]:
+        """The seats that still owe their choice."""
+        return list(self.asked)
+
+    @property
+    def pend_options(self) -> dict[int, Sequence[Option]]:
+        """Every asked seat's options (those that already chose included)."""
+        ask = self.asked_step
+        if ask is None:
+            return {}
+        return {q: ask.options_of(q) for q in ask.participants}  # type: ignore[attr-defined]
+
+
+def clear_asks(s: State) -> None:
+    """An empty flow: no step, no pending decision, no buffered choice."""
+    s.steps = []
+    s.asked = {}
+    s.asked_step = None
+    s.buffered = {}
+
+
+def clear_effect(s: State) -> None:
+    """No effect being resolved."""
+    s.ctx_running = False
+    s.ctx_actor = -1
+    s.ctx_card = -1
+    s.ctx_step = 0
+    s.ctx_slots = []
+    s.ctx_first_hunter = False
+    s.ctx_result = RESULT_NONE

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from engine.monster_my_neighbor.asks import AskSeat
 from engine.monster_my_neighbor.cards import (
     CANNOT,
     CONDITIONAL,
@@ -27,8 +28,7 @@ from engine.monster_my_neighbor.events import (
 )
 from engine.monster_my_neighbor.moves import note, remove
 from engine.monster_my_neighbor.options import PLAY_CARD, MonsterOption
-from engine.monster_my_neighbor.pending import clear_effect, offer
-from engine.monster_my_neighbor.state import State
+from engine.monster_my_neighbor.state import State, clear_effect
 
 
 def marker_turn(s: State) -> int:
@@ -77,7 +77,7 @@ class PlayCard(MonsterOption):
             legal.append(_PLAYS[t])
         return tuple(legal)
 
-    def apply(self, s: State, seat: int) -> None:
+    def act(self, s: State, seat: int) -> None:
         play_card(s, seat, self.card)
 
     def label(self, cards: CardSet) -> str:
@@ -96,7 +96,7 @@ def start_turn(s: State) -> None:
         return
     legal = PlayCard.legal(s, p)
     if legal:
-        offer(s, PLAY_CARD, p, legal)
+        s.steps.append(AskSeat(PLAY_CARD, p, legal))
         return
     hunter = s.cards.hunter_type
     if s.hands[p][hunter]:

@@ -155,7 +155,7 @@ class LogEncoder:
     rotation). The cache is keyed by exactly what the encoding reads, so it can carry
     nothing between seats. Entries listing a hand (``_NOT_KEPT``) are encoded each time:
     they hardly recur. A table is emptied when it reaches ``CACHE_LIMIT`` entries, which
-    is above what a long run of five-seat matches keeps (docs/architecture.md, "Memory
+    is above what a long run of five-seat matches keeps (docs/gateway.md, "Memory
     under sustained play"), so it is a bound rather than a routine flush.
     """
 

@@ -1,4 +1,4 @@
-"""A step-stack driver a game may use for its turn flow (Epic Resort does; Ark Nova can).
+"""The step-stack driver games run their turn flow on (Epic Resort, Monster My Neighbor, Ark Nova).
 
 The state keeps a stack of pending :class:`Step` values (top last). Automatic steps are
 popped and run; an :class:`Ask` step on top stays there while its seats decide. Steps are
@@ -67,6 +67,10 @@ class Ask(Step):
         """True when the step no longer applies and is dropped without asking."""
         return False
 
+    def forced(self, state: Any, seat: int, option: Option) -> None:
+        """Called just before ``option``, the only legal one of ``seat``, is applied for
+        it without asking (a game may note it in the seat's log). Does nothing here."""
+
     def run(self, state: Any) -> None:
         raise TypeError(f"{type(self).__name__} is a decision, not an automatic step")
 
@@ -104,6 +108,7 @@ def advance(state: StepState) -> None:
             if options is None:
                 options = step.options(state, seat)
                 if len(options) == 1:
+                    step.forced(state, seat, options[0])
                     _apply(state, step, seat, options[0])
                     forced = True
                     break

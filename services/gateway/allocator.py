@@ -17,7 +17,7 @@ leave pages that stay resident though nothing uses them. Two settings bound that
 
 Both bound what the allocator keeps; neither frees memory still in use (such as the
 ``grpc_op`` arrays grpc.aio leaks, grpc/grpc#43360). On a C library other than glibc
-(musl, macOS) both do nothing. Measured in ``docs/architecture.md`` (section "Memory
+(musl, macOS) both do nothing. Measured in ``docs/gateway.md`` (section "Memory
 under sustained play") with ``bench/soak.py``.
 """
 

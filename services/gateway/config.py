@@ -85,7 +85,7 @@ class GatewayConfig:
 STORE_CALL_SECONDS = 1.0
 
 # Up to this many cores the matches are hosted in the gateway's own loop by default:
-# measured in docs/architecture.md, a host worker then has no idle core to run on and its
+# measured in docs/gateway.md, a host worker then has no idle core to run on and its
 # socket hop per decision costs more than it saves.
 IN_LOOP_MAX_CORES = 2
 

@@ -26,6 +26,8 @@ Policy (what a bot author can rely on):
   and the game is not rated. A forfeit that happened before still is: the forfeited
   seats share the last place and all the others the first, recorded once under the
   match id through the same durable path (:func:`services.gateway.match_end.abort`).
+  Each forfeit is kept durably before it is announced, so a gateway killed before the
+  match ends rates it at its next start.
 - Built-in play is cut into host calls of bounded length (:meth:`MatchRunner._settle`),
   so a long play-out by a slow fill bot never holds a host worker past the host
   timeout, nor the gateway's loop (in-loop hosting) for longer than one step.
@@ -39,7 +41,7 @@ from collections.abc import Sequence
 
 from arena.v1 import arena_pb2
 
-from services.gateway.match_end import MatchContext, abort, finish
+from services.gateway.match_end import MatchContext, abort, finish, forfeits_result
 from services.gateway.seats import RemoteSeat
 from services.gateway.session import BotSession, Missing, Outcome, Reply
 from services.hosting.protocol import HostFailed, HostHandle, HostStep, SeatRequest
@@ -202,6 +204,8 @@ class MatchRunner:
         remote = self.remote[seat]
         remote.forfeited = True
         self._stop_waiting(seat)
+        # Durable before it is announced: rated even if the gateway dies before the end.
+        await self.context.results.hold_forfeit(self.match_id, forfeits_result(self))
         remote.session.send_error(
             arena_pb2.ERROR_CODE_FORFEIT,
             f"match {self.match_id}: seat {seat} forfeits; the fill bot plays it to the end "

@@ -5,7 +5,9 @@ seats ranked last) is kept durably, rated once, then announced. :func:`abort`: t
 cannot be finished (its host failed, the gateway stops); nothing of the game is rated,
 but if seats had already forfeited, their forfeits are: the forfeited seats share the
 last place and every other seat shares the first (:func:`forfeit_ranks`), recorded
-under the match id through the same durable path, so it counts exactly once.
+under the match id through the same durable path, so it counts exactly once. Each
+forfeit is kept durably as it happens (``ResultQueue.hold_forfeit``), so a gateway
+killed before the match ends still rates it at its next start.
 """
 
 from __future__ import annotations
@@ -103,6 +105,14 @@ def forfeited_seats(runner: EndingMatch) -> set[int]:
     }
 
 
+def forfeits_result(runner: EndingMatch) -> MatchResult | None:
+    """What the match is rated with if it ends now without a result (see :func:`abort`),
+    or None when that is nothing."""
+    ranks = forfeit_ranks(len(runner.labels), forfeited_seats(runner))
+    return None if ranks is None else MatchResult(runner.game, runner.match_id,
+                                                  runner.labels, ranks)
+
+
 async def finish(runner: EndingMatch, step: Any) -> None:
     """Record the result durably, rate it, save the replay, then send every MatchEnd.
     A one-seat match (a solo game) has nobody to be rated against: it takes the same
@@ -150,11 +160,13 @@ async def abort(runner: EndingMatch, why: str) -> None:
     context = runner.context
     context.metrics.matches.labels(runner.game, "aborted").inc()
     log.info("match %s: %s", runner.match_id, why)
-    ranks = forfeit_ranks(len(runner.labels), forfeited_seats(runner))
+    outcome = forfeits_result(runner)
     deltas: dict[str, float] | None = None
-    if ranks is not None:
-        outcome = MatchResult(runner.game, runner.match_id, runner.labels, ranks)
-        log.info("match %s: its forfeits are rated (ranks %s)", runner.match_id, list(ranks))
+    if outcome is None:
+        await context.results.hold_forfeit(runner.match_id, None)
+    else:
+        log.info("match %s: its forfeits are rated (ranks %s)", runner.match_id,
+                 list(outcome.ranks))
         deltas = await context.results.submit(outcome)
     ratings = await _read_ratings(runner) if deltas is not None else {}
     for seat, remote in runner.remote.items():

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from prometheus_client import Gauge, Histogram
 
 from engine.core import GameRng
-from services.gateway.session import BotSession
+from services.gateway.session import BotSession, SessionState
 
 # Salt separating the seat shuffle from the game's own use of the match seed.
 _SEATING_SALT = 0x5EA7
@@ -59,7 +59,7 @@ class Matchmaker:
         self._wait_histogram = wait_histogram
 
     def enqueue(self, session: BotSession) -> None:
-        if self._stopped or session.gone:
+        if self._stopped or session.state is not SessionState.WAITING:
             return
         self._waiting[session] = asyncio.get_running_loop().time()
         self._arrived.set()
@@ -118,6 +118,7 @@ class Matchmaker:
             now = loop.time()
             for session in group:
                 queued = self._waiting.pop(session)
+                session.seated()
                 if self._wait_histogram is not None:
                     self._wait_histogram.observe(now - queued)
                 self._playing[session.name] += 1
@@ -133,7 +134,7 @@ class Matchmaker:
         names: set[str] = set()
         for session in self._waiting:
             name = session.name
-            if (not session.gone and name not in names
+            if (session.state is SessionState.WAITING and name not in names
                     and self._playing[name] < self.max_matches_per_bot):
                 names.add(name)
                 group.append(session)

@@ -6,6 +6,12 @@ line, fsync'd). A result leaves the stream (XDEL), or is marked ``applied`` in t
 journal, only after the ladder store applied it. What is left in either after a crash is
 applied again at the next start: the ladder applies a match id at most once, so the
 result counts exactly once. Both are synchronous; the gateway calls them from threads.
+
+The journal also holds each running match's forfeits (``forfeit``: the result an abort
+of the match would be rated with, written before the forfeit is announced), until the
+match's own result is kept (``settled``). A gateway killed meanwhile leaves them
+unsettled: the match died with it, so the next start rates them as an abort would have.
+The journal is one gateway's own file, so no other gateway's running match is touched.
 """
 
 from __future__ import annotations
@@ -53,7 +59,8 @@ class MatchResult:
                    None if score is None else float(score))
 
 
-# A result's place in durable storage: ("redis", entry id) or ("journal", match id).
+# A result's place in durable storage: ("redis", entry id) or ("journal", match id), or
+# ("held", match id) for the forfeits of a match a previous run left unsettled.
 Token = tuple[str, str]
 
 
@@ -112,9 +119,21 @@ class ResultJournal:
     def remove(self, match_id: str) -> None:
         self._append({"op": "applied", "match_id": match_id})
 
+    def hold(self, result: MatchResult) -> None:
+        """Keep the forfeits of a running match (the newest ``hold`` of a match counts)."""
+        self._append({"op": "forfeit", "result": json.loads(result.to_json())})
+
+    def release(self, match_id: str) -> None:
+        """The match's own result is kept (or it has nothing to rate): drop its forfeits."""
+        self._append({"op": "settled", "match_id": match_id})
+
     def entries(self) -> list[tuple[str, MatchResult]]:
         with self._lock:
             return [(r.match_id, r) for r in journal_pending(self.path)]
+
+    def held(self) -> list[MatchResult]:
+        with self._lock:
+            return journal_held(self.path)
 
     def close(self) -> None:
         with self._lock:
@@ -131,11 +150,12 @@ class ResultJournal:
         """Rewrite the file with only the results still pending (atomically)."""
         if not self.path.exists():
             return
-        pending = journal_pending(self.path)
+        pending = [("result", r) for r in journal_pending(self.path)]
+        pending += [("forfeit", r) for r in journal_held(self.path)]
         temporary = self.path.with_name(self.path.name + ".tmp")
         with open(temporary, "w", encoding="utf-8") as out:
-            for result in pending:
-                out.write(json.dumps({"op": "result", "result": json.loads(result.to_json())})
+            for op, result in pending:
+                out.write(json.dumps({"op": op, "result": json.loads(result.to_json())})
                           + "\n")
             out.flush()
             os.fsync(out.fileno())
@@ -168,6 +188,18 @@ def journal_pending(path: Path) -> list[MatchResult]:
     return list(results.values())
 
 
+def journal_held(path: Path) -> list[MatchResult]:
+    """The forfeits a journal file holds of matches never settled (reads only)."""
+    held: dict[str, MatchResult] = {}
+    for record in _read_lines(path):
+        if record.get("op") == "forfeit":
+            result = MatchResult.from_json(json.dumps(record["result"]))
+            held[result.match_id] = result
+        elif record.get("op") == "settled" and isinstance(record.get("match_id"), str):
+            held.pop(record["match_id"], None)
+    return list(held.values())
+
+
 class DurableResults:
     """The Redis stream, with the journal for when Redis cannot be reached."""
 
@@ -196,11 +228,29 @@ class DurableResults:
             if where == "redis":
                 assert self.stream is not None
                 self.stream.remove(key)
+            elif where == "held":
+                assert self.journal is not None
+                self.journal.release(key)
             else:
                 assert self.journal is not None
                 self.journal.remove(key)
         except (redis.RedisError, OSError) as exc:
             log.warning("applied result %s stays queued (applied again later): %s", key, exc)
+
+    def hold(self, result: MatchResult) -> None:
+        """Keep a running match's forfeits (in the journal; raises OSError if it fails)."""
+        if self.journal is not None:
+            self.journal.hold(result)
+
+    def release(self, match_id: str) -> None:
+        if self.journal is not None:
+            self.journal.release(match_id)
+
+    def held(self) -> list[tuple[Token, MatchResult]]:
+        """Forfeits of matches a previous run left unsettled (token ``("held", id)``)."""
+        if self.journal is None:
+            return []
+        return [(("held", r.match_id), r) for r in self.journal.held()]
 
     def pending(self) -> list[tuple[Token, MatchResult]]:
         """Everything not yet known to be applied; raises if Redis cannot be read."""

@@ -9,6 +9,12 @@ also applies, at start-up, whatever a previous run left unapplied; :meth:`retry_
 idempotent by match id, so a retry after a write whose reply was lost, or a restart
 between applying and forgetting a result, never counts a match twice.
 
+A forfeit is kept durably too, before it is announced (:meth:`ResultQueue.hold_forfeit`):
+the result an abort of its match would be rated with, dropped once the match's own
+result is kept. A start after a crash finds the forfeits of matches that died with the
+previous run and rates them (unless a result of the match waits too, or the ladder has
+one), so a SIGKILL between a forfeit and the match's end does not lose the forfeit.
+
 A one-seat (solo) match takes the same path; applying it counts its score in the
 ladder's solo standings (not rated), once per match id too.
 
@@ -53,6 +59,7 @@ class ResultQueue:
         self._store_back = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._submitting = 0
+        self._held: set[str] = set()  # matches of this run with forfeits kept
         self.recovered = durable is None
 
     def __len__(self) -> int:
@@ -81,6 +88,21 @@ class ResultQueue:
         finally:
             self._submitting -= 1
 
+    async def hold_forfeit(self, match_id: str, result: MatchResult | None) -> None:
+        """Keep durably what the running match ``match_id`` is rated with if it dies with
+        this gateway: ``result``, its forfeits (None: nothing, e.g. every seat left)."""
+        if self._durable is None:
+            return
+        try:
+            if result is not None:
+                await asyncio.to_thread(self._durable.hold, result)
+                self._held.add(match_id)
+            elif match_id in self._held:
+                await asyncio.to_thread(self._durable.release, match_id)
+                self._held.discard(match_id)
+        except OSError as exc:
+            log.error("forfeits of match %s are kept in memory only: %s", match_id, exc)
+
     async def _submit(self, result: MatchResult) -> dict[str, float] | None:
         token: Token | None = None
         if self._durable is not None:
@@ -88,6 +110,8 @@ class ResultQueue:
                 token = await asyncio.to_thread(self._durable.add, result)
             except OSError as exc:
                 log.error("result of match %s is kept in memory only: %s", result.match_id, exc)
+            else:
+                await self.hold_forfeit(result.match_id, None)  # the result replaces them
         if self._store_up():
             try:
                 deltas = await self._apply(result)
@@ -166,6 +190,18 @@ class ResultQueue:
             self._pending.setdefault(result.match_id, (token, result))
         if found:
             log.info("%d result(s) from an earlier run to apply", len(found))
+        try:
+            held = await asyncio.to_thread(self._durable.held)
+        except OSError as exc:
+            log.error("forfeits left by an earlier run cannot be read: %s", exc)
+            held = []
+        for token, result in held:
+            if result.match_id in self._pending:  # its own result was kept: that counts
+                await self._forget(token)
+            else:
+                log.info("match %s died with the previous run: its forfeits are rated "
+                         "(ranks %s)", result.match_id, list(result.ranks))
+                self._pending[result.match_id] = (token, result)
         return True
 
     async def _apply_pending(self) -> bool:
@@ -173,7 +209,14 @@ class ResultQueue:
         for match_id, (token, result) in list(self._pending.items()):
             try:
                 await self._apply(result)
-            except (MatchConflict, ValueError) as exc:
+            except MatchConflict as exc:
+                if token is not None and token[0] == "held":
+                    log.info("match %s was rated with its own result; its forfeits are "
+                             "dropped", match_id)
+                else:
+                    log.error("match %s cannot be rated, dropped: %s (%s)", match_id, exc,
+                              result.to_json())
+            except ValueError as exc:
                 log.error("match %s cannot be rated, dropped: %s (%s)", match_id, exc,
                           result.to_json())
             except Exception as exc:

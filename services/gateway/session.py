@@ -1,4 +1,21 @@
-"""One connected bot: its outgoing frames, its request ids and the decisions it owes."""
+"""One connected bot: its lifecycle, its outgoing frames, its request ids and the
+decisions it owes.
+
+A session's lifecycle is :class:`SessionState`, and every change of it goes through
+:data:`TRANSITIONS` (a change not listed there raises :class:`InvalidTransition`):
+
+- ``WAITING``: welcomed, between matches (queued by the matchmaker) -> ``PLAYING`` when
+  seated, ``CLOSING`` or ``GONE``.
+- ``PLAYING``: seated in a match -> ``WAITING`` when the match is over and the bot wants
+  another, ``RETIRING`` when the stream reached its maximum age, ``CLOSING``, ``GONE``.
+- ``RETIRING``: in its last match; ``CLOSING`` (with the retiring status) when it ends.
+- ``CLOSING``: the server ends the stream once the queued frames are written -> ``GONE``.
+- ``GONE``: the stream is over; every pending decision resolved as GONE.
+
+Closing a session that is already closing or gone, and ending one that is gone, are
+allowed no-ops (a stream can end from both sides at once); a match's end may find its
+session closing or gone.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +31,31 @@ from arena.v1 import arena_pb2
 
 # How long a stream the server closes may take to flush its last frames.
 CLOSE_GRACE_SECONDS = 10.0
+
+
+class SessionState(Enum):
+    """Where a bot's stream is in its life (see the module docstring)."""
+
+    WAITING = "waiting"
+    PLAYING = "playing"
+    RETIRING = "retiring"
+    CLOSING = "closing"
+    GONE = "gone"
+
+
+WAITING, PLAYING, RETIRING, CLOSING, GONE = SessionState
+TRANSITIONS: dict[SessionState, frozenset[SessionState]] = {
+    WAITING: frozenset({PLAYING, CLOSING, GONE}),
+    PLAYING: frozenset({WAITING, RETIRING, CLOSING, GONE}),
+    RETIRING: frozenset({CLOSING, GONE}),
+    CLOSING: frozenset({GONE}),
+    GONE: frozenset(),
+}
+_ENDING = frozenset({CLOSING, GONE})
+
+
+class InvalidTransition(RuntimeError):
+    """A session was asked to change state in a way its lifecycle does not allow."""
 
 
 class Missing(Enum):
@@ -39,10 +81,10 @@ def error_frame(code: arena_pb2.ErrorCode, message: str, request_id: int = 0) ->
 
 
 class BotSession:
-    """A bot's stream. Frames queued with :meth:`send` are written in order by the
-    stream's writer. The stream ends when the bot leaves (:meth:`disconnect`) or the
-    server closes it after the queued frames (:meth:`close`), whichever is first; then
-    ``finished`` is set.
+    """A bot's stream; ``state`` is its :class:`SessionState`. Frames queued with
+    :meth:`send` are written in order by the stream's writer. The stream ends when the
+    bot leaves (:meth:`disconnect`) or the server closes it after the queued frames
+    (:meth:`close`), whichever is first; then ``finished`` is set.
 
     Request ids count from 1 on each stream, so they tell a bot nothing about other
     streams. A bot that lets more than ``max_queued`` frames pile up unread is
@@ -58,8 +100,7 @@ class BotSession:
         self.matches_played = 0
         self.outbox: asyncio.Queue[bytes | None] = asyncio.Queue()
         self.finished = asyncio.Event()
-        self.gone = False
-        self.closing = False
+        self.state = WAITING
         self.status: tuple[grpc.StatusCode, str] | None = None
         self.retired: tuple[grpc.StatusCode, str] | None = None
         # Why the server dropped the stream (a metrics label), if it did.
@@ -69,10 +110,32 @@ class BotSession:
         self._pending: dict[int, tuple[OnOutcome, float]] = {}
         self._close_timer: asyncio.TimerHandle | None = None
 
+    # -- lifecycle ----------------------------------------------------------------------------
+
+    def _move(self, to: SessionState) -> None:
+        if to not in TRANSITIONS[self.state]:
+            raise InvalidTransition(
+                f"the session of {self.name} cannot go from {self.state.value} to {to.value}")
+        self.state = to
+
+    @property
+    def gone(self) -> bool:
+        """The stream is over."""
+        return self.state is GONE
+
+    @property
+    def closing(self) -> bool:
+        """The server is ending the stream after its queued frames."""
+        return self.state is CLOSING
+
+    def seated(self) -> None:
+        """The matchmaker gave the waiting session a seat in a match."""
+        self._move(PLAYING)
+
     # -- frames out ---------------------------------------------------------------------------
 
     def send(self, frame: bytes) -> None:
-        if self.gone or self.closing:
+        if self.state in _ENDING:
             return
         if self.outbox.qsize() >= self._max_queued:
             self.drop("unread", (grpc.StatusCode.RESOURCE_EXHAUSTED,
@@ -87,9 +150,9 @@ class BotSession:
         """End the stream once the frames queued so far are written (with ``status``
         instead of OK if given). A bot that does not read them within
         CLOSE_GRACE_SECONDS is disconnected."""
-        if self.gone or self.closing:
+        if self.state in _ENDING:
             return
-        self.closing = True
+        self._move(CLOSING)
         self.status = status
         self.outbox.put_nowait(None)
         loop = asyncio.get_running_loop()
@@ -103,7 +166,7 @@ class BotSession:
     def ask(self, request_id: int, frame: bytes, on_outcome: OnOutcome) -> None:
         """Send a decision request; ``on_outcome(request_id, Reply | Missing.GONE)`` is
         called once, unless the request is withdrawn first."""
-        if self.gone:
+        if self.state is GONE:
             on_outcome(request_id, Missing.GONE)
             return
         self._pending[request_id] = (on_outcome, time.perf_counter())
@@ -136,7 +199,7 @@ class BotSession:
 
     def drop(self, reason: str, status: tuple[grpc.StatusCode, str]) -> None:
         """The server ends the stream at once with ``status``, for ``reason``."""
-        if self.gone:
+        if self.state is GONE:
             return
         self.dropped = reason
         self.status = status
@@ -144,9 +207,9 @@ class BotSession:
 
     def disconnect(self) -> None:
         """The stream is over: every pending decision resolves as GONE."""
-        if self.gone:
+        if self.state is GONE:
             return
-        self.gone = True
+        self._move(GONE)
         if self._close_timer is not None:
             self._close_timer.cancel()
         pending, self._pending = self._pending, {}
@@ -155,18 +218,30 @@ class BotSession:
         self.finished.set()
 
     def retire(self, status: tuple[grpc.StatusCode, str]) -> None:
-        """Play no further match: the stream ends with ``status`` once its current
-        match is over (the caller closes it at once if it is waiting)."""
+        """Play no further match: a session in a match ends with ``status`` once the
+        match is over; a waiting one (the caller took it out of the matchmaker's queue)
+        is closed with it at once."""
+        if self.state in _ENDING:
+            return
         self.retired = status
+        if self.state is WAITING:
+            self.close(status)
+        else:
+            self._move(RETIRING)
 
     def match_over(self) -> bool:
-        """Count a finished match; True if the bot wants another one (else the stream
-        is closed after the frames already queued)."""
+        """Count a finished match; True if the bot wants another one (the session waits
+        again), else the stream is closed after the frames already queued."""
         self.matches_played += 1
+        if self.state in _ENDING:
+            return False
+        if self.state is WAITING:
+            raise InvalidTransition(f"the session of {self.name} ended a match it was not in")
         if self.max_matches and self.matches_played >= self.max_matches:
             self.close()
             return False
-        if self.retired is not None:
+        if self.state is RETIRING:
             self.close(self.retired)
             return False
-        return not (self.gone or self.closing)
+        self._move(WAITING)
+        return True

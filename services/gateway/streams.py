@@ -224,10 +224,9 @@ class StreamHandler:
         """The stream reached the connection age: it ends now if it waits for a match,
         else when its match is over."""
         age = self.gateway.config.max_connection_age
+        self.gateway.matchmaker.take(session)  # a waiting session waits no more
         session.retire((grpc.StatusCode.UNAVAILABLE,
                         f"the connection reached its maximum age ({age:g} s); reconnect"))
-        if self.gateway.matchmaker.take(session):
-            session.close(session.retired)
 
     async def _read(
         self, session: BotSession, context: grpc.aio.ServicerContext,

@@ -11,13 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.ark_nova import act_animals, sponsor_play, zoo
-from engine.ark_nova.buildings import ENC_T, PETTING_T, TYPES, footprints
-from engine.ark_nova.cards import ANIMALS, CONTINENTS, SPONSORS, Card
-from engine.ark_nova.hexgrid import N_CELLS
-from engine.ark_nova.state import Player, State
-from engine.ark_nova.steps import Decline, Option
-from engine.ark_nova.turn import FinishAction, base_strength
+from engine.ark_nova.cards.catalog import ANIMALS, CONTINENTS, SPONSORS, Card
+from engine.ark_nova.map.buildings import ENC_T, PETTING_T, TYPES, footprints
+from engine.ark_nova.map.hexgrid import N_CELLS
+from engine.ark_nova.model.state import Player, State
+from engine.ark_nova.model.steps import Decline, Option
+from engine.ark_nova.rules import act_animals, sponsor_play, zoo
+from engine.ark_nova.rules.turn import FinishAction, base_strength
 from engine.toolkit import flow
 from tests.ark_nova.helpers import give, push, table
 
@@ -77,7 +77,7 @@ def first_not_decline(s: State, seat: int, opts: list[Option]) -> Option:
 def avoid_bonuses(s: State, seat: int, opts: list[Option]) -> Option:
     """Like ``first_not_decline``, but buildings go where they cover no placement bonus
     (so a test sees only the card's own effect)."""
-    from engine.ark_nova.zoo import AnchorAt, PlaceAnchor, PlaceRotation, RotateTo
+    from engine.ark_nova.rules.zoo import AnchorAt, PlaceAnchor, PlaceRotation, RotateTo
 
     step = s.asked_step
     p = s.players[seat]
@@ -173,7 +173,7 @@ def play_animal(sc: Scene, card_id: int, policy: Policy = first_not_decline,
     base = base_strength(p, ANIMALS)
     push(s, FinishAction(me, ANIMALS, me, base), act_animals.ChooseHousing(me, card_id, 0))
     if s.asked and s.asked_step.kind == "CHOOSE_ENCLOSURE":
-        from engine.ark_nova.act_animals import HouseIn
+        from engine.ark_nova.rules.act_animals import HouseIn
 
         flow.choose(s, me, list(s.asked[me]).index(HouseIn.of(where)))
     sc.answer(policy)

@@ -16,13 +16,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine.ark_nova import zoo
-from engine.ark_nova.buildings import TYPES, footprints
-from engine.ark_nova.cards import EXPECTED_IDS
+from engine.ark_nova.cards.catalog import EXPECTED_IDS
 from engine.ark_nova.game_state import ArkNovaState
-from engine.ark_nova.hexgrid import INDEX
-from engine.ark_nova.state import State
-from engine.ark_nova.steps import Option
+from engine.ark_nova.map.buildings import TYPES, footprints
+from engine.ark_nova.map.hexgrid import INDEX
+from engine.ark_nova.model.state import State
+from engine.ark_nova.model.steps import Option
+from engine.ark_nova.rules import zoo
 from engine.core.game import GameConfig
 from engine.core.rng import GameRng
 from engine.toolkit import flow
@@ -175,7 +175,7 @@ def push(s: State, *steps: Any) -> None:
 
 def run_effects(s: State, seat: int, effects: Sequence[Any], src: int = 0) -> None:
     """Fire effects now, on an otherwise empty step stack, and run until a decision."""
-    from engine.ark_nova.effects import schedule
+    from engine.ark_nova.rules.dispatch import schedule
 
     s.steps.clear()
     s.asked.clear()

@@ -3,9 +3,9 @@ end-of-game points of a zoo."""
 
 from __future__ import annotations
 
-from engine.ark_nova import breaks, endgame, icons
-from engine.ark_nova.metrics import kiosk_income
-from engine.ark_nova.scoring import appeal_income
+from engine.ark_nova.rules import breaks, endgame, icons
+from engine.ark_nova.rules.metrics import kiosk_income
+from engine.ark_nova.rules.scoring import appeal_income
 from engine.toolkit import flow
 from tests.ark_nova.cardscene import Scene
 from tests.ark_nova.helpers import push

@@ -4,13 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ark_nova import act_animals, act_build, act_cards, act_sponsors, association
-from engine.ark_nova.act_animals import PlayAnimal
-from engine.ark_nova.act_build import BuildType, EngineerCopy
-from engine.ark_nova.act_cards import DrawCards, SnapInstead
-from engine.ark_nova.act_sponsors import BreakForMoney, PlaySponsor, PlaySponsorFromFolder
-from engine.ark_nova.association import Donate, DoTask
-from engine.ark_nova.buildings import (
+from engine.ark_nova.cards.catalog import ANIMALS, ASSOCIATION, BUILD, CARDS, SPONSORS
+from engine.ark_nova.map.buildings import (
     AVIARY_T,
     ENC_T,
     KIOSK_T,
@@ -18,11 +13,16 @@ from engine.ark_nova.buildings import (
     PETTING_T,
     REPTILE_T,
 )
-from engine.ark_nova.cardflow import FromDeck, FromFolder
-from engine.ark_nova.cards import ANIMALS, ASSOCIATION, BUILD, CARDS, SPONSORS
-from engine.ark_nova.state import TASK_PARTNER, TASK_PROJECT, TASK_REPUTATION, TASK_UNIVERSITY
-from engine.ark_nova.steps import DECLINE
-from engine.ark_nova.turn import Ctx, SpendX, UseCard
+from engine.ark_nova.model.state import TASK_PARTNER, TASK_PROJECT, TASK_REPUTATION, TASK_UNIVERSITY
+from engine.ark_nova.model.steps import DECLINE
+from engine.ark_nova.rules import act_animals, act_build, act_cards, act_sponsors, association
+from engine.ark_nova.rules.act_animals import PlayAnimal
+from engine.ark_nova.rules.act_build import BuildType, EngineerCopy
+from engine.ark_nova.rules.act_cards import DrawCards, SnapInstead
+from engine.ark_nova.rules.act_sponsors import BreakForMoney, PlaySponsor, PlaySponsorFromFolder
+from engine.ark_nova.rules.association import Donate, DoTask
+from engine.ark_nova.rules.cardflow import FromDeck, FromFolder
+from engine.ark_nova.rules.turn import Ctx, SpendX, UseCard
 from tests.ark_nova.cardscene import add_fitting, scene
 from tests.ark_nova.helpers import build, give, kind, options, pick, push, to_display
 
@@ -221,7 +221,7 @@ def test_association_ii_different_tasks_summing_to_s_then_one_donation():
 
 
 def test_workers_second_time_costs_two_and_a_third_is_closed():
-    from engine.ark_nova.association import workers_needed
+    from engine.ark_nova.rules.association import workers_needed
 
     sc = scene()
     p = sc.p
@@ -271,7 +271,7 @@ def test_strength_options_stop_where_more_x_changes_nothing():
     sc = scene()
     sc.p.x = 5
     sc.p.order = [ANIMALS, CARDS, BUILD, ASSOCIATION, SPONSORS]
-    push(sc.s, __import__("engine.ark_nova.turn", fromlist=["ChooseAction"]).ChooseAction(
+    push(sc.s, __import__("engine.ark_nova.rules.turn", fromlist=["ChooseAction"]).ChooseAction(
         sc.me, 0))
     pick(sc.s, sc.me, UseCard.of(CARDS))
     assert options(sc.s) == [SpendX.of(k) for k in range(4)]  # slot 2 + 3 = strength 5

@@ -7,20 +7,20 @@ from dataclasses import replace
 
 import pytest
 
-from engine.ark_nova import association, projects, tracks
-from engine.ark_nova.association import (
+from engine.ark_nova.cards.catalog import ASSOCIATION, load_cards
+from engine.ark_nova.game_state import ArkNovaState
+from engine.ark_nova.model.params import make_params
+from engine.ark_nova.model.state import BLOCKED, FREE
+from engine.ark_nova.rules import association, projects, tracks
+from engine.ark_nova.rules.association import (
     ChoosePartnerZoo,
     ChooseUniversity,
     PartnerZoo,
     University,
     donation_cost,
 )
-from engine.ark_nova.cards import ASSOCIATION, load_cards
-from engine.ark_nova.game_state import ArkNovaState
-from engine.ark_nova.params import make_params
-from engine.ark_nova.projects import ChooseProject, LeftToken, ProjectLevel, SupportProject
-from engine.ark_nova.state import BLOCKED, FREE
-from engine.ark_nova.tracks import BonusTile, CpTwoChoice
+from engine.ark_nova.rules.projects import ChooseProject, LeftToken, ProjectLevel, SupportProject
+from engine.ark_nova.rules.tracks import BonusTile, CpTwoChoice
 from engine.core import GameConfig
 from engine.core.errors import ConfigError
 from engine.toolkit import flow
@@ -151,9 +151,9 @@ def test_left_track_token_reveals_its_bonus_and_recurring_spaces_pay_at_breaks()
     pick(s, sc.me, LeftToken.of(2))  # recurring: 5 money
     sc.answer()
     assert sc.delta("money") == 5 and p.supported == 1
-    from engine.ark_nova.breaks import Income
-    from engine.ark_nova.metrics import kiosk_income
-    from engine.ark_nova.scoring import appeal_income
+    from engine.ark_nova.rules.breaks import Income
+    from engine.ark_nova.rules.metrics import kiosk_income
+    from engine.ark_nova.rules.scoring import appeal_income
 
     money = p.money
     push(s, Income(sc.me))
@@ -218,7 +218,7 @@ def test_cp_bonus_spaces():
     tracks.gain_cp(s, sc.me, 3)
     flow.advance(s)
     assert s.asked_step.kind == "CP_TILE_BONUS"
-    from engine.ark_nova.state import BONUS_TILES
+    from engine.ark_nova.model.state import BONUS_TILES
 
     assert BonusTile.of(-1) in options(s)
     pick(s, sc.me, BonusTile.of(BONUS_TILES.index(tile)))

@@ -10,11 +10,11 @@ from collections.abc import Sequence
 
 import pytest
 
-from engine.ark_nova.buildings import ENC_T, PAVILION_T, REPTILE_T
-from engine.ark_nova.cards import ANIMALS, BUILD, CARDS
+from engine.ark_nova.cards.catalog import ANIMALS, BUILD, CARDS
 from engine.ark_nova.game_state import ArkNovaState
-from engine.ark_nova.observation import Observation, observe
-from engine.ark_nova.state import FLOCK
+from engine.ark_nova.map.buildings import ENC_T, PAVILION_T, REPTILE_T
+from engine.ark_nova.model.state import FLOCK
+from engine.ark_nova.view.observation import Observation, observe
 from engine.core import SPECTATOR, GameConfig, GameRng, get_game
 from tests.ark_nova.helpers import add_sponsor, build, give, house_animal, table, to_display
 from tests.ark_nova.test_properties import perturb
@@ -239,10 +239,10 @@ def title_of(group: ET.Element) -> str:
 
 
 def test_the_board_has_a_key_full_names_on_hover_and_an_explained_score() -> None:
-    from engine.ark_nova.board_map import building_title
-    from engine.ark_nova.board_style import PLACEMENT, PLACEMENT_NAMES, SPECIAL_SHORT
-    from engine.ark_nova.maps import load_map
-    from engine.ark_nova.scoring import victory_points
+    from engine.ark_nova.map.maps import load_map
+    from engine.ark_nova.rules.scoring import victory_points
+    from engine.ark_nova.view.board_map import building_title
+    from engine.ark_nova.view.board_style import PLACEMENT, PLACEMENT_NAMES, SPECIAL_SHORT
 
     g = ArkNovaState.new(GameConfig(3, {"map": "0"}), 5)
     rng = GameRng(5)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ark_nova.determinize import determinize
-from engine.ark_nova.observation import observe
+from engine.ark_nova.ai.determinize import determinize
+from engine.ark_nova.view.observation import observe
 from engine.core import ConfigError, GameConfig, GameRng, get_game, play_match
 from engine.toolkit.bots import make_bot
 from tests.ark_nova.helpers import check_invariants

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from engine.ark_nova import endgame
-from engine.ark_nova.act_sponsors import BreakForMoney
-from engine.ark_nova.cards import ANIMALS, ASSOCIATION, BUILD, CARDS, SPONSORS
-from engine.ark_nova.metrics import kiosk_income
-from engine.ark_nova.scoring import appeal_income, victory_points
-from engine.ark_nova.turn import TakeX, UseCard
+from engine.ark_nova.cards.catalog import ANIMALS, ASSOCIATION, BUILD, CARDS, SPONSORS
+from engine.ark_nova.rules import endgame
+from engine.ark_nova.rules.act_sponsors import BreakForMoney
+from engine.ark_nova.rules.metrics import kiosk_income
+from engine.ark_nova.rules.scoring import appeal_income, victory_points
+from engine.ark_nova.rules.turn import TakeX, UseCard
 from engine.core.result import Result
 from tests.ark_nova.helpers import give, kind, pick, reask, table
 

@@ -11,10 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.ark_nova import zoo
-from engine.ark_nova.act_animals import HouseIn
-from engine.ark_nova.buildings import AVIARY_T, KIOSK_T, PAVILION_T
-from engine.ark_nova.cards import (
+from engine.ark_nova.cards.catalog import (
     ACTION_NAMES,
     ANIMALS,
     BEAR,
@@ -26,10 +23,13 @@ from engine.ark_nova.cards import (
     Card,
     load_cards,
 )
-from engine.ark_nova.custom import Give
-from engine.ark_nova.state import FLOCK
-from engine.ark_nova.steps import DECLINE, Decline, Option
-from engine.ark_nova.turn import CardToSlot, ChooseAction, UseCard
+from engine.ark_nova.map.buildings import AVIARY_T, KIOSK_T, PAVILION_T
+from engine.ark_nova.model.state import FLOCK
+from engine.ark_nova.model.steps import DECLINE, Decline, Option
+from engine.ark_nova.rules import zoo
+from engine.ark_nova.rules.act_animals import HouseIn
+from engine.ark_nova.rules.custom import Give
+from engine.ark_nova.rules.turn import CardToSlot, ChooseAction, UseCard
 from tests.ark_nova.cardscene import FILLER, Scene, first_not_decline, play_animal, scene
 from tests.ark_nova.helpers import check_invariants, give, take_out, to_display
 
@@ -237,7 +237,7 @@ def test_flock_animal_shares_a_herbivore_enclosure(card_id: int) -> None:
     sc = scene(seed=card_id)
     s, p = sc.s, sc.p
     big = next(h for h in (426, 431, 436, 441) if CARDS[h].standard_size >= n)
-    from engine.ark_nova.buildings import ENC_T
+    from engine.ark_nova.map.buildings import ENC_T
     from tests.ark_nova.cardscene import add_fitting, meet_conditions
     from tests.ark_nova.helpers import house_animal
 
@@ -253,7 +253,7 @@ def test_flock_animal_shares_a_herbivore_enclosure(card_id: int) -> None:
         p.animals.remove(small_herd)
         p.animals.append(big)
     give(s, sc.me, card_id)
-    from engine.ark_nova.act_animals import ChooseHousing
+    from engine.ark_nova.rules.act_animals import ChooseHousing
     from tests.ark_nova.helpers import push
 
     push(s, ChooseHousing(sc.me, card_id, 0))

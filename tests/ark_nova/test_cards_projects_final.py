@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ark_nova.buildings import ENC_T
-from engine.ark_nova.cards import (
+from engine.ark_nova.cards.catalog import (
     AFRICA,
     CATEGORIES,
     CONTINENTS,
@@ -16,9 +15,10 @@ from engine.ark_nova.cards import (
     SCIENCE,
     load_cards,
 )
-from engine.ark_nova.final_scoring import card_points
-from engine.ark_nova.projects import ChooseProject, LeftToken, ProjectLevel, SupportProject
-from engine.ark_nova.state import FREE
+from engine.ark_nova.map.buildings import ENC_T
+from engine.ark_nova.model.state import FREE
+from engine.ark_nova.rules.final_scoring import card_points
+from engine.ark_nova.rules.projects import ChooseProject, LeftToken, ProjectLevel, SupportProject
 from tests.ark_nova.cardscene import Scene, add_fitting, scene
 from tests.ark_nova.helpers import (
     check_invariants,
@@ -238,7 +238,7 @@ def test_final_scoring_004_architectural_zoo():
     assert card_points(sc.s, sc.me, 4) == 0
     p.covered = p.map.plain  # every plain cell covered: all four criteria
     assert card_points(sc.s, sc.me, 4) == 4
-    from engine.ark_nova.hexgrid import BORDER_MASK
+    from engine.ark_nova.map.hexgrid import BORDER_MASK
 
     p.covered = p.map.plain & BORDER_MASK  # border covered only
     got = card_points(sc.s, sc.me, 4)

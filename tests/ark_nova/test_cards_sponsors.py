@@ -9,10 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.ark_nova import zoo
-from engine.ark_nova.act_animals import cost as animal_cost
-from engine.ark_nova.buildings import ENC_T, KIOSK_T, PAVILION_T
-from engine.ark_nova.cards import (
+from engine.ark_nova.cards.catalog import (
     AFRICA,
     AMERICAS,
     ASIA,
@@ -28,7 +25,10 @@ from engine.ark_nova.cards import (
     WATER,
     load_cards,
 )
-from engine.ark_nova.custom import WazaChoice
+from engine.ark_nova.map.buildings import ENC_T, KIOSK_T, PAVILION_T
+from engine.ark_nova.rules import zoo
+from engine.ark_nova.rules.act_animals import cost as animal_cost
+from engine.ark_nova.rules.waza import WazaChoice
 from engine.toolkit import flow
 from tests.ark_nova.cardscene import (
     FILLER,
@@ -70,7 +70,7 @@ def c203(sc: Scene) -> None:
     sc.p.universities = [0, 1]
     play_sponsor(sc, 203)
     assert sc.delta("money") == 5
-    from engine.ark_nova.association import task_value
+    from engine.ark_nova.rules.association import task_value
 
     assert task_value(sc.p, 3) == 4  # project support needs value 4
     assert end_cp_appeal(sc) == (0, 0)
@@ -245,8 +245,8 @@ def c220(sc: Scene) -> None:
 def c221(sc: Scene) -> None:
     play_sponsor(sc, 221)
     p = sc.p
-    from engine.ark_nova.buildings import footprints
-    from engine.ark_nova.hexgrid import INDEX
+    from engine.ark_nova.map.buildings import footprints
+    from engine.ark_nova.map.hexgrid import INDEX
 
     cell = INDEX[(0, 3)]  # a border cell with an X-token bonus on map A
     f = next(f for f in footprints(p.map, "single") if f.p.cells == (cell,))
@@ -282,7 +282,7 @@ def c224(sc: Scene) -> None:
 def c225(sc: Scene) -> None:
     play_sponsor(sc, 225)
     assert sc.delta("x") == 1
-    from engine.ark_nova.turn import interactive_targets
+    from engine.ark_nova.rules.turn import interactive_targets
 
     sc.p.appeal = 30
     assert sc.me not in interactive_targets(sc.s, sc.other)
@@ -305,7 +305,7 @@ def c227(sc: Scene) -> None:
     assert sc.p.waza == 2
     got = [c for c in sc.p.hand if c >= 401]
     assert len(got) == 1 and CARDS[got[0]].large
-    from engine.ark_nova.act_animals import playable
+    from engine.ark_nova.rules.act_animals import playable
 
     assert not playable(sc.s, sc.me, CARDS[405], 0, True)  # small animals are barred
 

@@ -6,9 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.ark_nova import zoo
-from engine.ark_nova.buildings import ENC_T, TYPES, UNIQUE_OF_SPONSOR, footprints
-from engine.ark_nova.cards import (
+from engine.ark_nova.cards.catalog import (
     AFRICA,
     ASIA,
     BEAR,
@@ -21,7 +19,9 @@ from engine.ark_nova.cards import (
     WATER,
     load_cards,
 )
-from engine.ark_nova.steps import DECLINE
+from engine.ark_nova.map.buildings import ENC_T, TYPES, UNIQUE_OF_SPONSOR, footprints
+from engine.ark_nova.model.steps import DECLINE
+from engine.ark_nova.rules import zoo
 from engine.toolkit import flow
 from tests.ark_nova.cardscene import (
     FILLER,
@@ -58,7 +58,7 @@ def c241(sc: Scene) -> None:
     play_sponsor(sc, 241)
     assert sc.delta("appeal") == 2
     p = sc.p
-    from engine.ark_nova.hexgrid import INDEX
+    from engine.ark_nova.map.hexgrid import INDEX
 
     cell = INDEX[(3, 2)]  # next to the water cells (2,1) and (4,1)
     f = next(f for f in footprints(p.map, "single") if f.p.cells == (cell,))
@@ -175,7 +175,7 @@ def c253(sc: Scene) -> None:
 def c254(sc: Scene) -> None:
     play_sponsor(sc, 254)
     b = next(b for b in sc.p.bld if b.code == UNIQUE_OF_SPONSOR[254])
-    from engine.ark_nova.hexgrid import BORDER_MASK
+    from engine.ark_nova.map.hexgrid import BORDER_MASK
 
     assert (b.mask & BORDER_MASK).bit_count() >= 2
     assert (sc.delta("rep"), sc.delta("cp")) == (1, 1)
@@ -197,11 +197,11 @@ def c256(sc: Scene) -> None:
 def c257(sc: Scene) -> None:
     play_sponsor(sc, 257)
     b = next(b for b in sc.p.bld if b.code == UNIQUE_OF_SPONSOR[257])
-    from engine.ark_nova.hexgrid import BORDER_MASK
+    from engine.ark_nova.map.hexgrid import BORDER_MASK
 
     assert b.mask & BORDER_MASK == b.mask  # on 2 border cells, no neighbour needed
     assert income(sc) == 0
-    from engine.ark_nova.hexgrid import NEIGHBOURS
+    from engine.ark_nova.map.hexgrid import NEIGHBOURS
 
     p = sc.p
     side = next(n for c in b.cells for n in NEIGHBOURS[c] if not (p.covered >> n) & 1)
@@ -223,14 +223,14 @@ def _native(sc: Scene, card: int) -> None:
 
 def c258(sc: Scene) -> None:
     _native(sc, 258)
-    from engine.ark_nova.metrics import connected, terrain
+    from engine.ark_nova.rules.metrics import connected, terrain
 
     assert sc.delta("appeal") == connected(sc.p, terrain(sc.p, "water")) > 0
 
 
 def c259(sc: Scene) -> None:
     _native(sc, 259)
-    from engine.ark_nova.metrics import connected, terrain
+    from engine.ark_nova.rules.metrics import connected, terrain
 
     assert sc.delta("appeal") == connected(sc.p, terrain(sc.p, "rock")) > 0
 
@@ -261,14 +261,14 @@ def c262(sc: Scene) -> None:
 def c263(sc: Scene) -> None:
     play_sponsor(sc, 263)
     assert sum(b.code == ENC_T[5] for b in sc.p.bld) == 1
-    from engine.ark_nova.act_animals import ignorable
+    from engine.ark_nova.rules.act_animals import ignorable
 
     assert ignorable(sc.s, sc.me, CARDS[402]) == 1 and ignorable(sc.s, sc.me, CARDS[405]) == 0
 
 
 def c264(sc: Scene) -> None:
     _native(sc, 264)
-    from engine.ark_nova.metrics import connected
+    from engine.ark_nova.rules.metrics import connected
 
     assert sc.delta("appeal") == connected(sc.p, sc.p.map.bonus_mask)
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from engine.ark_nova.cards import (
+from engine.ark_nova.cards.catalog import (
     ANIMAL,
     FINAL,
     ICON,
@@ -17,8 +17,8 @@ from engine.ark_nova.cards import (
     load_cards,
     parse_cards,
 )
-from engine.ark_nova.hexgrid import INDEX
-from engine.ark_nova.maps import ALL_MAPS, load_map
+from engine.ark_nova.map.hexgrid import INDEX
+from engine.ark_nova.map.maps import ALL_MAPS, load_map
 from engine.core.errors import ConfigError
 
 SHARED = "/work/shared/data/ark_nova/cards.base.jsonl"

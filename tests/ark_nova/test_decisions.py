@@ -3,9 +3,8 @@ for what they mean outside solo)."""
 
 from __future__ import annotations
 
-from engine.ark_nova import act_animals, association, cardflow, custom, endgame, tracks, zoo
-from engine.ark_nova.buildings import ENC_T, KIOSK_T, PAVILION_T
-from engine.ark_nova.cards import (
+from engine.ark_nova.cards import effects
+from engine.ark_nova.cards.catalog import (
     ANIMALS,
     ASSOCIATION,
     BUILD,
@@ -13,13 +12,24 @@ from engine.ark_nova.cards import (
     SPONSORS,
     load_cards,
 )
-from engine.ark_nova.hexgrid import INDEX, rotate
-from engine.ark_nova.maps import load_map
-from engine.ark_nova.metrics import architectural, kiosk_income
-from engine.ark_nova.scoring import reputation_range, victory_points
-from engine.ark_nova.state import FLOCK
-from engine.ark_nova.steps import DECLINE
-from engine.ark_nova.turn import HypnosisTarget, Hypnotise, UseCard
+from engine.ark_nova.map.buildings import ENC_T, KIOSK_T, PAVILION_T
+from engine.ark_nova.map.hexgrid import INDEX, rotate
+from engine.ark_nova.map.maps import load_map
+from engine.ark_nova.model.state import FLOCK
+from engine.ark_nova.model.steps import DECLINE
+from engine.ark_nova.rules import (
+    act_animals,
+    association,
+    cardflow,
+    custom,
+    dispatch,
+    endgame,
+    tracks,
+    zoo,
+)
+from engine.ark_nova.rules.metrics import architectural, kiosk_income
+from engine.ark_nova.rules.scoring import reputation_range, victory_points
+from engine.ark_nova.rules.turn import HypnosisTarget, Hypnotise, UseCard
 from engine.toolkit import flow
 from tests.ark_nova.cardscene import add_fitting, scene
 from tests.ark_nova.helpers import build, give, house_animal, options, pick, push, table
@@ -62,7 +72,7 @@ def test_d04_trigger_is_vp_0_and_latches():
 
 
 def test_d05_project_row_limits():
-    from engine.ark_nova.projects import ROW_LIMIT
+    from engine.ark_nova.rules.projects import ROW_LIMIT
 
     assert (ROW_LIMIT[2], ROW_LIMIT[3], ROW_LIMIT[4]) == (2, 3, 4)
 
@@ -106,16 +116,16 @@ def test_d11_only_the_affected_player_needs_5_appeal():
     sc = scene()
     sc.p.appeal = 0
     sc.o.appeal = 5
-    custom.Venom(1).fire(sc.s, sc.me, 449)
+    dispatch.fire(sc.s, sc.me, 449, effects.Venom(1))
     assert sc.o.venom[sc.o.order[0]] == 1
     sc2 = scene()
     sc2.o.appeal = 4
-    custom.Venom(1).fire(sc2.s, sc2.me, 449)
+    dispatch.fire(sc2.s, sc2.me, 449, effects.Venom(1))
     assert not any(sc2.o.venom)
 
 
 def test_d12_venom_without_2_money_costs_nothing():
-    from engine.ark_nova.turn import venom_payment
+    from engine.ark_nova.rules.turn import venom_payment
 
     sc = scene()
     sc.p.venom[0] = 1
@@ -186,7 +196,7 @@ def test_d25_reputation_requirements():
 
 
 def test_d26_caps_of_219_and_222():
-    from engine.ark_nova.sponsors import get
+    from engine.ark_nova.cards.sponsors import get
 
     assert get(219).end[0].cap == 6 and get(222).immediate[0].cap == 3
 
@@ -243,7 +253,7 @@ def test_d34_university_reputation():
 
 
 def test_d35_release_frees_the_recorded_enclosure():
-    from engine.ark_nova.projects import release
+    from engine.ark_nova.rules.projects import release
 
     sc = scene()
     small = add_fitting(sc.s, sc.me, ENC_T[5])
@@ -263,7 +273,7 @@ def test_d36_kiosk_counts_each_neighbour_once():
 
 
 def test_d37_animals_i_at_strength_1_is_not_performable():
-    from engine.ark_nova.turn import Ctx
+    from engine.ark_nova.rules.turn import Ctx
 
     sc = scene()
     assert not act_animals.feasible(sc.s, Ctx(sc.me, ANIMALS, 1, False, sc.me))
@@ -291,7 +301,7 @@ def test_d40_pilfer_victim_chooses():
     sc.o.money = 10
     give(sc.s, sc.other, 223)
     push(sc.s)
-    custom.Pilfering(1).fire(sc.s, sc.me, 456)
+    dispatch.fire(sc.s, sc.me, 456, effects.Pilfering(1))
     flow.advance(sc.s)
     assert sc.s.asked_step.kind == "PILFER_GIVE" and sc.s.asked_step.seat == sc.other
     assert len(options(sc.s)) == 2
@@ -308,7 +318,7 @@ def test_d42_default_order_printed_gains_then_ability_then_triggers():
     sc.p.sponsors.append(239)  # predator icon -> +3 money (a trigger)
     home = add_fitting(sc.s, sc.me, ENC_T[4])
     give(sc.s, sc.me, 417)  # Wolf: appeal 4, Pack
-    from engine.ark_nova.act_animals import play_animal
+    from engine.ark_nova.rules.act_animals import play_animal
 
     sc.s.steps.clear()
     play_animal(sc.s, sc.me, 417, 0, home)
@@ -321,7 +331,7 @@ def test_d43_universities_follow_the_italian_summary():
 
 
 def test_d44_sponsors_below_strength_3_only_break_for_money():
-    from engine.ark_nova.act_sponsors import BreakForMoney, PickSponsor
+    from engine.ark_nova.rules.act_sponsors import BreakForMoney, PickSponsor
 
     sc = scene()
     give(sc.s, sc.me, 223)

@@ -3,21 +3,24 @@ delstmt``: one state-changing statement deleted at a time). Each names its rule.
 
 from __future__ import annotations
 
-from engine.ark_nova import tracks, zoo
-from engine.ark_nova.buildings import ENC_T
-from engine.ark_nova.cardflow import draw_one
-from engine.ark_nova.cards import ANIMALS, ASSOCIATION, BUILD, CARDS, SCIENCE, SPONSORS, WATER
-from engine.ark_nova.custom import (
-    DigFolder,
-    Digging,
-    DigHandCard,
-    TakeBaseProject,
-    TakeBaseProjectCard,
+from engine.ark_nova.cards.catalog import (
+    ANIMALS,
+    ASSOCIATION,
+    BUILD,
+    CARDS,
+    SCIENCE,
+    SPONSORS,
+    WATER,
 )
-from engine.ark_nova.projects import ChooseProject, SupportProject
-from engine.ark_nova.steps import DECLINE
-from engine.ark_nova.tracks import CpTwoChoice, Upgrade, UpgradeCard
-from engine.ark_nova.turn import TakeX, UseCard
+from engine.ark_nova.cards.effects import Digging, TakeBaseProject
+from engine.ark_nova.map.buildings import ENC_T
+from engine.ark_nova.model.steps import DECLINE
+from engine.ark_nova.rules import tracks, zoo
+from engine.ark_nova.rules.cardflow import draw_one
+from engine.ark_nova.rules.custom import DigFolder, DigHandCard, TakeBaseProjectCard
+from engine.ark_nova.rules.projects import ChooseProject, SupportProject
+from engine.ark_nova.rules.tracks import CpTwoChoice, Upgrade, UpgradeCard
+from engine.ark_nova.rules.turn import TakeX, UseCard
 from engine.toolkit import flow
 from tests.ark_nova.cardscene import add_fitting, scene
 from tests.ark_nova.helpers import (

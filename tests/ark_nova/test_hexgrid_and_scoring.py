@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ark_nova.buildings import TYPES
-from engine.ark_nova.hexgrid import (
+from engine.ark_nova.map.buildings import TYPES
+from engine.ark_nova.map.hexgrid import (
     BORDER_MASK,
     CELLS,
     INDEX,
@@ -17,7 +17,7 @@ from engine.ark_nova.hexgrid import (
     neighbours,
     rotate,
 )
-from engine.ark_nova.scoring import appeal_income, reputation_range, victory_points
+from engine.ark_nova.rules.scoring import appeal_income, reputation_range, victory_points
 
 
 def test_grid_has_58_cells_in_9_columns():

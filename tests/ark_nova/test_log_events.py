@@ -10,14 +10,15 @@ test_rules_gaps_b.py (the solo end).
 
 from __future__ import annotations
 
-from engine.ark_nova import act_build, events
-from engine.ark_nova.act_build import BuildType
-from engine.ark_nova.buildings import ENC_T
-from engine.ark_nova.cards import ANIMALS, ASSOCIATION, BUILD, SPONSORS
-from engine.ark_nova.cards import CARDS as CARDS_ACTION
-from engine.ark_nova.endgame import FinalScoring, end_points
-from engine.ark_nova.state import State
-from engine.ark_nova.turn import Ctx, TakeX, UseCard
+from engine.ark_nova.cards.catalog import ANIMALS, ASSOCIATION, BUILD, SPONSORS
+from engine.ark_nova.cards.catalog import CARDS as CARDS_ACTION
+from engine.ark_nova.map.buildings import ENC_T
+from engine.ark_nova.model.state import State
+from engine.ark_nova.rules import act_build
+from engine.ark_nova.rules.act_build import BuildType
+from engine.ark_nova.rules.endgame import FinalScoring, end_points
+from engine.ark_nova.rules.turn import Ctx, TakeX, UseCard
+from engine.ark_nova.view import events
 from engine.toolkit import flow
 from tests.ark_nova.cardscene import add_fitting, play_animal, play_sponsor, scene
 from tests.ark_nova.helpers import house_animal, pick, push, reask, table

@@ -7,20 +7,20 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ark_nova import act_animals, harbour, map_rules, sponsor_play, zoo
-from engine.ark_nova.act_animals import ChooseHousing, HouseIn
-from engine.ark_nova.act_sponsors import PickSponsor, PlaySponsor
-from engine.ark_nova.breaks import Income
-from engine.ark_nova.buildings import ENC_T, KIOSK_T, PETTING_T, footprints
-from engine.ark_nova.cards import ANIMALS, SPONSORS
+from engine.ark_nova.cards.catalog import ANIMALS, SPONSORS
 from engine.ark_nova.game_state import ArkNovaState
-from engine.ark_nova.hexgrid import INDEX
-from engine.ark_nova.maps import ADVANCED_MAPS, load_map
-from engine.ark_nova.metrics import kiosk_income, occupied_size1
-from engine.ark_nova.projects import release
-from engine.ark_nova.scoring import appeal_income
-from engine.ark_nova.steps import Decline
-from engine.ark_nova.turn import ChooseAction, FinishAction, StartTurn, base_strength
+from engine.ark_nova.map.buildings import ENC_T, KIOSK_T, PETTING_T, footprints
+from engine.ark_nova.map.hexgrid import INDEX
+from engine.ark_nova.map.maps import ADVANCED_MAPS, load_map
+from engine.ark_nova.model.steps import Decline
+from engine.ark_nova.rules import act_animals, harbour, map_rules, sponsor_play, zoo
+from engine.ark_nova.rules.act_animals import ChooseHousing, HouseIn
+from engine.ark_nova.rules.act_sponsors import PickSponsor, PlaySponsor
+from engine.ark_nova.rules.breaks import Income
+from engine.ark_nova.rules.metrics import kiosk_income, occupied_size1
+from engine.ark_nova.rules.projects import release
+from engine.ark_nova.rules.scoring import appeal_income
+from engine.ark_nova.rules.turn import ChooseAction, FinishAction, StartTurn, base_strength
 from engine.core import GameConfig
 from engine.toolkit import flow
 from tests.ark_nova.cardscene import Scene, scene
@@ -314,7 +314,7 @@ def test_left_track_and_rewards_of_every_advanced_map(map_id):
     ("6", "MOVE_ACTION_CARD"), ("7", "POUCH_CARD"), ("8", "PARTNER_ZOO"),
     ("1", "SPONSOR_FOR_MONEY")])
 def test_left_space_4_pays_its_bonus(map_id, asked):
-    from engine.ark_nova.projects import LeftToken, TakeLeftToken
+    from engine.ark_nova.rules.projects import LeftToken, TakeLeftToken
 
     sc = scene(map_id=map_id)
     s, me, p = sc.s, sc.me, sc.p

@@ -3,10 +3,11 @@ and spec 2: the state copies cheaply and independently."""
 
 from __future__ import annotations
 
-from engine.ark_nova import effects as fx
-from engine.ark_nova.buildings import ENC_T, KIOSK_T, UNIQUE_OF_SPONSOR
-from engine.ark_nova.cards import BUILD, CARDS, PREDATOR, SCIENCE
-from engine.ark_nova.turn import FinishAction
+from engine.ark_nova.cards import effects as fx
+from engine.ark_nova.cards.catalog import BUILD, CARDS, PREDATOR, SCIENCE
+from engine.ark_nova.map.buildings import ENC_T, KIOSK_T, UNIQUE_OF_SPONSOR
+from engine.ark_nova.rules import dispatch, resolve
+from engine.ark_nova.rules.turn import FinishAction
 from tests.ark_nova.cardscene import scene
 from tests.ark_nova.helpers import build, check_invariants, give, run_effects, take_out
 
@@ -14,6 +15,16 @@ from tests.ark_nova.helpers import build, check_invariants, give, run_effects, t
 def fire(sc, *effects, src: int = 0) -> None:
     run_effects(sc.s, sc.me, effects, src)
     sc.answer()
+
+
+def test_the_resolver_says_what_every_effect_kind_does():
+    """Every value kind of ``effects.py`` has its one entry in the resolver's table, and
+    the table is what firing reads."""
+    kinds = {v for v in vars(fx).values()
+             if isinstance(v, type) and issubclass(v, fx.Effect) and v is not fx.Effect}
+    assert len(kinds) > 30
+    assert set(resolve.TABLE) == kinds
+    assert all(dispatch.HANDLERS[k] is resolve.TABLE[k] for k in kinds)
 
 
 def test_gain_goes_through_the_track_rules():
@@ -51,7 +62,7 @@ def test_draw_take_card_and_snap():
     assert len(sc.p.hand) == 3
     card = sc.s.display[5]
     run_effects(sc.s, sc.me, [fx.SnapCards(1)])
-    from engine.ark_nova.cardflow import SnapFolder
+    from engine.ark_nova.rules.cardflow import SnapFolder
     from tests.ark_nova.helpers import pick
 
     pick(sc.s, sc.me, SnapFolder.of(6))
@@ -83,7 +94,7 @@ def test_hire_worker_upgrade_and_move_action_card():
 def test_extra_action_and_after_finishing():
     sc = scene()
     sc.s.steps = [FinishAction(sc.me, BUILD, sc.me, 3)]
-    fx.schedule(sc.s, sc.me, 0, [fx.AfterFinishing(fx.ExtraAction(CARDS))])
+    dispatch.schedule(sc.s, sc.me, 0, [fx.AfterFinishing(fx.ExtraAction(CARDS))])
     from engine.toolkit import flow
 
     flow.advance(sc.s)

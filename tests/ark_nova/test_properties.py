@@ -20,12 +20,12 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from engine.ark_nova.endgame import anyone_reached
 from engine.ark_nova.game_state import ArkNovaState
-from engine.ark_nova.observation import observe
-from engine.ark_nova.scoring import victory_points
-from engine.ark_nova.state import State
-from engine.ark_nova.turn import ChooseAction
+from engine.ark_nova.model.state import State
+from engine.ark_nova.rules.endgame import anyone_reached
+from engine.ark_nova.rules.scoring import victory_points
+from engine.ark_nova.rules.turn import ChooseAction
+from engine.ark_nova.view.observation import observe
 from engine.core.game import GameConfig
 from engine.core.registry import get_game
 from engine.core.rng import GameRng

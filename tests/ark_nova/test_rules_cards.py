@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from engine.ark_nova import act_animals, breaks, cardflow, icons, sponsor_play
-from engine.ark_nova.association import PartnerZoo, University
-from engine.ark_nova.buildings import ENC_T
-from engine.ark_nova.cards import AMERICAS, PREDATOR, SCIENCE, load_cards
-from engine.ark_nova.state import UNI_HAND
+from engine.ark_nova.cards.catalog import AMERICAS, PREDATOR, SCIENCE, load_cards
+from engine.ark_nova.map.buildings import ENC_T
+from engine.ark_nova.model.state import UNI_HAND
+from engine.ark_nova.rules import act_animals, breaks, cardflow, icons, sponsor_play
+from engine.ark_nova.rules.association import PartnerZoo, University
 from engine.toolkit import flow
 from tests.ark_nova.cardscene import add_fitting, scene
 from tests.ark_nova.helpers import give, push
@@ -76,7 +76,7 @@ def test_each_icon_copy_fires_a_trigger_and_partner_zoos_fire_too():
     flow.advance(s)
     assert p.money == money + 6
     p.sponsors.append(210)  # Expert on the Americas: own americas icon -> free kiosk
-    from engine.ark_nova.association import ChoosePartnerZoo
+    from engine.ark_nova.rules.association import ChoosePartnerZoo
 
     push(s, ChoosePartnerZoo(sc.me))
     flow.choose(s, sc.me, list(s.asked[sc.me]).index(PartnerZoo.of(AMERICAS)))
@@ -87,7 +87,7 @@ def test_university_research_icons_fire_triggers():
     sc = scene()
     s, p = sc.s, sc.p
     p.sponsors.append(202)  # Spokesperson: own research icon -> +1 reputation
-    from engine.ark_nova.association import ChooseUniversity
+    from engine.ark_nova.rules.association import ChooseUniversity
 
     push(s, ChooseUniversity(sc.me))
     flow.choose(s, sc.me, list(s.asked[sc.me]).index(University.of(2)))  # double research

@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
-from engine.ark_nova import (
+from engine.ark_nova.cards import effects, map_bonuses
+from engine.ark_nova.cards.catalog import ANIMALS, CARDS, CONTINENTS
+from engine.ark_nova.map.buildings import ENC_T, SIZE
+from engine.ark_nova.map.hexgrid import INDEX
+from engine.ark_nova.model.state import BONUS_TILES
+from engine.ark_nova.rules import (
     act_animals,
     act_build,
     breaks,
     cardflow,
-    effects,
-    map_bonuses,
+    dispatch,
     projects,
     tracks,
 )
-from engine.ark_nova.buildings import ENC_T, SIZE
-from engine.ark_nova.cards import ANIMALS, CARDS, CONTINENTS
-from engine.ark_nova.endgame import FinalScoring, final_result
-from engine.ark_nova.final_scoring import card_points
-from engine.ark_nova.hexgrid import INDEX
-from engine.ark_nova.state import BONUS_TILES
-from engine.ark_nova.tracks import BonusTile, DiscardFinal, DiscardFinalCard
-from engine.ark_nova.turn import move_card, strength_range
+from engine.ark_nova.rules.endgame import FinalScoring, final_result
+from engine.ark_nova.rules.final_scoring import card_points
+from engine.ark_nova.rules.tracks import BonusTile, DiscardFinal, DiscardFinalCard
+from engine.ark_nova.rules.turn import move_card, strength_range
 from engine.toolkit import flow
 from tests.ark_nova.cardscene import (
     FILLER,
@@ -140,7 +140,7 @@ def test_the_pouch_2_left_track_space_pouches_at_most_2_cards() -> None:
     s, p = sc.s, sc.p
     give(s, sc.me, *FILLER[:3])
     appeal = p.appeal
-    effects.schedule(s, sc.me, 0, map_bonuses.left_track_effects("pouch_2"))
+    dispatch.schedule(s, sc.me, 0, map_bonuses.left_track_effects("pouch_2"))
     flow.advance(s)
     sc.answer(first_not_decline)
     assert len(p.pouched[0]) == 2 and len(p.hand) == 1 and p.appeal == appeal + 4
@@ -223,7 +223,7 @@ def test_reveal_until_finds_a_sponsor_under_the_reshuffled_discard_pile() -> Non
     sc = scene()
     s, p = sc.s, sc.p
     _pile(s, [401, 402, 403, 404], [223])
-    effects.RevealUntil("sponsor").fire(s, sc.me, 0)
+    dispatch.fire(s, sc.me, 0, effects.RevealUntil("sponsor"))
     assert p.hand == [223] and s.deck == [] and sorted(s.discard) == [401, 402, 403, 404]
 
 
@@ -233,7 +233,7 @@ def test_reveal_until_without_a_match_reveals_each_card_once() -> None:
     sc = scene()
     s, p = sc.s, sc.p
     _pile(s, [401, 402, 403], [404, 405])
-    effects.RevealUntil("sponsor").fire(s, sc.me, 0)
+    dispatch.fire(s, sc.me, 0, effects.RevealUntil("sponsor"))
     assert p.hand == [] and s.deck == [] and sorted(s.discard) == [401, 402, 403, 404, 405]
 
 

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ark_nova import events, map_bonuses, projects, solo, sponsor_play, zoo
-from engine.ark_nova.act_sponsors import BreakForMoney, PickSponsor
-from engine.ark_nova.buildings import ENC_T, REPTILE_T, TYPES
-from engine.ark_nova.cardflow import KeepCard
-from engine.ark_nova.cards import CARDS, ICON, SPONSORS
-from engine.ark_nova.custom import INVENTIVE_BY_CARD, Magnet, Perception, Resistance
-from engine.ark_nova.hexgrid import INDEX, SHAPES, placements
-from engine.ark_nova.turn import UseCard, move_card, strength_range
+from engine.ark_nova.cards import map_bonuses
+from engine.ark_nova.cards.abilities import INVENTIVE_BY_CARD
+from engine.ark_nova.cards.catalog import CARDS, ICON, SPONSORS
+from engine.ark_nova.cards.effects import Magnet, Perception, Resistance
+from engine.ark_nova.map.buildings import ENC_T, REPTILE_T, TYPES
+from engine.ark_nova.map.hexgrid import INDEX, SHAPES, placements
+from engine.ark_nova.rules import projects, solo, sponsor_play, zoo
+from engine.ark_nova.rules.act_sponsors import BreakForMoney, PickSponsor
+from engine.ark_nova.rules.cardflow import KeepCard
+from engine.ark_nova.rules.turn import UseCard, move_card, strength_range
+from engine.ark_nova.view import events
 from tests.ark_nova.cardscene import (
     add_fitting,
     avoid_bonuses,
@@ -118,7 +121,7 @@ def test_the_solo_end_is_announced_with_no_turn_left() -> None:
     s = table(1)
     s.steps.clear()
     s.clock_size, s.clock_left = solo.LAST_ROUND_TOKENS, 1
-    solo.end_of_turn(s, 0)
+    assert solo.tick_clock(s) == solo.FINAL_SCORING
     ends = [events.describe(s.cards, e) for e in s.log if e[0] == "end"]
     assert ends == ["--- the end is triggered: 0 more turn(s) ---"]
     assert s.end_triggered and s.turns_left == 0

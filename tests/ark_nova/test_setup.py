@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ark_nova.buildings import ENC_T, KIOSK_T
-from engine.ark_nova.cards import ANIMALS
-from engine.ark_nova.params import make_params
-from engine.ark_nova.setup import KeepStartingCard
-from engine.ark_nova.state import BLOCKED, FREE
+from engine.ark_nova.cards.catalog import ANIMALS
+from engine.ark_nova.map.buildings import ENC_T, KIOSK_T
+from engine.ark_nova.model.params import make_params
+from engine.ark_nova.model.state import BLOCKED, FREE
+from engine.ark_nova.rules.setup import KeepStartingCard
 from engine.core.errors import ConfigError
 from tests.ark_nova.helpers import finish_draft, kind, new_game, pick
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ark_nova import solo, sponsor_play, tracks
-from engine.ark_nova.act_sponsors import BreakForMoney, PickSponsor
-from engine.ark_nova.association import DONATION_COSTS, donation_cost
-from engine.ark_nova.cards import load_cards
+from engine.ark_nova.cards.catalog import load_cards
 from engine.ark_nova.game_state import ArkNovaState
-from engine.ark_nova.scoring import victory_points
-from engine.ark_nova.state import BLOCKED
-from engine.ark_nova.turn import EndTurn
+from engine.ark_nova.model.state import BLOCKED
+from engine.ark_nova.rules import solo, sponsor_play, tracks
+from engine.ark_nova.rules.act_sponsors import BreakForMoney, PickSponsor
+from engine.ark_nova.rules.association import DONATION_COSTS, donation_cost
+from engine.ark_nova.rules.scoring import victory_points
+from engine.ark_nova.rules.turn import EndTurn
 from engine.core import GameConfig, GameRng, get_game
 from tests.ark_nova.cardscene import Scene, clear_zoo, first_not_decline, play_animal
 from tests.ark_nova.helpers import check_invariants, give, pick, push, table

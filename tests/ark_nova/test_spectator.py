@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from engine.ark_nova.observation import Observation, PlayerView
+from engine.ark_nova.view.observation import Observation, PlayerView
 from engine.core import SPECTATOR, GameConfig, GameRng, get_game
 from services.spectate.view import SpectatorView
 from tests.ark_nova.helpers import play_random

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ark_nova import zoo
-from engine.ark_nova.buildings import ENC_T, footprints
-from engine.ark_nova.hexgrid import NEIGHBOURS
+from engine.ark_nova.map.buildings import ENC_T, footprints
+from engine.ark_nova.map.hexgrid import NEIGHBOURS
+from engine.ark_nova.rules import zoo
 from engine.toolkit import flow
 from tests.ark_nova.cardscene import Scene, play_sponsor, scene
 

@@ -3,9 +3,9 @@ multiplier, venom, constriction)."""
 
 from __future__ import annotations
 
-from engine.ark_nova.cards import ANIMALS, ASSOCIATION, BUILD, CARDS, SPONSORS
-from engine.ark_nova.tracks import Upgrade, UpgradeCard
-from engine.ark_nova.turn import SpendX, TakeX, UseCard, add_multiplier
+from engine.ark_nova.cards.catalog import ANIMALS, ASSOCIATION, BUILD, CARDS, SPONSORS
+from engine.ark_nova.rules.tracks import Upgrade, UpgradeCard
+from engine.ark_nova.rules.turn import SpendX, TakeX, UseCard, add_multiplier
 from tests.ark_nova.helpers import give, kind, options, pick, push, reask, table
 
 ORDER = [ANIMALS, CARDS, BUILD, ASSOCIATION, SPONSORS]  # slots 1..5
@@ -115,7 +115,7 @@ def test_multiplier_on_the_card_in_use_waits_for_its_next_use():
     """Spec 6.3 / D-31: inactive until spec 4 step 5."""
     s, seat, p = start()
     s.steps.clear()
-    from engine.ark_nova.turn import FinishAction
+    from engine.ark_nova.rules.turn import FinishAction
 
     s.steps.append(FinishAction(seat, CARDS, seat, 2))
     add_multiplier(s, seat, CARDS)

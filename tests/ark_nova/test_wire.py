@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from arena.v1 import arena_pb2
 from arena.v1 import ark_nova_pb2 as pb
 
-from engine.ark_nova import wire
-from engine.ark_nova.observation import observe
+from engine.ark_nova.view import wire
+from engine.ark_nova.view.observation import observe
 from engine.core import GameConfig, GameRng, Replay, get_game
 from tests.ark_nova.test_properties import perturb
 from tests.codec_checks import assert_reused_codec_matches_fresh

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ark_nova import zoo
-from engine.ark_nova.buildings import (
+from engine.ark_nova.map.buildings import (
     AVIARY_T,
     ENC_T,
     KIOSK_T,
@@ -15,10 +14,11 @@ from engine.ark_nova.buildings import (
     UNIQUE_OF_SPONSOR,
     footprints,
 )
-from engine.ark_nova.hexgrid import BORDER_MASK, INDEX
-from engine.ark_nova.metrics import kiosk_income
-from engine.ark_nova.state import FLOCK
-from engine.ark_nova.zoo import MoveAnimal
+from engine.ark_nova.map.hexgrid import BORDER_MASK, INDEX
+from engine.ark_nova.model.state import FLOCK
+from engine.ark_nova.rules import zoo
+from engine.ark_nova.rules.metrics import kiosk_income
+from engine.ark_nova.rules.zoo import MoveAnimal
 from engine.toolkit import flow
 from tests.ark_nova.cardscene import scene
 from tests.ark_nova.helpers import build, house_animal, new_game
@@ -74,7 +74,7 @@ def test_kiosks_keep_two_cells_apart():
     build(sc.s, sc.me, ENC_T[5], [(4, 5), (3, 4), (3, 6), (4, 3), (4, 7)])
     build(sc.s, sc.me, KIOSK_T, [(2, 5)])
     sc.p.pcache = {}
-    from engine.ark_nova.hexgrid import CELLS, distance
+    from engine.ark_nova.map.hexgrid import CELLS, distance
 
     for f in zoo.footprints_for(sc.s, sc.me, KIOSK_T):
         assert distance(CELLS[f.p.anchor], (2, 5)) >= 3
@@ -131,7 +131,7 @@ def test_placement_bonuses_of_map_a(cell, key, gain):
 
 def test_clever_bonus_waits_for_the_end_of_the_action():
     sc = scene(seed=2)
-    from engine.ark_nova.turn import FinishAction
+    from engine.ark_nova.rules.turn import FinishAction
 
     sc.s.steps = [FinishAction(sc.me, 2, sc.me, 3)]
     m0 = new_game(2, 0, "0").s.players[0].map

@@ -6,7 +6,10 @@ import argparse
 import json
 import re
 import shlex
+import shutil
+import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -195,7 +198,7 @@ def test_kuberay_manifest_matches_the_code(monkeypatch: pytest.MonkeyPatch) -> N
     deployment = by_kind["Deployment"]["spec"]
     assert deployment["replicas"] == 1 and deployment["strategy"]["type"] == "Recreate"
     pod = deployment["template"]["spec"]
-    (gateway,) = pod["containers"]
+    gateway, proxy = pod["containers"]
     _skip_file_checks(monkeypatch)
     args = build_parser().parse_args(gateway["args"])
     assert args.command == "serve"
@@ -203,14 +206,47 @@ def test_kuberay_manifest_matches_the_code(monkeypatch: pytest.MonkeyPatch) -> N
     assert {e["name"] for e in gateway["env"]} == {"ARENA_REDIS_URL"}
     (mount,) = gateway["volumeMounts"]
     assert args.journal.parent == Path(mount["mountPath"])
-    (volume,) = pod["volumes"]
-    assert volume["persistentVolumeClaim"]["claimName"] == (
+    volumes = {v["name"]: v for v in pod["volumes"]}
+    assert volumes[mount["name"]]["persistentVolumeClaim"]["claimName"] == (
         by_kind["PersistentVolumeClaim"]["metadata"]["name"])
     assert pod["terminationGracePeriodSeconds"] > args.drain_timeout
-    assert {p["containerPort"] for p in gateway["ports"]} == {args.port, args.metrics_port}
+    assert "ports" not in gateway and "readinessProbe" not in gateway
     service = by_kind["Service"]["spec"]
     assert service["selector"] == deployment["selector"]["matchLabels"]
-    assert {p["port"] for p in service["ports"]} == {args.port, args.metrics_port}
+    _kuberay_gateway_is_behind_the_front_proxy(args, proxy, volumes, service)
+
+
+def _kuberay_gateway_is_behind_the_front_proxy(
+    args: argparse.Namespace, proxy: dict[str, Any], volumes: dict[str, Any],
+    service: dict[str, Any],
+) -> None:
+    """As under systemd: the gateway on its pod's loopback, and the shipped nginx files
+    (one ConfigMap made from both, as the manifest's header says) in a sidecar that holds
+    every port the Service exposes."""
+    assert args.host == "127.0.0.1" and args.tls_cert is None and args.hello_rate == 0
+    site = (DEPLOY / "nginx" / "arena-grpc.conf").read_text()
+    pod_site = (DEPLOY / "nginx" / "arena-pod.conf").read_text()
+    assert f"server {args.host}:{args.port};" in site
+    assert f"proxy_pass http://{args.host}:{args.metrics_port};" in pod_site
+    assert f"grpc_pass grpc://{args.host}:{args.port};" in pod_site
+    header = (DEPLOY / "kuberay" / "raycluster.yaml").read_text()
+    mounts = {m["name"]: m["mountPath"] for m in proxy["volumeMounts"]}
+    config_map = volumes["nginx"]["configMap"]["name"]
+    assert mounts["nginx"] == "/etc/nginx/conf.d"
+    assert re.search(rf"create configmap {config_map} \\\n#\s+--from-file=deploy/nginx/"
+                     r"arena-grpc.conf --from-file=deploy/nginx/arena-pod.conf", header)
+    tls = volumes["tls"]["secret"]
+    assert f"create secret tls {tls['secretName']} " in header
+    paths = {item["path"] for item in tls["items"]}
+    for name in ("server.pem", "server.key"):
+        assert name in paths and f"{mounts['tls']}/{name};" in site
+    ports = {p["name"]: p["containerPort"] for p in proxy["ports"]}
+    assert re.search(rf"^\s*listen {ports['grpc']} ssl http2;", site, re.M)
+    assert re.search(rf"^\s*listen {ports['metrics']};", pod_site, re.M)
+    assert re.search(rf"^\s*listen {ports['health']} http2;", pod_site, re.M)
+    assert proxy["readinessProbe"]["grpc"]["port"] == ports["health"]
+    assert {p["targetPort"] for p in service["ports"]} == {"grpc", "metrics"}
+    assert {p["port"] for p in service["ports"]} == {ports["grpc"], ports["metrics"]}
 
 
 def test_the_walkthrough_runs_every_shell_block_of_the_readme() -> None:
@@ -244,3 +280,20 @@ def test_the_web_unit_reads_what_the_gateway_writes_at_a_lower_priority(
     assert (web.redis, web.key_prefix) == (serve.redis, serve.key_prefix)
     assert web.replays == serve.replays and web.max_resimulations >= 1
     assert int(dict(re.findall(r"^(\w+)=(.*)$", unit, re.M))["Nice"]) > 0
+
+
+@pytest.mark.skipif(shutil.which("nginx") is None, reason="needs nginx")
+def test_the_pod_sidecars_nginx_file_is_valid(tmp_path: Path) -> None:
+    """deploy/nginx/arena-pod.conf (the Kubernetes sidecar's metrics and health ports)
+    passes ``nginx -t`` inside an http block, as /etc/nginx/conf.d/ includes it."""
+    (tmp_path / "tmp").mkdir()
+    main = tmp_path / "nginx.conf"
+    main.write_text(
+        "pid nginx.pid;\nerror_log stderr warn;\nevents { worker_connections 64; }\n"
+        "http {\n    access_log off;\n    client_body_temp_path tmp/body;\n"
+        "    proxy_temp_path tmp/proxy;\n    fastcgi_temp_path tmp/fastcgi;\n"
+        "    uwsgi_temp_path tmp/uwsgi;\n    scgi_temp_path tmp/scgi;\n"
+        f"    include {DEPLOY / 'nginx' / 'arena-pod.conf'};\n}}\n")
+    checked = subprocess.run(["nginx", "-t", "-p", str(tmp_path), "-c", str(main)],
+                             capture_output=True, text=True, timeout=30)
+    assert checked.returncode == 0, checked.stderr

@@ -121,7 +121,7 @@ def pick(s: State, seat: int, option: Option) -> None:
 
 def logged(s: State, kind: str) -> list[str]:
     """The public log's lines of events of ``kind``, as a replay shows them."""
-    return [describe_event(s.cards, ev) for ev in s.log if ev[0] == kind]
+    return [describe_event(s.cards, ev) for ev in s.log if ev.kind == kind]
 
 
 def top_step(s: State) -> flow.Step | None:

@@ -13,6 +13,7 @@ from engine.epic_resort.attacks import (
     StartAttack,
 )
 from engine.epic_resort.effects import RepositionHeroes
+from engine.epic_resort.events import MainDeckReshuffled
 from engine.epic_resort.observation import observe
 from engine.epic_resort.season import PHASE3, PHASE4, PHASE4_HEAL, PHASE5, REFILL, CardDone
 from engine.epic_resort.turns import Turn
@@ -509,5 +510,5 @@ def test_a_rebuilt_main_deck_is_shuffled() -> None:
         s.main_deck, s.dock_discard = [], list(pile)
         start(s, REFILL)
         orders.add(tuple(s.dock + s.main_deck))
-        assert s.log.count(("main_deck_reshuffled",)) == 1  # public (fourth campaign)
+        assert s.log.count(MainDeckReshuffled()) == 1  # public (fourth campaign)
     assert len(orders) > 1

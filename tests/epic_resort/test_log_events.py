@@ -10,6 +10,8 @@ tests/spec_coverage/test_log_events.py fails when the engine writes a kind it la
 
 from __future__ import annotations
 
+from dataclasses import astuple
+
 from engine.epic_resort.actions import (
     AttractTourists,
     DiscardWorker,
@@ -20,6 +22,31 @@ from engine.epic_resort.actions import (
     UseAbility,
 )
 from engine.epic_resort.effects import PlaceTourist
+from engine.epic_resort.events import (
+    AbilityUsed,
+    AttackCardRevealed,
+    AttackEnded,
+    AttackRedirected,
+    AttractionDestroyed,
+    Damaged,
+    Defended,
+    Docked,
+    GameOver,
+    HarbormasterTaken,
+    HeroDefeated,
+    HeroScored,
+    MonsterDeckEmpty,
+    Passed,
+    Phase1Placed,
+    SeasonStarted,
+    TouristsAttracted,
+    TouristsEaten,
+    Trained,
+    Upgraded,
+    WorkerDiscarded,
+    WorkerSent,
+    WorkerSplit,
+)
 from engine.epic_resort.phase1 import PHASE1, PHASE1_RESOLVE, PlanWorker
 from engine.epic_resort.season import PHASE3, PHASE4, PHASE4_HEAL, PHASE5, REFILL, SEASON
 from engine.epic_resort.state import State
@@ -82,7 +109,7 @@ LOG_EVENT_TESTS = {
 
 
 def entries(s: State, kind: str) -> list[tuple]:
-    return [ev for ev in s.log if ev[0] == kind]
+    return [ev for ev in s.log if ev.kind == kind]
 
 
 def resorts(n: int = 2) -> State:
@@ -99,7 +126,7 @@ def test_a_new_season_is_announced() -> None:
     s = resorts()
     s.season = 0
     start(s, SEASON)
-    assert entries(s, "season") == [("season", 1)]
+    assert entries(s, "season") == [SeasonStarted(1)]
     assert logged(s, "season") == ["--- season 1 ---"]
 
 
@@ -111,8 +138,8 @@ def test_phase_i_plans_stay_out_of_the_log_until_every_seat_committed() -> None:
     pick(s, 0, PlanWorker(APP, 0))  # seat 0's only worker: its plan is complete
     assert 1 in s.asked and entries(s, "phase1") == []
     pick(s, 1, PlanWorker(APP, 1))
-    assert entries(s, "phase1") == [("phase1", 0, ((APP, 0, ()),)),
-                                    ("phase1", 1, ((APP, 1, ()),))]
+    assert entries(s, "phase1") == [Phase1Placed(0, ((APP, 0, ()),)),
+                                    Phase1Placed(1, ((APP, 1, ()),))]
 
 
 def test_sending_a_worker_names_the_worker_and_the_attraction() -> None:
@@ -121,7 +148,7 @@ def test_sending_a_worker_names_the_worker_and_the_attraction() -> None:
     s.players[0].hand = [APP, PEON, worker("street_performer")]
     turn(s)
     pick(s, 0, SendWorker(APP, 1))
-    assert entries(s, "send") == [("send", 0, APP, 1)]
+    assert entries(s, "send") == [WorkerSent(0, APP, 1)]
     assert logged(s, "send") == ["seat 0 sends Apprentice to slot 1"]
 
 
@@ -133,8 +160,8 @@ def test_a_guildmaster_sent_in_phase_ii_logs_its_split() -> None:
     turn(s)
     pick(s, 0, SendWorker(GM, -1))
     pick(s, 0, SplitUnits((3, 1)))
-    assert entries(s, "send") == [("send", 0, GM, -1)]
-    assert entries(s, "split") == [("split", 0, GM, (3, 1))]
+    assert entries(s, "send") == [WorkerSent(0, GM, -1)]
+    assert entries(s, "split") == [WorkerSplit(0, GM, (3, 1))]
     assert logged(s, "split") == ["seat 0's Guildmaster splits 3/1"]
     assert s.players[0].slots[0].workers == [GM]
 
@@ -147,8 +174,8 @@ def test_a_lazy_peon_discarded_in_an_attack_ends_it_publicly() -> None:
     s.players[1].hand = [PEON, APP]
     attack(s, "dragon_whelp")
     pick(s, 1, DiscardWorker(PEON))
-    assert entries(s, "discard") == [("discard", 1, PEON)]
-    assert entries(s, "attack_ended") == [("attack_ended", 1)]
+    assert entries(s, "discard") == [WorkerDiscarded(1, PEON)]
+    assert entries(s, "attack_ended") == [AttackEnded(1)]
     assert logged(s, "discard") == ["seat 1 discards Lazy Peon"]
     assert logged(s, "attack_ended") == ["seat 1 ends the attack"]
     assert not entries(s, "eaten") and not entries(s, "damage")
@@ -164,8 +191,8 @@ def test_the_viewing_gallery_ability_redirects_the_attack_publicly() -> None:
     s.players[1].hand = [APP]
     attack(s, "goblin_raiders")  # seat 0, with no free action, is not asked
     pick(s, 1, UseAbility(0))
-    assert entries(s, "ability") == [("ability", 1, 0, att("galleria_dei_mostri"))]
-    assert entries(s, "redirect") == [("redirect", 1, 0)]
+    assert entries(s, "ability") == [AbilityUsed(1, 0, att("galleria_dei_mostri"))]
+    assert entries(s, "redirect") == [AttackRedirected(1, 0)]
     assert logged(s, "ability") == ["seat 1 uses Monster Viewing Gallery"]
     assert logged(s, "redirect") == ["attack redirected to seat 1 slot 0"]
 
@@ -180,7 +207,7 @@ def test_attracting_tourists_names_the_dock_card() -> None:
     pick(s, 0, AttractTourists(1))
     pick(s, 0, PlaceTourist(0))
     pick(s, 0, PlaceTourist(1))
-    assert entries(s, "attract_tourists") == [("attract_tourists", 0, friends)]
+    assert entries(s, "attract_tourists") == [TouristsAttracted(0, friends)]
     assert logged(s, "attract_tourists") == ["seat 0 attracts Friends"]
 
 
@@ -192,9 +219,9 @@ def test_an_upgrade_names_the_attraction_bought_and_its_slot() -> None:
     s.draft_piles = [[att("regata"), att("parata")], [], []]
     turn(s)
     pick(s, 0, Upgrade(0, 1, 2))
-    assert entries(s, "upgrade") == [("upgrade", 0, att("drakuzzi"), 2)]
+    assert entries(s, "upgrade") == [Upgraded(0, att("drakuzzi"), 2)]
     assert logged(s, "upgrade") == ["seat 0 builds Drakuzzi in slot 2"]
-    assert s.log[-1] == ("upgrade", 0, att("drakuzzi"), 2)  # the refill adds no entry
+    assert s.log[-1] == Upgraded(0, att("drakuzzi"), 2)  # the refill adds no entry
 
 
 def test_training_names_the_trainer_and_the_worker_taken_only() -> None:
@@ -205,7 +232,7 @@ def test_training_names_the_trainer_and_the_worker_taken_only() -> None:
     s.worker_piles = [[worker("maitre_d"), 4, False]]
     turn(s)
     pick(s, 0, Train(worker("journeyman"), 0))
-    assert entries(s, "train") == [("train", 0, worker("journeyman"), worker("maitre_d"))]
+    assert entries(s, "train") == [Trained(0, worker("journeyman"), worker("maitre_d"))]
     assert logged(s, "train") == ["seat 0 trains Journeyman into Maitre D'"]
 
 
@@ -217,8 +244,8 @@ def test_the_first_pass_and_the_harbormaster_choice_are_public() -> None:
     turn(s)
     pick(s, 0, PASS)
     pick(s, 0, ChooseHarbormaster(1))
-    assert entries(s, "pass") == [("pass", 0)]
-    assert entries(s, "harbormaster") == [("harbormaster", 1, 0)]
+    assert entries(s, "pass") == [Passed(0)]
+    assert entries(s, "harbormaster") == [HarbormasterTaken(1, 0)]
     assert logged(s, "pass") == ["seat 0 passes"]
     assert logged(s, "harbormaster") == ["seat 1 holds the Harbormaster (0 gold tokens on it)"]
 
@@ -232,9 +259,9 @@ def test_each_card_dealt_to_the_dock_is_public_and_the_deck_stays_hidden() -> No
     left = tourist("families")
     s.main_deck = [left, tourist("friends"), hero("archer")]
     start(s, PHASE3, REFILL)
-    assert entries(s, "dock") == [("dock", hero("archer")), ("dock", tourist("friends"))]
+    assert entries(s, "dock") == [Docked(hero("archer")), Docked(tourist("friends"))]
     assert logged(s, "dock") == ["dock gets Archer", "dock gets Friends"]
-    assert s.main_deck == [left] and all(left not in ev[1:] for ev in s.log)
+    assert s.main_deck == [left] and all(left not in astuple(ev) for ev in s.log)
 
 
 def test_tourists_eaten_at_an_attraction_without_a_hero() -> None:
@@ -242,7 +269,7 @@ def test_tourists_eaten_at_an_attraction_without_a_hero() -> None:
     s = bare(2)
     put(s, 0, 0, "beach", tourists=3)
     attack(s, "goblin_raiders")
-    assert entries(s, "eaten") == [("eaten", 0, 0, 2)]
+    assert entries(s, "eaten") == [TouristsEaten(0, 0, 2)]
     assert logged(s, "eaten") == ["seat 0 slot 0 loses 2 tourists"]
 
 
@@ -252,7 +279,7 @@ def test_damage_on_an_attraction_without_hero_or_tourists() -> None:
     s.hm = 0
     put(s, 0, 0, "beach", damage=1)
     attack(s, "wild_boar")
-    assert entries(s, "damage") == [("damage", 0, 0, 1)]
+    assert entries(s, "damage") == [Damaged(0, 0, 1)]
     assert logged(s, "damage") == ["seat 0 slot 0 takes 1 damage"]
 
 
@@ -263,8 +290,8 @@ def test_a_destroyed_attraction_is_named() -> None:
     put(s, 0, 0, "drakuzzi")
     s.players[0].slots[0].stack.insert(0, att("beach"))
     attack(s, "troll")
-    assert entries(s, "damage") == [("damage", 0, 0, 2)]
-    assert entries(s, "destroyed") == [("destroyed", 0, 0, att("drakuzzi"))]
+    assert entries(s, "damage") == [Damaged(0, 0, 2)]
+    assert entries(s, "destroyed") == [AttractionDestroyed(0, 0, att("drakuzzi"))]
     assert logged(s, "destroyed") == ["seat 0's Drakuzzi (slot 0) is destroyed"]
 
 
@@ -273,7 +300,7 @@ def test_a_hero_defending_logs_the_tourists_lost() -> None:
     s = bare(2)
     put(s, 0, 0, "beach", tourists=3, hero_name="archer", health=2)
     attack(s, "young_dragon")
-    assert entries(s, "defended") == [("defended", 0, 0, 1)]
+    assert entries(s, "defended") == [Defended(0, 0, 1)]
     assert logged(s, "defended") == ["seat 0's hero defends slot 0; 1 tourists lost"]
     assert not entries(s, "hero_defeated") and not entries(s, "eaten")
 
@@ -283,8 +310,8 @@ def test_a_hero_defeated_in_defence_is_named() -> None:
     s = bare(2)
     put(s, 0, 0, "beach", tourists=3, hero_name="archer", health=2)
     attack(s, "restless_spirit")  # drain: 2 health
-    assert entries(s, "hero_defeated") == [("hero_defeated", 0, 0, hero("archer"))]
-    assert entries(s, "defended") == [("defended", 0, 0, 0)]
+    assert entries(s, "hero_defeated") == [HeroDefeated(0, 0, hero("archer"))]
+    assert entries(s, "defended") == [Defended(0, 0, 0)]
     assert logged(s, "hero_defeated") == ["seat 0's Archer is defeated"]
 
 
@@ -294,10 +321,10 @@ def test_the_last_monster_and_the_game_end_are_announced() -> None:
     s = bare(2)
     put(s, 0, 0, "beach", tourists=3)
     attack(s, "goblin_raiders", spare=False)
-    assert entries(s, "monster_deck_empty") == [("monster_deck_empty",)]
+    assert entries(s, "monster_deck_empty") == [MonsterDeckEmpty()]
     assert entries(s, "game_over") == []
     start(s, PHASE4, PHASE4_HEAL, PHASE5)
-    assert s.terminal and entries(s, "game_over") == [("game_over",)]
+    assert s.terminal and entries(s, "game_over") == [GameOver()]
     assert logged(s, "monster_deck_empty") == [
         "the monster deck is empty: the game ends after this season"]
     assert logged(s, "game_over") == ["--- game over ---"]
@@ -310,10 +337,10 @@ def test_a_hero_at_full_health_scores_publicly() -> None:
     s.players[1].slots[0].hero_health = CARDS.heroes[CARDS.main_cards[hero("monk")][1]].max
     s.monster_deck = [monster("wild_boar"), monster("goblin_raiders")]
     start(s, PHASE4)
-    assert entries(s, "hero_scored") == [("hero_scored", 1, hero("monk"))]
+    assert entries(s, "hero_scored") == [HeroScored(1, hero("monk"))]
     assert logged(s, "hero_scored") == ["seat 1 scores Monk"]
     assert s.monster_discard == [monster("goblin_raiders")]
-    assert all(monster("goblin_raiders") not in ev[1:] for ev in s.log)
+    assert all(monster("goblin_raiders") not in astuple(ev) for ev in s.log)
 
 
 def test_an_attack_card_is_revealed_before_its_attack() -> None:
@@ -325,6 +352,6 @@ def test_an_attack_card_is_revealed_before_its_attack() -> None:
     s.main_deck = [tourist("families"), c]
     s.monster_deck = [monster("wild_boar"), monster("goblin_raiders")]
     start(s, REFILL)
-    kinds = [ev[0] for ev in s.log]
-    assert kinds[:2] == ["attack_card", "attack"] and ("attack_card", c) == s.log[0]
+    kinds = [ev.kind for ev in s.log]
+    assert kinds[:2] == ["attack_card", "attack"] and AttackCardRevealed(c) == s.log[0]
     assert kinds[-1] == "dock"

@@ -7,6 +7,7 @@ import dataclasses
 
 from engine.core.rng import GameRng
 from engine.epic_resort.cards import DATA_FILE, parse_cards
+from engine.epic_resort.events import Phase1Income
 from engine.epic_resort.observation import observe
 from engine.epic_resort.params import make_params
 from engine.epic_resort.phase1 import (
@@ -274,7 +275,7 @@ def test_a_negative_payout_gives_nothing_and_costs_nothing() -> None:
     assert s.players[0].slots[0].tourists == 1  # Phase I resolved: unstaffed, one tourist left
     assert (s.players[0].flair, s.players[0].gold) == (4, 5)
     # the income record shows the 0 flair and 0 gold gained, not the negative box (campaign 2)
-    assert ("income", 0, ((0, 1, 0, 0),), 0) in s.log
+    assert Phase1Income(0, ((0, 1, 0, 0),), 0) in s.log
 
 
 def test_phase_i_income_is_recorded_as_gained() -> None:
@@ -288,7 +289,7 @@ def test_phase_i_income_is_recorded_as_gained() -> None:
     for seat in pending(s):
         pick(s, seat, FINISH_PLACING)
     assert (s.players[0].flair, s.players[0].gold) == (0, 3)
-    assert ("income", 0, ((0, 0, 0, 3),), 0) in s.log
+    assert Phase1Income(0, ((0, 0, 0, 3),), 0) in s.log
 
 
 def test_the_type_bonus_follows_the_top_card_of_the_stack() -> None:
@@ -305,7 +306,7 @@ def test_the_type_bonus_follows_the_top_card_of_the_stack() -> None:
     for seat in pending(s):
         pick(s, seat, FINISH_PLACING)
     assert s.players[0].slots[0].tourists == 2
-    assert ("income", 0, ((0, 0, 2, 3),), 0) in s.log
+    assert Phase1Income(0, ((0, 0, 2, 3),), 0) in s.log
 
 
 def test_a_day_worker_projection_counts_only_the_guildmaster_units_allocated() -> None:

@@ -2,11 +2,12 @@
 whose last remote seat left is played in bounded host calls, so it neither stalls a
 host worker past ``--host-timeout`` (aborting the other matches on it) nor blocks the
 gateway's loop (striking an innocent bot); and a forfeit is rated even when its match is
-then aborted for another reason."""
+then aborted for another reason, or dies with a SIGKILLed gateway."""
 
 from __future__ import annotations
 
 import asyncio
+import signal
 from pathlib import Path
 
 import grpc
@@ -160,3 +161,49 @@ def test_a_forfeit_is_rated_once_when_its_match_is_then_aborted(arena) -> None:
     until(lambda: restarted.metric("arena_results_unrated") == 0, 30, "an empty queue")
     assert arena.records() == [match_id]
     assert arena.store.applied_match(GAME, match_id) == record
+
+
+def test_a_forfeit_is_rated_when_the_gateway_is_killed_before_its_match_ends(arena) -> None:
+    """A bot leaves; its forfeit is kept in the journal before it is announced; then the
+    gateway is SIGKILLed mid-match. The restarted gateway rates the match as an abort
+    would (the leaver last, every other seat first), once, also across another restart."""
+    gateway = arena.serve("--players", "3", "--min-bots", "2")
+    leaver, stayer = (arena.store.register_bot(name) for name in ("leaver", "stayer"))
+    journal = arena.directory / "journal.jsonl"
+
+    def forfeit_kept() -> bool:
+        return journal.exists() and '"op": "forfeit"' in journal.read_text()
+
+    async def case():
+        async with connection(gateway.address) as first, connection(gateway.address) as second:
+            started, leave = asyncio.Event(), asyncio.Event()
+            leave.set()  # the leaver goes at its first request: its seat forfeits
+            leaving = asyncio.create_task(_leaver(first, leaver, started, leave))
+            killed: list[int] = []
+
+            def on_request(n: int) -> None:
+                if not killed and forfeit_kept():
+                    gateway.signal(signal.SIGKILL)
+                    killed.append(n)
+
+            staying = asyncio.create_task(
+                play_bot(second, stayer, 1, on_request, pause=0.05))
+            return await leaving, await staying, killed
+
+    match_id, run, killed = asyncio.run(case())
+    assert killed, "the stayer's match ended before the forfeit was kept"
+    assert run.match_ends == [] and run.status == grpc.StatusCode.UNAVAILABLE
+    gateway.wait(30)
+    assert arena.records() == []  # nothing was rated before the kill
+
+    restarted = arena.serve()
+    record = _rated_record(arena, match_id)
+    ranks = dict(zip(record.participants, record.ranks, strict=True))
+    assert ranks["leaver"] == 3 and ranks["stayer"] == 1
+    assert sorted(record.ranks) == [1, 1, 3]
+    until(lambda: restarted.metric("arena_results_unrated") == 0, 30, "an empty queue")
+    restarted.stop()
+    again = arena.serve()
+    until(lambda: again.metric("arena_results_unrated") == 0, 30, "an empty queue")
+    assert arena.records() == [match_id]
+    assert not forfeit_kept() or '"op": "settled"' in journal.read_text()

@@ -11,7 +11,7 @@ import grpc
 import pytest
 from arena.v1 import arena_pb2
 
-from engine.ark_nova.cards import default_cards_text
+from engine.ark_nova.cards.catalog import default_cards_text
 from engine.core import Replay, replay_match
 from services.cli.main import main as arena
 from services.ladder.records import AppliedSolo, SoloEntry

@@ -121,7 +121,7 @@ def test_a_match_waits_for_the_replacement_when_no_worker_is_alive(start_gateway
 
 
 def test_serve_hosts_in_loop_on_two_cores_or_fewer_and_in_workers_beyond() -> None:
-    # Measured in docs/architecture.md: on two cores a worker has no idle core to use.
+    # Measured in docs/gateway.md: on two cores a worker has no idle core to use.
     assert [default_workers(cores) for cores in (1, 2, 3, 4, 16)] == [0, 0, 2, 3, 15]
 
 

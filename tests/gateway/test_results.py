@@ -16,6 +16,7 @@ from services.gateway.result_log import (
     MatchResult,
     ResultJournal,
     ResultStream,
+    journal_held,
     journal_pending,
 )
 from services.ladder.records import SoloEntry
@@ -160,3 +161,49 @@ def test_the_journal_keeps_only_what_is_pending_across_reopening(tmp_path) -> No
     else:
         raise AssertionError("a second owner opened the journal")
     reopened.close()
+
+
+def test_forfeits_held_by_a_crashed_run_are_rated_once_unless_the_match_has_a_result(
+    start_gateway, redis_url, tmp_path
+) -> None:
+    """A run killed mid-match leaves its forfeits in the journal: the next start rates
+    the match as an abort would (the leaver last), but not a match whose own result was
+    kept or rated before the crash, nor a settled one."""
+    prefix = f"test-results-{secrets.token_hex(4)}"
+    store = open_store(redis_url, key_prefix=prefix)
+    labels = ("leaver", "builtin:random", "stayer")
+    died = MatchResult(GAME, "died-1", labels, (1, 1, 3))
+    died_later_forfeit = MatchResult(GAME, "died-1", labels, (3, 1, 3))  # newest counts
+    kept = MatchResult(GAME, "kept-2", labels, (3, 1, 1))
+    kept_result = MatchResult(GAME, "kept-2", labels, (3, 2, 1))
+    rated = MatchResult(GAME, "rated-3", labels, (3, 1, 1))
+    settled = MatchResult(GAME, "settled-4", labels, (3, 1, 1))
+    journal = tmp_path / "journal.jsonl"
+    before = _durable(redis_url, prefix, journal)
+    for held in (died, died_later_forfeit, kept, rated, settled):
+        before.hold(held)
+    before.stream.add(kept_result)  # kept, then the crash before its forfeits settled
+    store.apply_match(GAME, "rated-3", list(labels), [3, 2, 1])  # rated and forgotten
+    before.release("settled-4")
+    before.close()
+    reopened = ResultJournal(journal)  # compacts the file: what is held stays
+    assert {r.match_id for r in reopened.held()} == {"died-1", "kept-2", "rated-3"}
+    reopened.close()
+
+    gateway = start_gateway(store=store, durable=_durable(redis_url, prefix, journal))
+    _until(lambda: gateway.gateway.results.recovered and len(gateway.gateway.results) == 0)
+    records = {m.match_id: m.ranks for m in store.applied_matches(GAME)}
+    assert records == {"died-1": (3, 1, 3), "kept-2": (3, 2, 1), "rated-3": (3, 2, 1)}
+    assert journal_held(journal) == [] and journal_pending(journal) == []
+
+
+def test_a_match_that_ends_settles_its_held_forfeits(tmp_path) -> None:
+    path = tmp_path / "journal.jsonl"
+    durable = DurableResults(None, ResultJournal(path))
+    forfeit = MatchResult(GAME, "m-1", ("a", "b", "c"), (3, 1, 1))
+    durable.hold(forfeit)
+    assert [r for _, r in durable.held()] == [forfeit]
+    durable.add(MatchResult(GAME, "m-1", ("a", "b", "c"), (3, 2, 1)))
+    durable.release("m-1")
+    assert durable.held() == []
+    durable.close()

@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.monster_my_neighbor.cards import CardSet, default_cards
 from engine.monster_my_neighbor.effects import (
+    PROCEED,
     ChooseCount,
     ChooseTarget,
     DealGive,
@@ -20,11 +21,10 @@ from engine.monster_my_neighbor.effects import (
     StealGive,
 )
 from engine.monster_my_neighbor.game_state import MonsterState
-from engine.monster_my_neighbor.loop import advance
 from engine.monster_my_neighbor.options import MonsterOption
-from engine.monster_my_neighbor.pending import clear_effect, clear_pending
-from engine.monster_my_neighbor.state import State
+from engine.monster_my_neighbor.state import State, clear_asks, clear_effect
 from engine.monster_my_neighbor.turns import PlayCard
+from engine.toolkit import flow
 
 CARDS = default_cards()
 
@@ -96,9 +96,10 @@ def position(
     s.finished = []
     s.round_no = 1
     s.terminal = False
-    clear_pending(s)
+    clear_asks(s)
     clear_effect(s)
-    advance(s)
+    s.steps.append(PROCEED)
+    flow.advance(s)
     return g
 
 

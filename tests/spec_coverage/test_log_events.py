@@ -1,7 +1,8 @@
 """Guard: every log event kind a game's engine writes is asserted by a named test.
 
 The kinds are read from the engine's source with ``ast`` (Epic Resort and Ark Nova: the
-first item of each tuple appended to ``s.log``; Monster My Neighbor: the EV_*/PV_* codes
+first item of each tuple appended to ``s.log``, or the ``kind`` of each typed event
+record appended; Monster My Neighbor: the EV_*/PV_* codes
 of ``events.py``), and compared with ``LOG_EVENT_TESTS`` of the game's
 ``test_log_events.py``. A new kind fails here until a test asserting it is listed; each
 listed test must exist and name the kind in its body. See docs/rules-coverage.md.
@@ -20,13 +21,15 @@ GAMES = ("epic_resort", "monster_my_neighbor", "ark_nova")
 
 
 def _modules(game: str) -> list[tuple[Path, ast.Module]]:
-    paths = sorted((ROOT / "engine" / game).glob("*.py"))
+    paths = sorted((ROOT / "engine" / game).rglob("*.py"))
     return [(p, ast.parse(p.read_text(encoding="utf-8"))) for p in paths]
 
 
 def _log_append_kinds(game: str) -> set[str]:
-    """First items of the tuples appended to ``<state>.log`` (each must be a literal)."""
+    """Kinds of the entries appended to ``<state>.log``: the first item of a tuple (a
+    literal), or the ``kind`` of a typed event record (:func:`_typed_kinds`)."""
     kinds = set()
+    typed = _typed_kinds(game)
     for path, tree in _modules(game):
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
@@ -35,10 +38,32 @@ def _log_append_kinds(game: str) -> set[str]:
                     and node.func.value.attr == "log"):
                 continue
             arg = node.args[0] if node.args else None
+            if isinstance(arg, ast.Call) and isinstance(arg.func, ast.Name):  # a typed event
+                assert arg.func.id in typed, (
+                    f"{path.name}:{node.lineno}: {arg.func.id} is no event of events.py")
+                kinds.add(typed[arg.func.id])
+                continue
             first = arg.elts[0] if isinstance(arg, ast.Tuple) and arg.elts else None
             assert isinstance(first, ast.Constant) and isinstance(first.value, str), (
                 f"{path.name}:{node.lineno}: a log entry whose kind is not a string literal")
             kinds.add(first.value)
+    return kinds
+
+
+def _typed_kinds(game: str) -> dict[str, str]:
+    """Event record classes of the game's events.py (engine.toolkit.events) -> their
+    ``kind``: the class body's ``kind: ClassVar[str] = "..."``."""
+    (path,) = (ROOT / "engine" / game).rglob("events.py")  # at the top or in a sub-package
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    kinds = {}
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        for item in node.body:
+            if (isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
+                    and item.target.id == "kind" and isinstance(item.value, ast.Constant)
+                    and item.value.value):
+                kinds[node.name] = item.value.value
     return kinds
 
 
@@ -86,6 +111,7 @@ def _test_body(game: str, ref: str) -> str | None:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_log_event_kind_has_a_listed_test(game: str) -> None:
     table = importlib.import_module(f"tests.{game}.test_log_events").LOG_EVENT_TESTS
+    typed = {} if game == "monster_my_neighbor" else _typed_kinds(game)
     kinds = engine_kinds(game)
     assert kinds, f"no log event kinds found in engine/{game}: the reader is broken"
     unlisted = sorted(kinds - set(table))
@@ -95,20 +121,23 @@ def test_every_log_event_kind_has_a_listed_test(game: str) -> None:
     for kind, ref in table.items():
         body = _test_body(game, ref)
         assert body is not None, f"{game}: {kind}: no test {ref}"
-        named = kind if game == "monster_my_neighbor" else f'"{kind}"'
-        assert named in body, f"{game}: {ref} does not name {named}"
+        named = [kind] if game == "monster_my_neighbor" else [f'"{kind}"'] + [
+            record for record, k in typed.items() if k == kind]
+        assert any(n in body for n in named), f"{game}: {ref} does not name {named}"
 
 
 def test_every_epic_resort_kind_reads_as_text_in_replays() -> None:
-    """describe_event has a branch for every kind (none falls back to the raw tuple)."""
-    tree = ast.parse((ROOT / "engine/epic_resort/events.py").read_text(encoding="utf-8"))
-    described = {c.value for node in ast.walk(tree) if isinstance(node, ast.Compare)
-                 for c in node.comparators if isinstance(c, ast.Constant)}
-    assert engine_kinds("epic_resort") <= described
+    """Every event record the engine writes has its own ``describe`` (its replay text)."""
+    from engine.epic_resort.events import ResortEvent
+    from engine.toolkit.events import event_kinds
+
+    records = event_kinds(ResortEvent)
+    assert {r.kind for r in records} >= engine_kinds("epic_resort")
+    assert [r.__name__ for r in records if "describe" not in r.__dict__] == []
 
 
 def test_every_ark_nova_kind_reads_as_text_in_replays() -> None:
-    tree = ast.parse((ROOT / "engine/ark_nova/events.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "engine/ark_nova/view/events.py").read_text(encoding="utf-8"))
     described = {c.value for node in ast.walk(tree) if isinstance(node, ast.Compare)
                  for c in node.comparators if isinstance(c, ast.Constant)}
     assert engine_kinds("ark_nova") <= described

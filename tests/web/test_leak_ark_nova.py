@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from engine.ark_nova.game_state import ArkNovaState
-from engine.ark_nova.observation import observe
-from engine.ark_nova.state import State
+from engine.ark_nova.model.state import State
+from engine.ark_nova.view.observation import observe
 from engine.core import SPECTATOR, GameRng, get_game
 from tests.ark_nova.test_properties import perturb
 from tests.web.arena import PacedBot, ServedArena

@@ -1,0 +1,70 @@
+"""A value function for Ark Nova positions: VP progress plus what produces it.
+
+``value(s, seat)`` is the seat's track progress (appeal + CP at their VP weights, the
+quantity that must reach 114) plus weighted resources that turn into progress later:
+income (appeal income and kiosks), money, reputation, X-tokens, upgraded action cards,
+workers, partner zoos, universities, cards in hand and free animal housing.
+``relative_value`` subtracts the best opponent's value (solo: none). Weights are hand-set.
+"""
+
+from __future__ import annotations
+
+from engine.ark_nova.map.buildings import SPECIAL, STANDARD, TYPES
+from engine.ark_nova.model.state import Player, State
+from engine.ark_nova.rules.metrics import kiosk_income
+from engine.ark_nova.rules.scoring import appeal_income, victory_points
+
+W_MONEY = 0.25
+W_INCOME = 0.9
+W_REPUTATION = 0.6
+W_X = 0.8
+W_UPGRADE = 2.5
+W_WORKER = 1.2
+W_PARTNER = 1.6
+W_UNIVERSITY = 1.6
+W_HAND = 0.7
+W_HOUSING = 1.1
+W_SUPPORTED = 1.0
+
+
+def progress(p: Player) -> int:
+    """Appeal + CP weighted as in spec 15.1 (VP + 114)."""
+    return victory_points(p.appeal, p.cp) + 114
+
+
+def free_housing(p: Player) -> int:
+    out = 0
+    for b, st in zip(p.bld, p.bld_state, strict=True):
+        t = TYPES[b.code]
+        if t.kind == STANDARD and not st:
+            out += 1
+        elif t.kind == SPECIAL:
+            out += (t.capacity - st) // 2
+    return out
+
+
+def value(s: State, seat: int) -> float:
+    p = s.players[seat]
+    if s.terminal:
+        return 10.0 * victory_points(p.appeal, p.cp)
+    return (progress(p)
+            + W_INCOME * (appeal_income(p.appeal) + kiosk_income(p))
+            + W_MONEY * min(p.money, 40)
+            + W_REPUTATION * p.rep
+            + W_X * p.x
+            + W_UPGRADE * sum(p.side2)
+            + W_WORKER * p.workers_total
+            + W_PARTNER * len(p.partner_zoos)
+            + W_UNIVERSITY * len(p.universities)
+            + W_HAND * min(len(p.hand), 6)
+            + W_HOUSING * min(free_housing(p), 3)
+            + W_SUPPORTED * p.supported)
+
+
+def relative_value(s: State, seat: int) -> float:
+    """The seat's value minus its best opponent's (solo: the value itself)."""
+    mine = value(s, seat)
+    if s.n == 1:
+        return mine
+    best = max(value(s, q) for q in range(s.n) if q != seat)
+    return mine - best

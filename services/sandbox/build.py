@@ -1,0 +1,115 @@
+"""Build a bot directory once per machine, in the sandbox: its ``build`` command runs with
+the directory writable, the network shared (package registries), a persistent per-bot
+download cache as HOME, the build limits and a wall-clock timeout. A build is skipped when
+the directory's files hash as they did after the last good build."""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import os
+import subprocess
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from services.sandbox.limits import DEFAULT_BUILD_TIMEOUT, DEFAULT_LIMITS, MIB, Limits
+from services.sandbox.mode import SandboxMode
+from services.sandbox.mounts import View
+from services.sandbox.process import launch
+
+BUILD_LOG_BYTES = 4 * MIB
+TAIL_LINES = 20
+
+
+class BuildFailed(RuntimeError):
+    """The build exited non-zero, hit a limit or ran out of time; ``tail`` holds its last
+    lines of output (also at the end of the message)."""
+
+    def __init__(self, reason: str, tail: str, log_path: Path) -> None:
+        super().__init__(f"{reason}; its last lines ({log_path}):\n{tail}")
+        self.reason = reason
+        self.tail = tail
+        self.log_path = log_path
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """built: False when skipped (unchanged since the last good build)."""
+
+    built: bool
+    digest: str
+    seconds: float
+    log_path: Path
+
+
+def directory_digest(directory: Path) -> str:
+    """SHA-256 over every file's relative path, executable bit and content (a symlink's
+    target), in path order: the same files give the same digest on any machine."""
+    digest = hashlib.sha256()
+    root = Path(directory)
+    paths = []
+    for parent, dirs, files in os.walk(root):
+        dirs.sort()
+        paths += [Path(parent) / name for name in files]
+        paths += [Path(parent) / name for name in dirs if (Path(parent) / name).is_symlink()]
+    for path in sorted(paths):
+        relative = path.relative_to(root).as_posix().encode()
+        if path.is_symlink():
+            digest.update(b"L" + relative + b"\0" + os.readlink(path).encode() + b"\0")
+            continue
+        try:
+            with open(path, "rb") as file:
+                content = hashlib.file_digest(file, "sha256").digest()
+            executable = os.access(path, os.X_OK)
+        except OSError:  # a socket, a fifo, a file we may not read
+            continue
+        digest.update(b"F" + relative + b"\0" + (b"x" if executable else b"-") + content)
+    return digest.hexdigest()
+
+
+def build(bot_dir: str | Path, command: str | Sequence[str],
+          timeout: float = DEFAULT_BUILD_TIMEOUT, cache_dir: str | Path | None = None, *,
+          mode: SandboxMode = "bwrap", limits: Limits = DEFAULT_LIMITS,
+          extra_ro: Sequence[Path] = ()) -> BuildResult:
+    """Run ``command`` (a shell line, or argv) in ``bot_dir`` unless the directory is
+    unchanged since the last good build recorded in ``cache_dir``; BuildFailed if it
+    fails. ``cache_dir`` (default: ``~/.cache/arena-builds/<hash of the path>``) keeps the
+    download cache (its ``home/``), ``build.log`` and ``built.sha256``; it must be outside
+    the bot directory."""
+    bot_dir = Path(bot_dir).resolve()
+    if cache_dir is None:
+        name = hashlib.sha256(str(bot_dir).encode()).hexdigest()[:16]
+        cache_dir = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"),
+                         "arena-builds", name)
+    cache = Path(cache_dir).resolve()
+    if cache == bot_dir or bot_dir in cache.parents:
+        raise ValueError(f"the build cache {cache} must be outside the bot directory")
+    home = cache / "home"
+    home.mkdir(parents=True, exist_ok=True)
+    stamp, log_path = cache / "built.sha256", cache / "build.log"
+    argv = ["/bin/sh", "-c", command] if isinstance(command, str) else list(command)
+    with open(cache / "build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # one build of a bot at a time on this machine
+        digest = directory_digest(bot_dir)
+        if stamp.exists() and stamp.read_text().strip() == digest:
+            return BuildResult(False, digest, 0.0, log_path)
+        started = time.monotonic()
+        view = View(bot_dir=bot_dir, writable=True, network=True, cache_dir=home,
+                    extra_ro=tuple(extra_ro))
+        build_limits = replace(limits.for_build(), stderr_log_bytes=BUILD_LOG_BYTES)
+        process = launch(view, argv, build_limits, mode, log_path)
+        try:
+            process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            raise BuildFailed(f"build timed out after {timeout:g} s",
+                              process.log_tail(TAIL_LINES), log_path) from None
+        process.kill()  # anything it left running
+        if process.ended_by != "exit" or process.poll() != 0:
+            raise BuildFailed(f"build failed ({process.exit_reason()})",
+                              process.log_tail(TAIL_LINES), log_path)
+        digest = directory_digest(bot_dir)
+        stamp.write_text(digest + "\n")
+        return BuildResult(True, digest, time.monotonic() - started, log_path)

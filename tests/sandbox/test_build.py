@@ -1,0 +1,121 @@
+"""A bot directory's build in the sandbox: failures report their last lines, a timeout
+ends the whole build, an unchanged directory is not built again, and the build writes
+only its own directory and cache."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+from pathlib import Path
+
+import pytest
+import redis
+
+from bench.loopback import RedisServer
+from services.sandbox import BuildFailed, build, bwrap_available, directory_digest
+
+pytestmark = [
+    pytest.mark.timeout(120),
+    pytest.mark.skipif(shutil.which("bwrap") is None or not bwrap_available(),
+                       reason="bubblewrap is not installed or cannot run here"),
+]
+
+
+def bot_dir(tmp_path: Path, script: str) -> Path:
+    directory = tmp_path / "bot"
+    directory.mkdir()
+    (directory / "build.sh").write_text(script)
+    return directory
+
+
+def test_failing_build_reports_its_last_lines(tmp_path: Path) -> None:
+    directory = bot_dir(tmp_path, "for i in $(seq 100); do echo step $i; done\n"
+                                  "echo 'main.c:3: error: expected ;' >&2\nexit 2\n")
+    with pytest.raises(BuildFailed) as failed:
+        build(directory, "sh build.sh", timeout=60, cache_dir=tmp_path / "cache")
+    assert failed.value.reason == "build failed (exited with code 2)"
+    assert failed.value.tail.splitlines()[-1] == "main.c:3: error: expected ;"
+    assert "step 100" in failed.value.tail and "step 1\n" not in failed.value.tail
+    assert "main.c:3: error" in str(failed.value)
+    assert not (tmp_path / "cache" / "built.sha256").exists()  # tried again next time
+
+
+def test_build_over_its_time_limit_is_killed(tmp_path: Path) -> None:
+    directory = bot_dir(tmp_path, "echo compiling; sleep 1000 & sleep 1000\n")
+    with pytest.raises(BuildFailed, match=r"build timed out after 2 s") as failed:
+        build(directory, "sh build.sh", timeout=2, cache_dir=tmp_path / "cache")
+    assert "compiling" in failed.value.tail
+
+
+def test_build_runs_once_then_is_skipped_until_a_file_changes(tmp_path: Path) -> None:
+    directory = bot_dir(tmp_path, "mkdir -p bin && date +%s%N > bin/built\n"
+                                  "echo cached > $HOME/download\n")
+    cache = tmp_path / "cache"
+    first = build(directory, "sh build.sh", timeout=60, cache_dir=cache)
+    assert first.built and (directory / "bin" / "built").exists()
+    assert (cache / "home" / "download").read_text() == "cached\n"  # the persistent cache
+    stamp = (directory / "bin" / "built").read_text()
+    second = build(directory, "sh build.sh", timeout=60, cache_dir=cache)
+    assert not second.built and second.digest == first.digest
+    assert (directory / "bin" / "built").read_text() == stamp
+    (directory / "main.py").write_text("changed\n")
+    third = build(directory, "sh build.sh", timeout=60, cache_dir=cache)
+    assert third.built and third.digest != first.digest
+    assert third.digest == directory_digest(directory)
+
+
+def test_build_sees_no_tokens_no_arena_files_and_writes_only_its_own(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ARENA_SECRET_TOKEN", "not-for-builds")
+    secret = tmp_path / "secret.txt"
+    secret.write_text("secret\n")
+    directory = bot_dir(tmp_path, f"env > env.txt\n"
+                                  f"cat {secret} > seen.txt 2>&1 || echo hidden > seen.txt\n"
+                                  f"echo x > {tmp_path}/escaped.txt 2>/dev/null || true\n"
+                                  f"ls /work /root/.ssh > ls.txt 2>&1 || true\n")
+    build(directory, "sh build.sh", timeout=60, cache_dir=tmp_path / "cache")
+    assert "not-for-builds" not in (directory / "env.txt").read_text()
+    assert (directory / "seen.txt").read_text() == "hidden\n"
+    assert not (tmp_path / "escaped.txt").exists()
+    assert "No such file" in (directory / "ls.txt").read_text()
+
+
+def test_cache_inside_the_bot_directory_is_refused(tmp_path: Path) -> None:
+    directory = bot_dir(tmp_path, "true\n")
+    with pytest.raises(ValueError, match="outside the bot directory"):
+        build(directory, "true", cache_dir=directory / ".cache")
+
+
+@pytest.mark.skipif(shutil.which("slirp4netns") is None, reason="slirp4netns is not installed")
+def test_build_network_cannot_reach_the_hosts_loopback(tmp_path: Path) -> None:
+    """A build has a network (through slirp4netns) but not the host's 127.0.0.1: the
+    test's Redis and another loopback port refuse it. (Tests send nothing beyond
+    loopback, so reaching a registry is not tried here.)"""
+    server = RedisServer(appendonly=False).start()
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    try:
+        client = redis.Redis(port=server.port)
+        before = client.info("stats")["total_connections_received"]
+        probe = ("import socket, sys\n"
+                 "for port in sys.argv[1:]:\n"
+                 "    try:\n"
+                 "        socket.create_connection(('127.0.0.1', int(port)), timeout=3)\n"
+                 "        print(port, 'connected')\n"
+                 "    except OSError as error:\n"
+                 "        print(port, type(error).__name__)\n")
+        directory = bot_dir(tmp_path, "")
+        (directory / "probe.py").write_text(probe)
+        ports = f"{server.port} {listener.getsockname()[1]}"
+        build(directory, f"cat /etc/resolv.conf > dns.txt; python3 probe.py {ports} > net.txt",
+              timeout=60, cache_dir=tmp_path / "cache")
+        lines = (directory / "net.txt").read_text().splitlines()
+        assert len(lines) == 2 and all("connected" not in line for line in lines), lines
+        assert (directory / "dns.txt").read_text() == "nameserver 10.0.2.3\n"
+        assert client.info("stats")["total_connections_received"] == before
+        redis.Redis(port=server.port).ping()  # from the host it works: the test can fail
+        assert client.info("stats")["total_connections_received"] == before + 1
+    finally:
+        listener.close()
+        server.close()

@@ -2,8 +2,9 @@
 
 It dials the server, says Hello with its token, answers each DecisionRequest, and
 reconnects with a back-off when the stream drops, until it has played --matches
-matches (0: no limit, until the server ends the stream). Put your own logic in choose(); example_monster.py shows one that reads
-a game's typed observation. The stubs in gen/ are generated from proto/ by ./run.
+matches (0: no limit, until the server ends the stream). Put your own logic in
+choose(); example_monster.py shows one that reads a game's typed observation. The
+stubs in gen/ are generated from proto/ by ./run.
 """
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ def test_every_kit_is_a_bot_directory_that_builds_and_runs_with_its_run_script()
         bot = load_bot_dir(kit)
         assert bot.name == f"{kit.name}-random"
         assert bot.path == kit.resolve()
-        assert bot.build == ("./run", "--build-only")
+        assert bot.build == ("./run", "--build-only") and os.access(kit / "run", os.X_OK)
         # run starts what the build made, as the last line of ./run does (exec ...).
         script = (kit / "run").read_text().strip().splitlines()[-1]
         assert script.startswith("exec "), script

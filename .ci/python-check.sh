@@ -12,7 +12,8 @@
 #                                 registries CI reaches have no other CPython 3.13), with
 #                                 the versions of requirements.lock
 # The subset covers what depends on library or interpreter versions: protobuf and gRPC
-# (wire codecs, the gateway, the bot client), random.Random's stream (GameRng draws
+# (wire codecs, the gateway, the bot client), pickle between the gateway and a host
+# worker (tests/hosting), random.Random's stream (GameRng draws
 # through its _randbelow), redis-py and Lua (the ladder), Ray (the
 # runner pool, arena play, the served end to end test), prometheus-client (metrics),
 # PyYAML (card data), rich and argparse (the CLI), PyArrow, NumPy, SciPy and Matplotlib
@@ -24,6 +25,7 @@ repo=$(pwd)
 SUBSET=(
   tests/ladder tests/metrics tests/runner tests/e2e tests/deploy
   tests/gateway/test_matches.py tests/gateway/test_protocol.py tests/gateway/test_botclient.py
+  tests/hosting
   tests/cli/test_inputs.py tests/cli/test_client_imports.py
   tests/monster_my_neighbor/test_wire.py tests/epic_resort/test_wire.py tests/ark_nova/test_wire.py
   tests/core/test_match.py

@@ -98,7 +98,7 @@ def measure_ray(game_id: str, players: int, workers: int, seconds: float) -> tup
 
     from services.runner.pool import MatchPool
     from services.runner.ray_setup import ensure_ray
-    from services.tournament.schedule import schedule
+    from services.tournament.blocks import BlockSchedule
 
     config = _config(get_game(game_id), players)
     started_ray = ensure_ray(workers)
@@ -109,7 +109,8 @@ def measure_ray(game_id: str, players: int, workers: int, seconds: float) -> tup
         batch_size = max(1, games // (workers * 16))
         with MatchPool(game_id, config, workers, batch_size=batch_size) as pool:
             started = time.perf_counter()
-            played = sum(1 for _ in pool.run(schedule((BOT,), players, games, master_seed=1)))
+            tasks = BlockSchedule(((BOT,) * players,), master_seed=1).tasks(range(games))
+            played = sum(1 for _ in pool.run(tasks))
             elapsed = time.perf_counter() - started
     finally:
         if started_ray:

@@ -17,9 +17,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from engine.core import GameConfig, get_game, play_match
+from engine.core.outcomes import solo_won
 from engine.toolkit.bots import make_bot
 from services.cli.play import parse_options
-from services.tournament.shares import first_place_shares
 from services.tournament.stats import wilson_interval
 
 Z95 = 1.959964  # the normal quantile of the mean score's 95% interval
@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> None:
     elapsed = time.perf_counter() - started
     mean = statistics.fmean(scores)
     half = Z95 * statistics.stdev(scores) / math.sqrt(len(scores)) if len(scores) > 1 else 0
-    wins = int(sum(first_place_shares((1,), (score,))[0] for score in scores))
+    wins = sum(1 for score in scores if solo_won(score))
     low, high = wilson_interval(wins, len(scores))
     shown = ", ".join(f"{key}={value}" for key, value in options.items())
     print(f"{args.game} solo ({shown}): {args.bot}")

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 from engine.core import GameConfig, play_match
 from engine.toolkit.bots import make_bot
-from services.tournament.shares import first_place_shares
 from services.tournament.stats import wilson_interval
 
 
@@ -39,7 +38,7 @@ def play(task: Task) -> float:
             for q in range(task.players)]
     result = play_match(
         task.game_id, GameConfig(task.players), task.seed + task.index, bots).result
-    return float(first_place_shares(result.ranks, result.scores)[seat])
+    return float(result.shares[seat])
 
 
 def main(argv: list[str] | None = None) -> None:

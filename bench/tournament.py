@@ -136,14 +136,16 @@ def measure_tournament(
     from services.tournament import run as run_module
     from services.tournament.formats import make_format
     from services.tournament.live import LiveStandings
+    from services.tournament.results import ResultWriter
     from services.tournament.run import RunOptions, RunOutcome
 
     options = RunOptions(out=out, workers=workers, target_batch_seconds=TARGET_BATCH_SECONDS)
     outcome = RunOutcome(config)
     out.mkdir(parents=True)
     standings = LiveStandings(config.names, config.players)
-    run_module.play(config, options, make_format(config), standings, view, outcome)
     results = run_module.results_path(out)
+    writer = ResultWriter(results, config.to_json(), options.flush_seconds)
+    run_module.play(config, options, make_format(config), standings, view, outcome, writer)
     import pyarrow.parquet as pq
 
     game_seconds = sum(pq.read_table(results, columns=["duration"]).column(0).to_pylist())

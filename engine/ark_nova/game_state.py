@@ -9,7 +9,6 @@ from engine.ark_nova.model.state import State
 from engine.ark_nova.rules import resolve  # noqa: F401  (resolve installs the effect table)
 from engine.ark_nova.rules.endgame import final_result
 from engine.ark_nova.rules.setup import setup
-from engine.ark_nova.view import events
 from engine.ark_nova.view.observation import Observation, observe
 from engine.core.decision import Decision
 from engine.core.errors import NotYourTurn
@@ -54,7 +53,7 @@ class ArkNovaState(ShellState):
         return final_result(self.s)
 
     def public_log(self) -> tuple[str, ...]:
-        return tuple(events.describe(self.s.cards, ev) for ev in self.s.log)
+        return tuple(ev.describe(self.s.cards) for ev in self.s.log)
 
 
 def validate_config(config: GameConfig) -> None:

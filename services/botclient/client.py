@@ -18,6 +18,7 @@ import grpc
 from arena.v1 import arena_pb2, arena_pb2_grpc
 
 from engine.core import GameRng
+from engine.core.outcomes import first_place_shares
 from services.botclient.strategies import Strategy
 from services.wire.transport import TlsFiles, client_credentials, client_options
 
@@ -172,20 +173,12 @@ def win_share(seat: int, results: Sequence[arena_pb2.SeatResult]) -> float:
     seats that forfeited rank after all the others (and tie among themselves); a k-way
     tie for first gives each tied seat 1/k. A one-seat (solo) match is a win when its
     score is >= 0, as the solo standings count it. No results (an aborted match): 0."""
-    mine = next((r for r in results if r.seat == seat), None)
-    if mine is None:
+    at = next((i for i, r in enumerate(results) if r.seat == seat), None)
+    if at is None:
         return 0.0
-    if len(results) == 1:
-        return 1.0 if mine.score >= 0 else 0.0
-    standing = [r for r in results if not r.forfeited]
-    if not standing:  # every seat forfeited: all tie
-        return 1.0 / len(results)
-    if mine.forfeited:
-        return 0.0
-    best = min(r.rank for r in standing)
-    if mine.rank != best:
-        return 0.0
-    return 1.0 / sum(1 for r in standing if r.rank == best)
+    after_all = len(results) + 1  # a forfeited seat's rank: behind every other seat
+    ranks = [after_all if r.forfeited else r.rank for r in results]
+    return float(first_place_shares(ranks, [r.score for r in results])[at])
 
 
 def format_wins(wins: float) -> str:

@@ -12,11 +12,9 @@ from collections.abc import Sequence
 
 # The gateway's own imports beyond the client install (the `server` extra).
 SERVER_MODULES = ("grpc_health", "grpc_reflection", "prometheus_client")
-# Local matches on Ray (`arena play`; also in the `server` extra).
-RAY_MODULES = ("ray",)
 # The web front end (the `web` extra).
 WEB_MODULES = ("starlette", "uvicorn", "jinja2")
-# What `arena tournament` imports: Ray (server) and the eval extra; `arena report`
+# What `arena play` and `arena tournament` import: Ray (server) and the eval extra; `arena report`
 # needs only the eval extra (it never imports Ray).
 EVAL_EXTRAS = ("server", "eval")
 EVAL_MODULES = ("ray", "pyarrow", "numpy", "scipy", "matplotlib")

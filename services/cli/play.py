@@ -1,13 +1,16 @@
 """``arena play``: a local evaluation of built-in bots, with a summary table; played in
-this process or on Ray (``--workers``, :mod:`services.cli.where`)."""
+this process or on Ray (``--workers``, :mod:`services.cli.where`).
+
+A preset of the tournament pipeline (:mod:`services.tournament.run`): a round-robin of
+the bots, nothing written but the replays asked for; ``arena tournament --format
+round-robin`` with the same bots, games and seed plays the same games."""
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,13 +20,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from engine.core import CardFileError, ConfigError, GameConfig
+from engine.core import CardFileError, ConfigError, get_game
 from engine.toolkit.botspec import split_specs
+from engine.toolkit.checks import check_players
 from services.cli import validate
-from services.cli.extras import RAY_MODULES, missing_extras
+from services.cli.extras import missing_extras
 
-if TYPE_CHECKING:  # Ray is imported only when a run starts: `arena --help` stays quick.
-    from services.tournament.local import TournamentPlan, TournamentReport
+if TYPE_CHECKING:  # Ray and the eval stack wait until a run starts: `arena --help` stays quick
+    from services.tournament.config import TournamentConfig
+    from services.tournament.run import InMemoryRun
 
 EXIT_CONFIG = 2
 EXIT_RUNTIME = 1
@@ -120,23 +125,32 @@ def naming_card_file(path: Path | str | None) -> Iterator[None]:
         raise exc.naming(path) from None
 
 
-def build_plan(args: argparse.Namespace) -> TournamentPlan:
-    from services.cli.where import where_to_play
-    from services.tournament.local import TournamentPlan
+def build_config(args: argparse.Namespace) -> TournamentConfig:
+    """The round-robin of ``--bots`` that ``arena play`` is (``arena tournament --format
+    round-robin --entrants BOTS`` plays the very same games), checked."""
+    from services.tournament.config import TournamentConfig
+    from services.tournament.entrants import resolve_entrants
 
+    game = get_game(args.game)  # an unknown game is named before anything else
+    check_players(args.game, args.players, game.info.min_players, game.info.max_players)
     bots = tuple(split_specs(args.bots))
-    config = GameConfig(args.players, parse_options(args.option), read_cards(args.cards))
-    workers, move_to_ray = where_to_play(args.workers, args.ray_address)
-    return TournamentPlan(
-        game_id=args.game,
-        config=config,
-        bots=bots,
+    if not bots:
+        raise ConfigError("no bots given")
+    duplicates = sorted({name for name in bots if bots.count(name) > 1})
+    if duplicates:
+        raise ConfigError(f"list each bot once (repeated: {', '.join(duplicates)})")
+    config = TournamentConfig(
+        game=args.game,
+        players=args.players,
+        format="round-robin",
+        entrants=resolve_entrants(args.game, [(None, bot) for bot in bots]),
         games=args.games,
         seed=args.seed,
-        workers=workers,
-        replays_dir=args.replays,
-        move_to_ray=move_to_ray,
+        options=parse_options(args.option),
+        cards=read_cards(args.cards),
     )
+    config.validate(min_entrants=1)
+    return config
 
 
 def print_error(message: str) -> None:
@@ -147,30 +161,32 @@ def print_error(message: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    missing = missing_extras("play", RAY_MODULES, ("server",))  # long runs move to Ray
+    missing = missing_extras("play")  # the tournament pipeline: Ray and the eval stack
     if missing:
         print_error(missing)
         return EXIT_RUNTIME
+    from services.cli.where import RayStartError, start_ray, stop_ray, where_to_play
+
     try:
         with naming_card_file(args.cards):
-            plan = build_plan(args)
-            plan.validate()
+            config = build_config(args)
+        workers, move_to_ray = where_to_play(args.workers, args.ray_address)
     except ConfigError as error:
         print_error(str(error))
         return EXIT_CONFIG
-    from services.cli.where import RayStartError, start_ray, stop_ray
     from services.runner.batch import MatchFailed
+    from services.tournament.entrants import runtime_env
 
     started_ray = False
-    if plan.workers != 0:
+    if workers != 0:
         try:
-            started_ray, workers = start_ray(plan.workers, args.ray_address, None)
+            started_ray, workers = start_ray(workers, args.ray_address,
+                                             runtime_env(config.entrants))
         except RayStartError as error:
             print_error(str(error))
             return error.exit_code
-        plan = dataclasses.replace(plan, workers=workers)
     try:
-        report = _play_with_progress(plan, Console(stderr=True))
+        played = _play_with_progress(config, workers, move_to_ray, args.replays)
     except (MatchFailed, ConfigError) as error:  # MatchFailed: also a worker lost for good
         print_error(str(error))
         return EXIT_RUNTIME
@@ -183,12 +199,12 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if started_ray:
             stop_ray()
-    summary = json.dumps(report.to_json(), indent=2) + "\n"
+    summary = json.dumps(summary_json(played), indent=2) + "\n"
     # With --json - standard output carries the JSON alone; the table goes to stderr.
     console = Console(stderr=args.json == validate.STDOUT)
-    console.print(summary_table(report))
-    if report.standings.decisions:
-        console.print(per_decision_times(report), style="dim", highlight=False)
+    console.print(summary_table(played))
+    if played.tally.decisions:
+        console.print(per_decision_times(played), style="dim", highlight=False)
     if args.json == validate.STDOUT:
         sys.stdout.write(summary)
     elif args.json is not None:
@@ -200,51 +216,86 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _play_with_progress(plan: TournamentPlan, console: Console) -> TournamentReport:
-    from services.tournament.local import run_tournament
+class ProgressView:
+    """The run's progress on standard error (games done of the total, time left),
+    cleared when it ends: the :class:`services.tournament.live.View` of ``arena play``."""
 
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=console, transient=True) as progress:
-        bar = progress.add_task(f"{plan.game_id}", total=plan.games)
-        return run_tournament(plan, on_record=lambda _record: progress.advance(bar))
+    def __init__(self, console: Console, title: str) -> None:
+        self.title = title
+        self._progress = Progress(TextColumn("{task.description}"), BarColumn(),
+                                  MofNCompleteColumn(), TimeRemainingColumn(),
+                                  console=console, transient=True)
+        self._bar: Any = None
+
+    def start(self, title: str, total: int, done: int, note: Callable[[], str] = str) -> None:
+        del title, note  # the bar names the game alone
+        self._bar = self._progress.add_task(self.title, total=total, completed=done)
+        self._progress.start()
+
+    def update(self, done: int, force: bool = False) -> None:
+        del force  # rich refreshes at its own pace
+        self._progress.update(self._bar, completed=done)
+
+    def stop(self) -> None:
+        self._progress.stop()
 
 
-def summary_table(report: TournamentReport) -> Table:
+def _play_with_progress(config: TournamentConfig, workers: int, move_to_ray: bool,
+                        replays: Path | None) -> InMemoryRun:
+    from services.tournament.run import RunOptions, run_in_memory
+
+    options = RunOptions(out=Path(), workers=workers, move_to_ray=move_to_ray)
+    view = ProgressView(Console(stderr=True), config.game)
+    return run_in_memory(config, options, view, replays)
+
+
+def summary_json(played: InMemoryRun) -> dict[str, Any]:
+    """What ``--json`` writes: the run, and per bot its seats, wins, mean score and rank."""
+    config = played.outcome.config
+    sums = played.standings.sums
+    bots = {}
+    for i, name in enumerate(config.names):
+        row = sums.row(i)
+        bots[name] = {key: row[key] for key in ("games", "wins", "mean_score", "mean_rank")}
+    return {
+        "game": config.game,
+        "players": config.players,
+        "games": played.tally.games,
+        "seed": config.seed,
+        "bots": bots,
+        "games_per_second": played.outcome.games_per_second,
+        "decisions": played.tally.decisions,
+    }
+
+
+def summary_table(played: InMemoryRun) -> Table:
     """Per bot: seats played, wins, win rate, mean score and rank (the columns of
     ``arena tournament``'s tables)."""
-    from services.tournament.tables import format_wins, standings_table
+    from services.tournament.tables import fmt, format_wins, standings_table
 
-    plan = report.plan
+    outcome = played.outcome
+    config = outcome.config
     table = standings_table(
-        f"{plan.game_id}: {report.standings.games:,} games, {plan.config.players} players, "
-        f"seed {plan.seed}",
-        f"{report.games_per_second:,.1f} games/s · "
-        f"{report.standings.decisions:,} decisions · played {report.where}",
+        f"{config.game}: {played.tally.games:,} games, {config.players} players, "
+        f"seed {config.seed}",
+        f"{outcome.games_per_second:,.1f} games/s · "
+        f"{played.tally.decisions:,} decisions · played {outcome.where}",
     )
-    for name, tally in report.standings.tallies.items():
-        rate = float(tally.wins) / tally.seats if tally.seats else 0.0
+    for i, name in enumerate(config.names):
+        row = played.standings.sums.row(i)
         table.add_row(
             name,
-            str(tally.seats),
-            format_wins(float(tally.wins)),
-            f"{rate:.1%}",
-            _fmt(tally.mean_score, ".2f"),
-            _fmt(tally.mean_rank, ".3f"),
+            str(row["games"]),
+            format_wins(row["wins"]),
+            fmt(row["win_rate"] or 0.0, ".1%"),
+            fmt(row["mean_score"], ".2f"),
+            fmt(row["mean_rank"], ".3f"),
         )
     return table
 
 
-def per_decision_times(report: TournamentReport) -> str:
-    standings = report.standings
-    engine = standings.engine_seconds / standings.decisions * 1e6
-    bots = standings.bot_seconds / standings.decisions * 1e6
+def per_decision_times(played: InMemoryRun) -> str:
+    tally = played.tally
+    engine = tally.engine_seconds / tally.decisions * 1e6
+    bots = tally.bot_seconds / tally.decisions * 1e6
     return f"time per decision: engine {engine:.1f} µs, bots {bots:.1f} µs"
-
-
-def _fmt(value: float | None, spec: str) -> str:
-    return "-" if value is None else format(value, spec)

@@ -50,8 +50,8 @@ def run(args: argparse.Namespace) -> int:
     if missing:
         print_error(missing)
         return EXIT_RUNTIME
-    from services.cli.tournament import summary_table
     from services.tournament.report import load_config, write_report
+    from services.tournament.tables import summary_table
 
     results: Path = args.results
     out: Path = args.out or results.parent

@@ -38,8 +38,6 @@ from services.cli.play import (
 from services.cli.report import results_file
 
 if TYPE_CHECKING:  # heavy imports wait until a run starts: `arena --help` stays quick
-    from rich.table import Table
-
     from services.tournament.config import TournamentConfig
     from services.tournament.run import RunOptions, RunOutcome
 
@@ -298,6 +296,8 @@ def run(args: argparse.Namespace) -> int:
         if started_ray:
             stop_ray()
     if sys.stdout.isatty():
+        from services.tournament.tables import summary_table
+
         Console().print(summary_table(outcome.summary, config.names,
                                       f"{config.format} {config.game}, {options.out}"))
         Console(stderr=True).print(played_line(outcome), style="dim", highlight=False)
@@ -344,41 +344,3 @@ def _run_with_view(config: TournamentConfig, options: RunOptions) -> Any:
     view = TerminalView(standings) if sys.stdout.isatty() else JsonLinesView(standings)
     return run_tournament(config, options, view, standings)
 
-
-def summary_table(summary: dict[str, Any], names: list[str] | tuple[str, ...],
-                  title: str) -> Table:
-    """The per-entrant summary (and the SPRT verdict) as a table, best rating first;
-    the columns of ``arena play``'s table plus the intervals, within 80 columns."""
-    from services.tournament.tables import format_wins, standings_table
-
-    sprt = summary.get("sprt")
-    caption = f"SPRT: {sprt['verdict']}" if sprt is not None else None
-    table = standings_table(f"{title}: {summary['games']:,} games", caption, intervals=True)
-    entrants = summary["entrants"]
-    for name in sorted(names, key=lambda n: -(entrants[n]["rating"] or 0.0)):
-        entry = entrants[name]
-        table.add_row(
-            name, str(entry["games"]), format_wins(entry["wins"]),
-            _rate(entry["win_rate"], entry["win_rate_ci"]),
-            _fmt(entry["mean_score"], ".2f"), _fmt(entry["mean_rank"], ".3f"),
-            _rating(entry["rating"], entry["rating_ci"]),
-        )
-    return table
-
-
-def _rate(value: float | None, ci: list[float] | None) -> str:
-    if value is None:
-        return "-"
-    if not ci:
-        return f"{value:.1%}"
-    return f"{value:.1%} ({ci[0] * 100:.1f}-{ci[1] * 100:.1f})"
-
-
-def _rating(value: float | None, ci: list[float] | None) -> str:
-    if value is None:
-        return "-"
-    return f"{value:+.0f} ({ci[0]:+.0f}, {ci[1]:+.0f})" if ci else f"{value:+.0f}"
-
-
-def _fmt(value: float | None, spec: str) -> str:
-    return "-" if value is None else format(value, spec)

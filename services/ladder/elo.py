@@ -15,10 +15,12 @@ exact integers; the only drift from exact zero-sum is that final rounding, at mo
 (``floor(x * 1e6 + 0.5) / 1e6``), which the Redis store's Lua script computes to the
 same bit.
 
-Statistics are exact integers too: a k-way tie for first gives each tied seat
-``TALLY_UNITS // k`` win units, and a seat rank counts ``TALLY_UNITS * rank`` rank
-units (averaged over the seats one identity holds). ``TALLY_UNITS`` is divisible by
-every seat count up to ``MAX_SEATS``, so no division ever rounds.
+Statistics are exact integers too: first places are the shares of
+:mod:`engine.core.outcomes` (a k-way tie for first gives each tied seat
+``TALLY_UNITS // k`` win units), and a seat rank counts ``TALLY_UNITS * rank`` rank
+units (averaged over the seats one identity holds). ``TALLY_UNITS`` is the outcomes'
+``SHARE_UNITS``, divisible by every seat count up to ``MAX_SEATS``, so no division ever
+rounds. The pair score is the outcomes' too.
 """
 
 from __future__ import annotations
@@ -26,27 +28,19 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
+from engine.core.outcomes import MAX_SEATS, SHARE_UNITS, pair_score, share_units
+
 INITIAL_RATING = 1500.0
 DEFAULT_K = 32.0
 ELO_SCALE = 400.0
 RATING_UNITS = 1_000_000
 DELTA_DECIMALS = 6  # log10(RATING_UNITS): rounded values have at most this many decimals
-MAX_SEATS = 16
-TALLY_UNITS = 720_720  # the least common multiple of 1..MAX_SEATS
+TALLY_UNITS = SHARE_UNITS  # 720720, the least common multiple of 1..MAX_SEATS
 
 
 def expected_score(rating: float, opponent_rating: float) -> float:
     """Probability-like expected score of ``rating`` against ``opponent_rating``."""
     return 1.0 / (1.0 + 10.0 ** ((opponent_rating - rating) / ELO_SCALE))
-
-
-def pair_score(rank: int, opponent_rank: int) -> float:
-    """1 for a better (lower) rank, 0.5 for a tie, 0 for a worse rank."""
-    if rank < opponent_rank:
-        return 1.0
-    if rank == opponent_rank:
-        return 0.5
-    return 0.0
 
 
 def rating_units(value: float) -> int:
@@ -117,12 +111,11 @@ def win_units(participants: Sequence[str], ranks: Sequence[int]) -> dict[str, in
     """First places per distinct participant, in ``TALLY_UNITS``: a k-way tie for first
     gives each tied seat 1/k; an identity holding several seats sums its seats' shares."""
     validate_result(participants, ranks)
-    best = min(ranks)
-    share = TALLY_UNITS // sum(1 for r in ranks if r == best)
     units = dict.fromkeys(participants, 0)
-    for name, rank in zip(participants, ranks, strict=True):
-        if rank == best:
-            units[name] += share
+    # A rated match has two seats or more: its scores play no part in the shares.
+    for name, seat_units in zip(participants, share_units(ranks, (0.0,) * len(ranks)),
+                                strict=True):
+        units[name] += seat_units
     return units
 
 

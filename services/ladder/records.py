@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.outcomes import solo_won
 from services.ladder.elo import (
     DEFAULT_K,
     INITIAL_RATING,
@@ -156,8 +157,8 @@ def settle_match(
 @dataclass(frozen=True, slots=True)
 class SoloEntry:
     """One bot's solo standing in one game: a one-seat match has nobody to be rated
-    against, so it counts its score instead. ``wins`` counts games scored >= 0 (Ark
-    Nova solo: the final VP)."""
+    against, so it counts its score instead. ``wins`` counts the games won
+    (:func:`engine.core.outcomes.solo_won`: scored >= 0; Ark Nova solo: the final VP)."""
 
     name: str
     games: int
@@ -173,7 +174,7 @@ class SoloEntry:
         """This standing after one more game scoring ``score``."""
         best = score if self.games == 0 else max(self.best, score)
         return SoloEntry(self.name, self.games + 1, self.total + score, best,
-                         self.wins + (score >= 0))
+                         self.wins + bool(solo_won(score)))
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "games": self.games, "mean_score": self.mean,

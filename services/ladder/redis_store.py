@@ -33,6 +33,7 @@ from redis.backoff import NoBackoff
 from redis.exceptions import NoScriptError
 from redis.retry import Retry
 
+from engine.core.outcomes import SOLO_WIN_SCORE
 from services.ladder.elo import (
     DEFAULT_K,
     ELO_SCALE,
@@ -113,7 +114,7 @@ APPLY_MATCH_CONSTANTS = {
 }
 _APPLY_MATCH = _Script("apply_match.lua", APPLY_MATCH_CONSTANTS)
 _REGISTER_BOT = _Script("register_bot.lua")
-_APPLY_SOLO = _Script("apply_solo.lua")
+_APPLY_SOLO = _Script("apply_solo.lua", {"SOLO_WIN_SCORE": SOLO_WIN_SCORE})
 _LAST_RATED = _Script("last_rated.lua")
 _LADDER_CHANGES = _Script("ladder_changes.lua")
 

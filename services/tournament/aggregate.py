@@ -1,9 +1,9 @@
 """Totals of a results file, read one record batch at a time (memory stays flat).
 
 Per entrant and per seat: seats played, first-place shares, sums and sums of squares of
-scores and ranks. First-place shares follow :mod:`services.tournament.shares` (ties
-split the win; a solo game is won with a score of at least 0), counted exactly in whole
-``SHARE_UNITS``, so totals do not depend on row order.
+scores and ranks. First-place shares and pair scores follow :mod:`engine.core.outcomes`
+(ties split the win; a solo game is won with a score of at least 0), shares counted
+exactly in whole ``SHARE_UNITS``, so totals do not depend on row order.
 
 For head-to-head statistics every game is reduced to its *outcome*: the sorted multiset
 of (rank, entrant) over its seats, which fixes all of its pairwise comparisons. Distinct
@@ -16,12 +16,26 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from services.tournament.shares import SHARE_UNITS, check_seats, split_units, takes_first
+from engine.core.outcomes import (
+    SHARE_UNITS,
+    check_seats,
+    pair_score,
+    split_units,
+    takes_first,
+)
+
+DIGITS = 10  # summaries are rounded so float sums in any row order print the same
+
+
+def rounded(value: float | None) -> float | None:
+    """``value`` rounded to ``DIGITS`` decimals (None stays None)."""
+    return None if value is None else round(float(value), DIGITS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +67,7 @@ def decode_seats(batch: pa.RecordBatch | pa.Table, names: pa.Array, players: int
     ranks = ranks.astype(np.int64).reshape(games, players)
     scores = pc.list_flatten(batch.column("scores")).to_numpy(zero_copy_only=False)
     scores = scores.reshape(games, players)
-    first = takes_first(ranks, scores, players)
+    first = takes_first(ranks, ranks.min(axis=1, keepdims=True), scores, players)
     winners = np.maximum(first.sum(axis=1, keepdims=True), 1)
     return Seats(entrants, ranks, scores, split_units(first, winners))
 
@@ -96,6 +110,20 @@ class Sums:
 
     def wins(self) -> np.ndarray:
         return self.win_units / SHARE_UNITS
+
+    def row(self, i: int) -> dict[str, Any]:
+        """Group ``i``'s standing, rounded (:func:`rounded`): ``games`` (seats played),
+        ``wins`` (first-place shares), ``win_rate`` (wins per seat), ``mean_score`` and
+        ``mean_rank`` (None without a seat). The columns of every standings table."""
+        seats = int(self.seats[i])
+        wins = int(self.win_units[i]) / SHARE_UNITS
+        return {
+            "games": seats,
+            "wins": rounded(wins),
+            "win_rate": rounded(wins / seats) if seats else None,
+            "mean_score": rounded(self.score[i] / seats) if seats else None,
+            "mean_rank": rounded(self.rank[i] / seats) if seats else None,
+        }
 
 
 class Totals:
@@ -156,7 +184,7 @@ class OutcomeTable:
                 for rank_b, ent_b in seats[a + 1:]:
                     if ent_a == ent_b:
                         continue
-                    won = 1.0 if rank_a < rank_b else 0.5 if rank_a == rank_b else 0.0
+                    won = pair_score(rank_a, rank_b)
                     cells += [ent_a * entrants + ent_b, ent_b * entrants + ent_a]
                     points += [won, 1.0 - won]
                     owners += [number, number]

@@ -19,15 +19,26 @@ the same schedule and, games being pure functions of their task, the same result
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from services.runner.batch import MatchTask
-from services.tournament.schedule import game_seed
 
 Lineup = tuple[str, ...]
+
+SEED_BITS = 48
+"""Game seeds stay below 2**48, exact in JSON numbers (doubles) everywhere."""
+
+
+def game_seed(master_seed: int, block: int) -> int:
+    """The seed of block ``block``: a hash of (master seed, block), 48 bits."""
+    digest = hashlib.blake2b(
+        f"{master_seed}:{block}".encode(), digest_size=8, person=b"arena-game-seed"
+    ).digest()
+    return int.from_bytes(digest, "big") >> (64 - SEED_BITS)
 
 
 def cyclic_fills(entrants: Sequence[str], players: int) -> list[Lineup]:

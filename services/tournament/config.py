@@ -65,8 +65,9 @@ class TournamentConfig:
     def game_config(self) -> GameConfig:
         return GameConfig(self.players, dict(self.options), self.cards)
 
-    def validate(self) -> None:
-        """Raise ConfigError naming the first problem."""
+    def validate(self, min_entrants: int = 2) -> None:
+        """Raise ConfigError naming the first problem. A comparison needs two entrants;
+        ``arena play`` also plays one bot against itself (``min_entrants=1``)."""
         if self.format not in FORMATS:
             raise ConfigError(f"--format must be one of {', '.join(FORMATS)}, not {self.format!r}")
         game = get_game(self.game)
@@ -75,8 +76,9 @@ class TournamentConfig:
         game.validate_config(self.game_config())
         if self.games < 1:
             raise ConfigError(f"--games must be at least 1, not {self.games}")
-        if len(self.entrants) < 2:
-            raise ConfigError(f"{self.format} needs at least two entrants")
+        if len(self.entrants) < min_entrants:
+            wanted = "two entrants" if min_entrants == 2 else f"{min_entrants} entrant(s)"
+            raise ConfigError(f"{self.format} needs at least {wanted}")
         if self.format == "swiss" and len(self.entrants) < self.players:
             raise ConfigError(
                 f"swiss needs at least as many entrants as seats ({self.players}), "

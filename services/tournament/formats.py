@@ -26,6 +26,7 @@ from typing import Protocol
 import numpy as np
 
 from engine.core import ConfigError
+from engine.core.outcomes import comparisons, head_to_head
 from services.runner.batch import MatchRecord, MatchTask
 from services.tournament.blocks import (
     BlockSchedule,
@@ -34,7 +35,6 @@ from services.tournament.blocks import (
     round_robin_lineups,
 )
 from services.tournament.config import SprtParams, TournamentConfig
-from services.tournament.outcomes import comparisons, head_to_head
 from services.tournament.stats import gsprt_llr, sprt_bounds, sprt_decision
 from services.tournament.swiss import Pair, pair_round, table_pairs
 

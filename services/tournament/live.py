@@ -27,7 +27,6 @@ from rich.progress import (
 from rich.table import Table
 
 from services.tournament.aggregate import Sums, decode_seats
-from services.tournament.shares import SHARE_UNITS
 from services.tournament.tables import format_wins, standings_table
 
 
@@ -52,19 +51,7 @@ class LiveStandings:
 
     def rows(self) -> list[dict[str, Any]]:
         """Entrants by win rate, best first."""
-        sums = self.sums
-        rows: list[dict[str, Any]] = []
-        for i, name in enumerate(self.names):
-            seats = int(sums.seats[i])
-            wins = int(sums.win_units[i]) / SHARE_UNITS
-            rows.append({
-                "entrant": name,
-                "games": seats,
-                "wins": wins,
-                "win_rate": wins / seats if seats else None,
-                "mean_score": float(sums.score[i]) / seats if seats else None,
-                "mean_rank": int(sums.rank[i]) / seats if seats else None,
-            })
+        rows = [{"entrant": name, **self.sums.row(i)} for i, name in enumerate(self.names)]
         rows.sort(key=lambda row: -(row["win_rate"] or 0.0))
         return rows
 

@@ -27,6 +27,7 @@ from scipy import stats as scipy_stats
 
 from engine.core import ConfigError
 from services.tournament.aggregate import Sums, Totals
+from services.tournament.aggregate import rounded as _r
 from services.tournament.config import TournamentConfig
 from services.tournament.formats import SprtFormat, make_format
 from services.tournament.results import RecordedGames, stored_config
@@ -39,13 +40,8 @@ from services.tournament.stats import (
 
 RESAMPLES = 500
 PRIOR = 1.0
-DIGITS = 10  # summaries are rounded so float sums in any row order print the same
 CSV_FIELDS = ("entrant", "games", "wins", "win_rate", "win_rate_ci_lo", "win_rate_ci_hi",
               "mean_score", "mean_rank", "rating", "rating_ci_lo", "rating_ci_hi")
-
-
-def _r(value: float | None) -> float | None:
-    return None if value is None else round(float(value), DIGITS)
 
 
 def _interval(bounds: tuple[float, float] | None) -> list[float | None] | None:
@@ -100,15 +96,14 @@ def summarise(results: Path, config: TournamentConfig,
 
 def _entrant_summary(sums: Sums, i: int, rating: float, ci: tuple[float, float]
                      ) -> dict[str, Any]:
-    seats = int(sums.seats[i])
-    wins = float(sums.wins()[i])
+    row = sums.row(i)
     return {
-        "games": seats,
-        "wins": _r(wins),
-        "win_rate": _r(wins / seats) if seats else None,
-        "win_rate_ci": _interval(wilson_interval(wins, seats)),
-        "mean_score": _r(sums.score[i] / seats) if seats else None,
-        "mean_rank": _r(sums.rank[i] / seats) if seats else None,
+        "games": row["games"],
+        "wins": row["wins"],
+        "win_rate": row["win_rate"],
+        "win_rate_ci": _interval(wilson_interval(float(sums.wins()[i]), row["games"])),
+        "mean_score": row["mean_score"],
+        "mean_rank": row["mean_rank"],
         "rating": _r(rating),
         "rating_ci": _interval(ci),
     }

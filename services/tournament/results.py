@@ -8,6 +8,9 @@ at most the rows of one interval, and those games are simply not recorded; on Ct
 rows in memory are written first. When the run ends the parts are merged into
 ``results.parquet`` and removed.
 
+:class:`RecordTally` takes the same records and writes nothing (``arena play``): it only
+hands them on as tables for the standings, and counts decisions and where the time went.
+
 ``--resume`` reads what is recorded: ``results.parquet`` when it exists (the parts were
 merged into it), otherwise the parts. The tournament config travels in every file's
 metadata (and in ``config.json`` beside the parts from the first moment of a run).
@@ -145,6 +148,36 @@ class ResultWriter:
         """Flush, merge every part into the results file, and remove the parts."""
         self.flush()
         merge_parts(self.results, self.schema)
+
+
+class RecordTally:
+    """Records kept as totals only, nothing written: the same tables as
+    :class:`ResultWriter` for the standings, every ``flush_rows`` records."""
+
+    def __init__(self, flush_rows: int = 1024) -> None:
+        self.flush_rows = flush_rows
+        self.games = 0
+        self.decisions = 0
+        self.engine_seconds = 0.0
+        self.bot_seconds = 0.0
+        self._rows: list[MatchRecord] = []
+
+    def add(self, record: MatchRecord) -> pa.Table | None:
+        self._rows.append(record)
+        self.games += 1
+        self.decisions += record.decisions
+        self.engine_seconds += record.engine_seconds
+        self.bot_seconds += record.bot_seconds
+        return self.flush() if len(self._rows) >= self.flush_rows else None
+
+    def flush(self) -> pa.Table | None:
+        if not self._rows:
+            return None
+        rows, self._rows = self._rows, []
+        return records_table(rows)
+
+    def finish(self) -> None:
+        pass
 
 
 def _lists(values: list[Any], lengths: list[int], type_: pa.DataType) -> pa.Array:

@@ -1,5 +1,11 @@
 """Running a tournament: its format's stages on a match pool, streamed to disk.
 
+One pipeline for ``arena tournament`` and ``arena play``: :func:`run_tournament` records
+the games to a results file and writes the report; :func:`run_in_memory` (``arena
+play``: a round-robin, nothing written but replays when asked for) keeps only the
+standings. Both play :func:`play`, on the same schedules (:mod:`.blocks`) and totals
+(:mod:`.aggregate`), so the same config and seed give the same games and the same wins.
+
 The pool plays in this process or on Ray workers (:mod:`services.runner.placement`).
 The driver holds only what is in flight: each Ray worker has at most two batches queued
 (the pool's back-pressure), records go to the results writer as they come back, and
@@ -13,12 +19,14 @@ format replays the recorded ones first (Swiss standings, the SPRT's counts).
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from engine.core import ConfigError
+from engine.core import ConfigError, Replay
+from services.runner.batch import MatchRecord
 from services.runner.placement import describe, open_pool
 from services.tournament.aggregate import Totals
 from services.tournament.config import TournamentConfig
@@ -26,9 +34,29 @@ from services.tournament.formats import Format, SprtFormat, SwissFormat, make_fo
 from services.tournament.live import LiveStandings, View
 from services.tournament.paths import has_results
 from services.tournament.report import write_report
-from services.tournament.results import RecordedGames, ResultWriter, stored_config
+from services.tournament.results import (
+    RecordedGames,
+    RecordTally,
+    ResultWriter,
+    stored_config,
+)
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 RESULTS_FILE = "results.parquet"
+
+
+class Recorder(Protocol):
+    """Where played games go: a results file (:class:`ResultWriter`) or only the
+    standings (:class:`RecordTally`). ``add`` and ``flush`` return the records they
+    passed on as a table, for the live standings."""
+
+    def add(self, record: MatchRecord) -> pa.Table | None: ...
+
+    def flush(self) -> pa.Table | None: ...
+
+    def finish(self) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,15 +138,48 @@ def run_tournament(config: TournamentConfig, options: RunOptions,
         totals.add_batches(RecordedGames(results).batches(list(Totals.COLUMNS)))
         standings.seed(totals.entrants)
     if not results.exists():
-        play(config, options, fmt, standings, view, outcome)
+        writer = ResultWriter(results, config.to_json(), options.flush_seconds)
+        play(config, options, fmt, standings, view, outcome, writer)
     outcome.summary = write_report(results, options.out, config, options.resamples)
     return outcome
 
 
+@dataclass(slots=True)
+class InMemoryRun:
+    """What :func:`run_in_memory` played: the run, its standings, and the counts of
+    decisions and time (engine and bots) the results file does not keep apart."""
+
+    outcome: RunOutcome
+    standings: LiveStandings
+    tally: RecordTally
+
+
+def run_in_memory(config: TournamentConfig, options: RunOptions, view: View | None = None,
+                  replays: Path | None = None) -> InMemoryRun:
+    """Play ``config`` as :func:`run_tournament` would, writing nothing (``options.out``
+    is not used) but one replay per game into ``replays`` when given."""
+    config.validate(min_entrants=1)
+    fmt = make_format(config)
+    standings = LiveStandings(config.names, config.players)
+    tally = RecordTally()
+    outcome = RunOutcome(config)
+    if replays is not None:
+        replays.mkdir(parents=True, exist_ok=True)
+    play(config, options, fmt, standings, view, outcome, tally, replays)
+    return InMemoryRun(outcome, standings, tally)
+
+
+def replay_path(directory: Path, index: int, games: int) -> Path:
+    """The replay file of game ``index``, zero-padded so names sort in game order."""
+    width = len(str(max(games - 1, 0)))
+    return directory / f"game-{index:0{width}d}.json"
+
+
 def play(config: TournamentConfig, options: RunOptions, fmt: Format,
-         standings: LiveStandings, view: View | None, outcome: RunOutcome) -> None:
-    """Play what ``fmt`` still schedules and merge the results (no report)."""
-    writer = ResultWriter(results_path(options.out), config.to_json(), options.flush_seconds)
+         standings: LiveStandings, view: View | None, outcome: RunOutcome,
+         writer: Recorder, replays: Path | None = None) -> None:
+    """Play what ``fmt`` still schedules into ``writer`` and finish it (no report);
+    with ``replays``, save each game's replay there."""
     if fmt.finished:  # everything was recorded before: only the merge is left
         writer.finish()
         return
@@ -128,7 +189,7 @@ def play(config: TournamentConfig, options: RunOptions, fmt: Format,
     pool = open_pool(
         config.game, config.game_config(), options.workers,
         move_to_ray=options.move_to_ray, runtime_env=runtime_env(config.entrants),
-        expected=expected,
+        expected=expected, with_replays=replays is not None,
         bot_specs=config.bot_specs, batch_size=4,
         target_batch_seconds=options.target_batch_seconds,
     )
@@ -145,6 +206,10 @@ def play(config: TournamentConfig, options: RunOptions, fmt: Format,
                 shown = view
             for stage in fmt.stages():
                 for record in pool.run(stage.tasks, stage.size):
+                    if replays is not None and record.replay is not None:
+                        path = replay_path(replays, record.index, fmt.total_games)
+                        Replay.from_json(record.replay).save(path)
+                        record = dataclasses.replace(record, replay=None)
                     for kept in fmt.accept(record):
                         standings.add_table(writer.add(kept))
                         done += 1

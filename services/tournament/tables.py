@@ -1,8 +1,11 @@
-"""The standings tables of ``arena play`` and ``arena tournament`` (live and final): the
-same columns in both commands, fitting an 80-column terminal. Only rich: ``arena play``
-imports it without the evaluation stack."""
+"""The standings tables of ``arena play``, ``arena tournament`` and ``arena report``
+(live and final): the same columns in every command, fitting an 80-column terminal.
+Only rich: a command imports it before the evaluation stack is loaded."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
 
 from rich import box
 from rich.table import Table
@@ -28,3 +31,41 @@ def standings_table(title: str | None = None, caption: str | None = None,
 
 def format_wins(wins: float) -> str:
     return f"{wins:.0f}" if float(wins).is_integer() else f"{wins:.2f}"
+
+
+def summary_table(summary: dict[str, Any], names: Sequence[str],
+                  title: str) -> Table:
+    """The per-entrant summary (and the SPRT verdict) as a table, best rating first;
+    the columns of ``arena play``'s table plus the intervals, within 80 columns."""
+    sprt = summary.get("sprt")
+    caption = f"SPRT: {sprt['verdict']}" if sprt is not None else None
+    table = standings_table(f"{title}: {summary['games']:,} games", caption, intervals=True)
+    entrants = summary["entrants"]
+    for name in sorted(names, key=lambda n: -(entrants[n]["rating"] or 0.0)):
+        entry = entrants[name]
+        table.add_row(
+            name, str(entry["games"]), format_wins(entry["wins"]),
+            _rate(entry["win_rate"], entry["win_rate_ci"]),
+            fmt(entry["mean_score"], ".2f"), fmt(entry["mean_rank"], ".3f"),
+            _rating(entry["rating"], entry["rating_ci"]),
+        )
+    return table
+
+
+def _rate(value: float | None, ci: list[float] | None) -> str:
+    if value is None:
+        return "-"
+    if not ci:
+        return f"{value:.1%}"
+    return f"{value:.1%} ({ci[0] * 100:.1f}-{ci[1] * 100:.1f})"
+
+
+def _rating(value: float | None, ci: list[float] | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value:+.0f} ({ci[0]:+.0f}, {ci[1]:+.0f})" if ci else f"{value:+.0f}"
+
+
+def fmt(value: float | None, spec: str) -> str:
+    """``value`` in ``spec``, or "-" when there is none."""
+    return "-" if value is None else format(value, spec)

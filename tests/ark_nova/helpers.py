@@ -111,6 +111,11 @@ def cells(*col_rows: tuple[int, int]) -> list[int]:
     return [INDEX[cr] for cr in col_rows]
 
 
+def cell_bit(col_row: tuple[int, int]) -> int:
+    """The bit of one cell (col, row) in a cell mask."""
+    return 1 << INDEX[col_row]
+
+
 def build(s: State, seat: int, code: int, col_rows: Sequence[tuple[int, int]]) -> int:
     """Put a building on exact cells with no bonuses (setting a scene). Returns its index."""
     p = s.players[seat]

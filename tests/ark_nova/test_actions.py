@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ark_nova.cards.catalog import ANIMALS, ASSOCIATION, BUILD, CARDS, SPONSORS
+from engine.ark_nova.cards.catalog import (
+    ANIMALS,
+    ASSOCIATION,
+    BUILD,
+    CARDS,
+    CONTINENTS,
+    SPONSORS,
+)
 from engine.ark_nova.map.buildings import (
     AVIARY_T,
     ENC_T,
@@ -12,19 +19,51 @@ from engine.ark_nova.map.buildings import (
     PAVILION_T,
     PETTING_T,
     REPTILE_T,
+    SIZE,
 )
-from engine.ark_nova.model.state import TASK_PARTNER, TASK_PROJECT, TASK_REPUTATION, TASK_UNIVERSITY
+from engine.ark_nova.model.state import (
+    TASK_PARTNER,
+    TASK_PROJECT,
+    TASK_REPUTATION,
+    TASK_UNIVERSITY,
+)
 from engine.ark_nova.model.steps import DECLINE
-from engine.ark_nova.rules import act_animals, act_build, act_cards, act_sponsors, association
+from engine.ark_nova.rules import (
+    act_animals,
+    act_build,
+    act_cards,
+    act_sponsors,
+    association,
+)
 from engine.ark_nova.rules.act_animals import PlayAnimal
 from engine.ark_nova.rules.act_build import BuildType, EngineerCopy
 from engine.ark_nova.rules.act_cards import DrawCards, SnapInstead
-from engine.ark_nova.rules.act_sponsors import BreakForMoney, PlaySponsor, PlaySponsorFromFolder
+from engine.ark_nova.rules.act_sponsors import (
+    BreakForMoney,
+    PickSponsor,
+    PlaySponsor,
+    PlaySponsorFromFolder,
+)
 from engine.ark_nova.rules.association import Donate, DoTask
 from engine.ark_nova.rules.cardflow import FromDeck, FromFolder
-from engine.ark_nova.rules.turn import Ctx, SpendX, UseCard
-from tests.ark_nova.cardscene import add_fitting, scene
-from tests.ark_nova.helpers import build, give, kind, options, pick, push, to_display
+from engine.ark_nova.rules.turn import Ctx, SpendX, UseCard, move_card, strength_range
+from engine.toolkit import flow
+from tests.ark_nova.cardscene import (
+    add_fitting,
+    scene,
+)
+from tests.ark_nova.helpers import (
+    build,
+    give,
+    kind,
+    options,
+    pick,
+    push,
+    to_display,
+)
+from tests.ark_nova.helpers import (
+    kind as step_kind,
+)
 
 
 def begin(sc, action: int, strength: int, side2: bool = False) -> None:
@@ -36,7 +75,6 @@ def begin(sc, action: int, strength: int, side2: bool = False) -> None:
     module = {ANIMALS: act_animals, ASSOCIATION: association, BUILD: act_build,
               CARDS: act_cards, SPONSORS: act_sponsors}[action]
     module.begin(s, Ctx(me, action, strength, side2, me))
-    from engine.toolkit import flow
 
     flow.advance(s)
 
@@ -275,3 +313,73 @@ def test_strength_options_stop_where_more_x_changes_nothing():
         sc.me, 0))
     pick(sc.s, sc.me, UseCard.of(CARDS))
     assert options(sc.s) == [SpendX.of(k) for k in range(4)]  # slot 2 + 3 = strength 5
+
+
+def test_an_animal_costs_at_least_0_however_large_the_discounts() -> None:
+    """8.2.3: partner-zoo and sponsor-229 discounts stop at a cost of 0 (no money back)."""
+    sc = scene()
+    p, by_id = sc.p, sc.s.cards.by_id
+    card = min((by_id[i] for i in sc.s.cards.animals
+                if by_id[i].small and any(by_id[i].icons[z] for z in CONTINENTS)),
+               key=lambda c: c.cost)
+    p.partner_zoos.append(next(z for z in CONTINENTS if card.icons[z]))
+    p.sponsors.append(229)
+    assert card.cost - 3 - 3 < 0  # the discounts alone would go below 0
+    assert act_animals.cost(sc.s, sc.me, card, 0) == 0
+
+
+def test_a_building_costs_2_money_per_cell_exactly() -> None:
+    """5.2: 2 money x size; a player with exactly that much may build it, 1 less may not."""
+    sc = scene()
+    p = sc.p
+    for code in (ENC_T[1], ENC_T[3]):
+        p.money = 2 * SIZE[code]
+        assert act_build.buildable(sc.s, sc.me, code, 5)
+        p.money -= 1
+        assert not act_build.buildable(sc.s, sc.me, code, 5)
+
+
+def test_x_tokens_for_sponsors_are_offered_without_a_cap() -> None:
+    """4.2 with 5.5: every X-token adds a level to the sponsor budget or S money to option B,
+    so all the seat's X-tokens may be spent on Sponsors, on side I as on side II."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    move_card(p, SPONSORS, 2)
+    p.x = 3
+    for side2 in (False, True):
+        p.side2[SPONSORS] = side2
+        assert strength_range(s, sc.me, sc.me, SPONSORS) == (2, 0, 3), side2
+
+
+def test_break_for_money_names_the_money_of_its_side() -> None:
+    """5.5 option B: S money on side I, 2 S on side II; the option reads as it pays."""
+    sc = scene()
+    s = sc.s
+    for side2, money in ((False, 3), (True, 6)):
+        s.steps = [PickSponsor(sc.me, side2, 3, 3 + side2, 0)]
+        assert BreakForMoney.of().describe(s, sc.me) == (
+            f"break for money: +{money} money, break token +3")
+
+
+def test_animals_ii_plays_a_second_animal_after_one_from_the_display() -> None:
+    """8.2 with 5.3 (Animals II, strength 3: two animals): an animal taken from a display
+    folder still counts one play, and the action goes on to the next."""
+    sc = scene()
+    for _ in range(2):
+        add_fitting(sc.s, sc.me, ENC_T[1], water=1, rock=1)
+    to_display(sc.s, 1, 484)  # small reptiles without abilities
+    to_display(sc.s, 2, 486)
+    sc.p.rep = 2  # folders 1-2 in range
+    begin(sc, ANIMALS, 3, side2=True)
+    played = []
+    while sc.s.asked and step_kind(sc.s) in ("PLAY_ANIMAL", "CHOOSE_ENCLOSURE"):
+        if step_kind(sc.s) == "PLAY_ANIMAL":
+            plays = [o for o in options(sc.s) if o != DECLINE]
+            if not plays:
+                break
+            played.append(plays[0])
+            pick(sc.s, sc.me, plays[0])
+        else:
+            sc.step()
+    assert len(played) == 2
+    assert {484, 486} <= set(sc.p.animals)

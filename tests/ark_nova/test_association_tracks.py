@@ -7,11 +7,25 @@ from dataclasses import replace
 
 import pytest
 
-from engine.ark_nova.cards.catalog import ASSOCIATION, load_cards
+from engine.ark_nova.cards import map_bonuses
+from engine.ark_nova.cards.catalog import (
+    ASSOCIATION,
+    BUILD,
+    SCIENCE,
+    WATER,
+    load_cards,
+)
+from engine.ark_nova.cards.catalog import CARDS as CARDS_ACTION
 from engine.ark_nova.game_state import ArkNovaState
+from engine.ark_nova.map.buildings import ENC_T
 from engine.ark_nova.model.params import make_params
-from engine.ark_nova.model.state import BLOCKED, FREE
-from engine.ark_nova.rules import association, projects, tracks
+from engine.ark_nova.model.state import BLOCKED, BONUS_TILES, FREE
+from engine.ark_nova.rules import (
+    association,
+    dispatch,
+    projects,
+    tracks,
+)
 from engine.ark_nova.rules.association import (
     ChoosePartnerZoo,
     ChooseUniversity,
@@ -20,12 +34,36 @@ from engine.ark_nova.rules.association import (
     donation_cost,
 )
 from engine.ark_nova.rules.projects import ChooseProject, LeftToken, ProjectLevel, SupportProject
-from engine.ark_nova.rules.tracks import BonusTile, CpTwoChoice
+from engine.ark_nova.rules.tracks import (
+    BonusTile,
+    CpTwoChoice,
+    DiscardFinal,
+    DiscardFinalCard,
+    Upgrade,
+)
 from engine.core import GameConfig
 from engine.core.errors import ConfigError
 from engine.toolkit import flow
-from tests.ark_nova.cardscene import scene
-from tests.ark_nova.helpers import give, options, pick, push, take_out
+from tests.ark_nova.cardscene import (
+    FILLER,
+    avoid_bonuses,
+    first_not_decline,
+    scene,
+)
+from tests.ark_nova.helpers import (
+    give,
+    options,
+    pick,
+    push,
+    run_effects,
+    table,
+    take_out,
+    to_display,
+)
+from tests.ark_nova.helpers import (
+    kind as step_kind,
+)
+from tests.ark_nova.test_cards_projects_final import set_measure
 
 CARDS = load_cards()
 
@@ -165,7 +203,6 @@ def test_left_track_token_reveals_its_bonus_and_recurring_spaces_pay_at_breaks()
     (2, [2, 5, 7, 10, 12, 12, 12]), (3, [2, 5, 5, 7, 7, 10, 10, 12, 12]),
     (4, [2, 5, 5, 7, 7, 10, 10, 12, 12])])
 def test_donation_costs_d06(n, costs):
-    from tests.ark_nova.helpers import table
 
     s = table(n)
     seen = []
@@ -182,7 +219,6 @@ def test_sponsor_215_token_counts_as_an_icon_for_a_base_project():
     s.levels[base] = [FREE, FREE, FREE]
     card = CARDS[base]
     need = card.thresholds[2] - 1
-    from tests.ark_nova.test_cards_projects_final import set_measure
 
     set_measure(sc, base, need)
     assert 2 not in projects.levels_for(s, sc.me, card, s.levels[base])
@@ -287,3 +323,97 @@ def test_give_and_options_helpers_are_consistent():
     sc = scene()
     give(sc.s, sc.me, 401)
     assert 401 in sc.p.hand
+
+
+def test_the_pouch_2_left_track_space_pouches_at_most_2_cards() -> None:
+    """12.5 / 21 (map 7): the recurring Pouch 2 space puts up to 2 hand cards under the
+    map, +2 appeal each; a third hand card stays in hand."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    give(s, sc.me, *FILLER[:3])
+    appeal = p.appeal
+    dispatch.schedule(s, sc.me, 0, map_bonuses.left_track_effects("pouch_2"))
+    flow.advance(s)
+    sc.answer(first_not_decline)
+    assert len(p.pouched[0]) == 2 and len(p.hand) == 1 and p.appeal == appeal + 4
+
+
+def test_each_reputation_bonus_space_from_11_to_15_pays_its_own_reward() -> None:
+    """13.3: 11 and 14 give 1 CP, 12 and 15 one X-token (passing all of them in one gain
+    cannot tell a swapped pair apart)."""
+    for space, cp, x in ((11, 1, 0), (12, 0, 1), (14, 1, 0), (15, 0, 1)):
+        sc = scene()
+        p = sc.p
+        p.side2[CARDS_ACTION] = True
+        p.rep, p.cp = space - 1, 3  # no CP bonus space next
+        cp0, x0 = p.cp, p.x
+        tracks.gain_rep(sc.s, sc.me, 1)
+        flow.advance(sc.s)
+        sc.answer()
+        assert (p.cp - cp0, p.x - x0) == (cp, x), space
+
+
+def test_the_bonus_tile_options_name_the_tile_taken() -> None:
+    """13.2: every tile of the CP 5/8 choice is described by its name, the first tile
+    too (-1 is the permanent 5 money)."""
+    sc = scene()
+    assert BonusTile.of(-1).describe(sc.s, sc.me) == "take 5 money"
+    for i, name in enumerate(BONUS_TILES):
+        assert BonusTile.of(i).describe(sc.s, sc.me) == f"take the {name.replace('_', ' ')} tile"
+
+
+def test_the_10_cp_discard_goes_under_the_final_scoring_pile() -> None:
+    """13.2 (CP 10): the discarded final scoring card goes face down under the pile, so it
+    is the last one a later draw from that pile would reach."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    card = p.finals[0]
+    top = s.final_deck[-1]
+    push(s, DiscardFinal(sc.me))
+    pick(s, sc.me, DiscardFinalCard.of(card))
+    assert s.final_deck[0] == card and s.final_deck[-1] == top and card not in p.finals
+
+
+def test_the_size_3_enclosure_tile_builds_a_free_3_space_enclosure() -> None:
+    """13.2 bonus tiles: the size-3 enclosure tile places a 3-space standard enclosure, free
+    (placement rules apply)."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    money = p.money
+    run_effects(s, sc.me, list(map_bonuses.tile_effects("enclosure_3")))
+    sc.answer(avoid_bonuses)
+    assert [b.code for b in p.bld] == [ENC_T[3]] and p.money == money
+
+
+def test_the_cp_2_bonus_can_upgrade_an_action_card() -> None:
+    """13.2: reaching CP 2 offers an action-card upgrade as the alternative to a worker;
+    choosing it lets the player flip a side-I card of his choice to side II."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    tracks.gain_cp(s, sc.me, 2)
+    flow.advance(s)
+    assert step_kind(s) == "CP2_BONUS"
+    workers = p.workers_total
+    pick(s, sc.me, CpTwoChoice.of(False))
+    assert step_kind(s) == "UPGRADE_ACTION_CARD"
+    assert options(s) == [Upgrade.of(a) for a in range(5)]
+    pick(s, sc.me, Upgrade.of(BUILD))
+    assert p.side2 == [a == BUILD for a in range(5)] and p.workers_total == workers
+
+
+def test_association_ii_supports_a_project_from_the_display_paying_its_folder() -> None:
+    """12.4.2: with Association II a project in the display within reputation range may be
+    supported for the folder number in money; the card goes to the row above the board."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    p.rep = 4  # folders 1-3
+    to_display(s, 3, 132)  # Research: 5 / 4 / 2 science icons
+    give(s, sc.me, 128)  # Aquatic in hand, so that a project is to be chosen
+    p.icons[SCIENCE] = p.icons[WATER] = 5
+    money = p.money
+    push(s, ChooseProject(sc.me, True))
+    assert options(s) == [SupportProject.of(128, 0), SupportProject.of(132, 3)]
+    pick(s, sc.me, SupportProject.of(132, 3))
+    assert step_kind(s) == "PROJECT_LEVEL"
+    assert p.money == money - 3
+    assert s.project_row[0] == 132 and 132 not in s.display

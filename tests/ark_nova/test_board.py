@@ -216,7 +216,7 @@ def test_the_solo_board_shows_the_turn_clock_through_a_whole_game(
         left, moved, size, text = clock_drawn(root)
         assert (left, left + moved, size) == (public.clock_left, public.clock_size,
                                               public.clock_size)
-        breaks = sum(1 for e in g.s.log if e[0] == "break")
+        breaks = sum(1 for e in g.s.log if e.kind == "break")
         if public.in_break:
             assert text == f"round {breaks}/6 over · break" and left == 0
             breaks_drawn += 1

@@ -3,13 +3,29 @@
 from __future__ import annotations
 
 from engine.ark_nova.cards.catalog import ANIMALS, ASSOCIATION, BUILD, CARDS, SPONSORS
-from engine.ark_nova.rules import endgame
+from engine.ark_nova.model.events import EndTriggered
+from engine.ark_nova.rules import (
+    breaks,
+    endgame,
+)
 from engine.ark_nova.rules.act_sponsors import BreakForMoney
+from engine.ark_nova.rules.endgame import FinalScoring
 from engine.ark_nova.rules.metrics import kiosk_income
 from engine.ark_nova.rules.scoring import appeal_income, victory_points
 from engine.ark_nova.rules.turn import TakeX, UseCard
 from engine.core.result import Result
-from tests.ark_nova.helpers import give, kind, pick, reask, table
+from engine.toolkit import flow
+from tests.ark_nova.cardscene import (
+    scene,
+)
+from tests.ark_nova.helpers import (
+    give,
+    kind,
+    pick,
+    push,
+    reask,
+    table,
+)
 
 ORDER = [ANIMALS, CARDS, BUILD, ASSOCIATION, SPONSORS]
 
@@ -90,7 +106,7 @@ def test_end_found_at_the_end_of_a_break_gives_everyone_one_more_turn():
     while s.asked and s.turn_no == 1:
         pick(s, s.asked_step.seat, s.asked[s.asked_step.seat][0])
     assert s.end_triggered and s.turns_left == 2  # both players, the trigger player last
-    assert s.log.count(("end", 2)) == 1  # the public log says so, once
+    assert s.log.count(EndTriggered(2)) == 1  # the public log says so, once
     assert s.active == other
     pick(s, other, TakeX.of(ANIMALS))
     assert s.active == me and not s.terminal
@@ -109,7 +125,6 @@ def test_final_scoring_discards_when_nobody_reached_cp_10_then_scores_cards_and_
     p.sponsors.append(220)  # end: 1 CP at reputation >= 9
     s.steps.clear()
     endgame.finish(s)
-    from engine.toolkit import flow
 
     flow.advance(s)
     assert kind(s) == "DISCARD_FINAL_SCORING"
@@ -143,3 +158,23 @@ def test_public_log_records_the_game():
     assert sum(line.startswith("--- the end is triggered") for line in log) == 1
     assert log[-1].startswith("final scoring cards")
     assert any(" plays " in line for line in log) and any(" places " in line for line in log)
+
+
+def test_final_scoring_adds_a_sponsors_end_appeal() -> None:
+    """15.3.2: sponsor end effects add their appeal at final scoring (found by the mutation
+    campaign: only a CP end effect was checked). Sponsor 214 gives 1 appeal per X-token."""
+    sc = scene(seed=4)
+    p = sc.p
+    p.finals, p.sponsors, p.x, p.appeal, p.cp = [], [214], 3, 10, 2
+    FinalScoring().run(sc.s)
+    assert (p.appeal, p.cp, sc.s.terminal) == (13, 2, True)
+
+
+def test_a_hand_at_the_limit_discards_nothing_in_a_break() -> None:
+    """14.1: discard down to 3 cards; a hand of exactly 3 is not asked to discard (found by
+    the mutation campaign: only hands over the limit were checked)."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    give(s, sc.me, 401, 402, 403)
+    push(s, breaks.HandLimit(sc.me))
+    assert s.asked_step is None and sorted(p.hand) == [401, 402, 403]

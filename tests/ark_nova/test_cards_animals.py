@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
+from engine.ark_nova.cards.abilities import INVENTIVE_BY_CARD
 from engine.ark_nova.cards.catalog import (
     ACTION_NAMES,
     ANIMALS,
@@ -23,15 +24,41 @@ from engine.ark_nova.cards.catalog import (
     Card,
     load_cards,
 )
-from engine.ark_nova.map.buildings import AVIARY_T, KIOSK_T, PAVILION_T
+from engine.ark_nova.cards.effects import Digging, Magnet, Perception, Resistance, TakeBaseProject
+from engine.ark_nova.map.buildings import AVIARY_T, ENC_T, KIOSK_T, PAVILION_T
 from engine.ark_nova.model.state import FLOCK
 from engine.ark_nova.model.steps import DECLINE, Decline, Option
 from engine.ark_nova.rules import zoo
 from engine.ark_nova.rules.act_animals import HouseIn
-from engine.ark_nova.rules.custom import Give
-from engine.ark_nova.rules.turn import CardToSlot, ChooseAction, UseCard
-from tests.ark_nova.cardscene import FILLER, Scene, first_not_decline, play_animal, scene
-from tests.ark_nova.helpers import check_invariants, give, take_out, to_display
+from engine.ark_nova.rules.cardflow import KeepCard
+from engine.ark_nova.rules.custom import DigFolder, DigHandCard, Give, TakeBaseProjectCard
+from engine.ark_nova.rules.turn import (
+    CardToSlot,
+    ChooseAction,
+    UseCard,
+)
+from tests.ark_nova.cardscene import (
+    FILLER,
+    Scene,
+    add_fitting,
+    first_not_decline,
+    meet_conditions,
+    play_animal,
+    scene,
+)
+from tests.ark_nova.helpers import (
+    check_invariants,
+    give,
+    options,
+    pick,
+    push,
+    run_effects,
+    take_out,
+    to_display,
+)
+from tests.ark_nova.helpers import (
+    kind as step_kind,
+)
 
 CARDS = load_cards()
 ANIMAL_IDS = CARDS.animals
@@ -237,8 +264,6 @@ def test_flock_animal_shares_a_herbivore_enclosure(card_id: int) -> None:
     sc = scene(seed=card_id)
     s, p = sc.s, sc.p
     big = next(h for h in (426, 431, 436, 441) if CARDS[h].standard_size >= n)
-    from engine.ark_nova.map.buildings import ENC_T
-    from tests.ark_nova.cardscene import add_fitting, meet_conditions
     from tests.ark_nova.helpers import house_animal
 
     home = add_fitting(s, sc.me, ENC_T[5])
@@ -254,7 +279,6 @@ def test_flock_animal_shares_a_herbivore_enclosure(card_id: int) -> None:
         p.animals.append(big)
     give(s, sc.me, card_id)
     from engine.ark_nova.rules.act_animals import ChooseHousing
-    from tests.ark_nova.helpers import push
 
     push(s, ChooseHousing(sc.me, card_id, 0))
     sc.answer()
@@ -269,3 +293,101 @@ def test_every_animal_has_a_test_and_every_keyword_is_checked():
     assert isinstance(HouseIn.of(0), Option) and isinstance(DECLINE, Decline)
     assert ICON["petting-zoo"] == PETTING
     assert UseCard.of(0) and ChooseAction
+
+
+def test_magnet_takes_the_sponsors_of_every_folder_up_to_6() -> None:
+    """19 magnet:sponsors: every sponsor in the display, in all six folders, goes to the hand
+    (the other cards stay)."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    to_display(s, 1, 201)
+    to_display(s, 6, 202)
+    for folder, animal in zip(range(2, 6), (401, 402, 403, 404), strict=True):
+        to_display(s, folder, animal)
+    run_effects(s, sc.me, [Magnet()])
+    assert {201, 202} <= set(p.hand) and s.display[1:5] == [401, 402, 403, 404]
+    assert s.display[0] == s.display[5] == -1
+
+
+def test_perception_with_the_deck_and_discard_pile_running_out_keeps_what_was_drawn() -> None:
+    """19 perception with 10.1 (D-10): the cards are drawn from the deck, then the reshuffled
+    discard pile; with both empty the drawing stops, and only real cards are offered."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    last = s.deck[-1]
+    s.deck, s.discard = [last], []
+    run_effects(s, sc.me, [Perception(3)])
+    assert p.hand == [last] and not p.limbo and not s.asked  # the one card drawn is kept
+
+
+def test_resistance_draws_2_final_scoring_cards_keeps_1_and_puts_1_under_the_pile() -> None:
+    """19 resistance: draw 2 final scoring cards, keep 1, the other face down under the
+    final-scoring pile."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    top2 = sorted(s.final_deck[-2:])
+    run_effects(s, sc.me, [Resistance()])
+    assert sorted(p.limbo) == top2
+    pick(s, sc.me, KeepCard.of(top2[0]))
+    assert top2[0] in p.finals and s.final_deck[0] == top2[1] and not p.limbo
+
+
+@pytest.mark.parametrize("card", [459, 464])
+def test_primate_inventive_gives_1_2_3_x_from_1_3_5_primate_icons(card: int) -> None:
+    """19 inventive, cards 459 and 464: 1 / 2 / 3 X-tokens with >= 1 / >= 3 / >= 5 primate
+    icons in the zoo (the highest tier reached)."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    for primates, x in ((0, 0), (1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (6, 3)):
+        p.icons[ICON["primate"]] = primates
+        p.x = 0
+        run_effects(s, sc.me, list(INVENTIVE_BY_CARD[card]))
+        assert p.x == x, (primates, x)
+
+
+def test_digging_may_stop_before_its_n_times() -> None:
+    """19 digging:N: "up to N times": each dig is optional, and stopping ends the ability
+    with the display and the hand as they are."""
+    sc = scene()
+    s = sc.s
+    give(s, sc.me, 401, 402)
+    run_effects(s, sc.me, [Digging(3)])
+    assert step_kind(s) == "DIG" and options(s)[-1] == DECLINE
+    assert DECLINE.describe(s, sc.me) == "stop digging"
+    discard = len(s.discard)
+    pick(s, sc.me, DigFolder.of(1))
+    assert len(s.discard) == discard + 1 and step_kind(s) == "DIG"
+    display, hand = list(s.display), sorted(sc.p.hand)
+    pick(s, sc.me, DECLINE)
+    assert not s.asked and len(s.discard) == discard + 1
+    assert s.display == display and sorted(sc.p.hand) == hand
+
+
+def test_digging_a_hand_card_discards_it_and_draws_from_the_deck() -> None:
+    """19 digging:N: the other choice of each dig: the hand card goes to the discard pile
+    and the top card of the deck comes into the hand."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    give(s, sc.me, 401)
+    top = s.deck[-1]
+    run_effects(s, sc.me, [Digging(1)])
+    pick(s, sc.me, DigHandCard.of(401))
+    assert s.discard[-1] == 401 and 401 not in p.hand
+    assert p.hand == [top] and not s.asked
+
+
+def test_assertion_takes_exactly_one_base_project_from_the_unused_pile() -> None:
+    """19 assertion: the player may take any 1 base project from the unused pile into his
+    hand; it leaves the pile, and no second one is offered."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    pile = list(s.unused_base)
+    assert len(pile) >= 2
+    run_effects(s, sc.me, [TakeBaseProject()])
+    assert step_kind(s) == "TAKE_BASE_PROJECT"
+    assert options(s) == [*(TakeBaseProjectCard.of(c) for c in sorted(pile)), DECLINE]
+    card = max(pile)
+    pick(s, sc.me, TakeBaseProjectCard.of(card))
+    assert not s.asked
+    assert [c for c in p.hand if 101 <= c <= 112] == [card]
+    assert sorted(s.unused_base) == sorted(c for c in pile if c != card)

@@ -15,12 +15,22 @@ from engine.ark_nova.cards.catalog import (
     SCIENCE,
     load_cards,
 )
-from engine.ark_nova.map.buildings import ENC_T
+from engine.ark_nova.map.buildings import ENC_T, REPTILE_T
+from engine.ark_nova.model.events import AnimalReleased, ProjectSupported
 from engine.ark_nova.model.state import FREE
+from engine.ark_nova.rules import (
+    projects,
+    zoo,
+)
 from engine.ark_nova.rules.final_scoring import card_points
 from engine.ark_nova.rules.projects import ChooseProject, LeftToken, ProjectLevel, SupportProject
-from tests.ark_nova.cardscene import Scene, add_fitting, scene
+from tests.ark_nova.cardscene import (
+    Scene,
+    add_fitting,
+    scene,
+)
 from tests.ark_nova.helpers import (
+    cell_bit,
     check_invariants,
     give,
     house_animal,
@@ -111,7 +121,7 @@ def test_collection_project(card_id: int) -> None:
         # the left-track token pays 12; crossing CP 5 the policy takes the 5 money
         assert sc.delta("cp") == cp and sc.delta("money") == 12 + (5 if cp >= 5 else 0)
         assert sc.s.levels[card_id][level] == sc.me
-        assert sc.s.log.count(("project", sc.me, card_id, level)) == 1  # the public log
+        assert sc.s.log.count(ProjectSupported(sc.me, card_id, level)) == 1  # the public log
         assert sc.p.supported == 1
         check_invariants(sc.s)
 
@@ -145,7 +155,7 @@ def test_release_project(card_id: int) -> None:
         assert animal not in p.animals and animal in s.discard
         assert p.bld_state[home] == 0 and animal not in p.housing  # enclosure freed (D-35)
         assert card_id in s.project_row
-        assert s.log.count(("release", sc.me, animal)) == 1  # the public log
+        assert s.log.count(AnimalReleased(sc.me, animal)) == 1  # the public log
         check_invariants(s)
 
 
@@ -254,3 +264,70 @@ def test_final_scoring_009_diverse_species_zoo():
     assert card_points(s, sc.me, 9) == 2  # more birds, more predators; equal herbivores
     s.players[sc.me].icons[0:7] = [9, 9, 9, 9, 9, 0, 0]
     assert card_points(s, sc.me, 9) == 4  # at most 4
+
+
+def test_architectural_zoo_scores_each_criterion_on_its_own() -> None:
+    """16 card 004 on Map A: one CP each for no isolated water, no isolated rock, every border
+    building cell covered, the whole map covered."""
+    sc = scene(seed=4)
+    p = sc.p
+    full = p.map.plain
+    p.covered = full
+    assert card_points(sc.s, sc.me, 4) == 4
+    p.covered = full & ~cell_bit((4, 5))  # an inner cell left free: the map is not covered
+    assert card_points(sc.s, sc.me, 4) == 3
+    p.covered = full & ~cell_bit((0, 5))  # a border cell left free: neither border nor map
+    assert card_points(sc.s, sc.me, 4) == 2
+    p.covered = full & ~cell_bit((1, 10)) & ~cell_bit((0, 11))  # rock (1,12) isolated as well
+    assert card_points(sc.s, sc.me, 4) == 1
+
+
+def test_a_breeding_token_is_spent_only_when_the_zoo_is_short() -> None:
+    """12.4: a 215 token stands in for a missing icon; a zoo that already meets the level
+    keeps its tokens, one icon short spends exactly one."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    card = s.cards[s.base_row[0]]
+    need = card.thresholds[2]
+    set_measure(sc, card.id, need)
+    p.sponsors.append(215)
+    p.card_tokens[215] = 2
+    projects.spend_icon_tokens(s, sc.me, card, need)
+    assert p.card_tokens[215] == 2
+    projects.spend_icon_tokens(s, sc.me, card, need + 1)
+    assert p.card_tokens[215] == 1
+
+
+def test_a_size_4_animal_is_released_for_the_first_level() -> None:
+    """12.4.3 release projects: standard size >= 4 for the 5 CP level, 3 for the next,
+    <= 2 for the last; size 4 sits on the first boundary."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    by_id = s.cards.by_id
+    project = s.cards.by_id[116]
+    animals = {size: next(i for i in s.cards.animals if by_id[i].standard_size == size
+                          and by_id[i].icons[project.project_icon]) for size in (2, 3, 4, 5)}
+    p.animals = sorted(animals.values())
+    assert projects.release_candidates(s, sc.me, project, 0) == sorted([animals[4], animals[5]])
+    assert projects.release_candidates(s, sc.me, project, 1) == [animals[3]]
+    assert projects.release_candidates(s, sc.me, project, 2) == [animals[2]]
+
+
+def test_releasing_an_animal_frees_its_room_in_a_special_enclosure_and_its_icons() -> None:
+    """8.7 steps 3-4: the released animal's housing is free again (in a special enclosure,
+    here a Reptile House, exactly the capacity its card uses there) and its icons no longer
+    count."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    by_id = s.cards.by_id
+    card = next(by_id[i] for i in s.cards.animals
+                if by_id[i].reptile_house and by_id[i].standard_size)
+    where = add_fitting(s, sc.me, REPTILE_T, card.water_req, card.rock_req)
+    zoo.house(p, card, where)
+    p.animals.append(card.id)
+    p.icons = [a + b for a, b in zip(p.icons, card.icons, strict=True)]
+    before = list(p.icons)
+    assert p.bld_state[where] == card.reptile_house
+    projects.release(s, sc.me, card.id)
+    assert p.bld_state[where] == 0 and card.id not in p.housing
+    assert p.icons == [a - b for a, b in zip(before, card.icons, strict=True)]

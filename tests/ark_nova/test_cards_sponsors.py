@@ -1,4 +1,4 @@
-"""One test per sponsor card, 201-230 (231-264 in test_cards_sponsors_b.py), from the
+"""One test per sponsor card, 201-230 (231-264 in test_cards_sponsors_231_264.py), from the
 encodings of spec 20.2: the card is played into a prepared zoo; its immediate effects,
 then its trigger, income, rule modifier and end-of-game scoring (where it has them) are
 checked."""
@@ -26,7 +26,10 @@ from engine.ark_nova.cards.catalog import (
     load_cards,
 )
 from engine.ark_nova.map.buildings import ENC_T, KIOSK_T, PAVILION_T
-from engine.ark_nova.rules import zoo
+from engine.ark_nova.rules import (
+    act_animals,
+    zoo,
+)
 from engine.ark_nova.rules.act_animals import cost as animal_cost
 from engine.ark_nova.rules.waza import WazaChoice
 from engine.toolkit import flow
@@ -34,6 +37,8 @@ from tests.ark_nova.cardscene import (
     FILLER,
     Scene,
     add_fitting,
+    housing_for,
+    meet_conditions,
     play_sponsor,
     scene,
 )
@@ -345,3 +350,21 @@ def test_sponsor(card_id: int) -> None:
     CASES[card_id](sc)
     assert card_id in sc.p.sponsors
     check_invariants(sc.s)
+
+
+def test_waza_forbids_the_other_size_class_only() -> None:
+    """20.2.227: after choosing small (waza 1) no large animal may be played, after choosing
+    large (waza 2) no small one; the chosen class stays playable."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    by_id = s.cards.by_id
+    small = next(by_id[i] for i in s.cards.animals
+                 if by_id[i].small and by_id[i].petting_zoo is None)
+    large = next(by_id[i] for i in s.cards.animals if by_id[i].large)
+    for card in (small, large):
+        meet_conditions(s, sc.me, card)
+        housing_for(s, sc.me, card)
+    for waza, ok_small, ok_large in ((0, True, True), (1, True, False), (2, False, True)):
+        p.waza = waza
+        assert act_animals.playable(s, sc.me, small, 0, False) == ok_small, waza
+        assert act_animals.playable(s, sc.me, large, 0, False) == ok_large, waza

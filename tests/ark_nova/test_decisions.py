@@ -201,41 +201,10 @@ def test_d26_caps_of_219_and_222():
     assert get(219).end[0].cap == 6 and get(222).immediate[0].cap == 3
 
 
-def test_d27_d28_order_and_breaks_after_a_break_triggered_end():
-    # covered by test_break_end.test_end_found_at_the_end_of_a_break...
-    from tests.ark_nova.test_break_end import (
-        test_end_found_at_the_end_of_a_break_gives_everyone_one_more_turn as t,
-    )
-
-    t()
-
-
 def test_d29_useless_reputation_task_is_legal():
     sc = scene()
     sc.p.rep = 9
     assert association.task_possible(sc.s, sc.me, 0, False)
-
-
-def test_d30_engineer_copy_outside_the_budget_not_special():
-    from tests.ark_nova.test_actions import test_engineer_copies_a_type_outside_the_budget as t
-
-    t()
-
-
-def test_d31_multiplier_on_the_card_in_use_is_inactive():
-    from tests.ark_nova.test_turn import (
-        test_multiplier_on_the_card_in_use_waits_for_its_next_use as t,
-    )
-
-    t()
-
-
-def test_d32_constriction_below_1_needs_x():
-    from tests.ark_nova.test_turn import (
-        test_constriction_lowers_strength_by_2_and_x_can_lift_it as t,
-    )
-
-    t()
 
 
 def test_d33_free_partner_zoo_keeps_the_limits():

@@ -15,6 +15,7 @@ from engine.ark_nova.map.hexgrid import (
     distance,
     distinct_rotations,
     neighbours,
+    placements,
     rotate,
 )
 from engine.ark_nova.rules.scoring import appeal_income, reputation_range, victory_points
@@ -103,3 +104,27 @@ def test_target_appeal_worked_examples_of_d_04():
     for cp, target in ((22, 58), (23, 55), (20, 64), (10, 94), (0, 114)):
         assert victory_points(target, cp) == 0
         assert victory_points(target - 1, cp) == -1
+
+
+def _turned(offset: tuple[int, int], steps: int) -> tuple[int, int]:
+    """Spec 7.2's 60° rotation, written out from the spec: cube (q, r, s) -> (-r, -s, -q)."""
+    q, r = offset[0], (offset[1] - offset[0]) // 2
+    for _ in range(steps):
+        q, r = -r, q + r  # (-r, -s) with s = -q - r
+    return q, 2 * r + q
+
+
+def test_a_5_space_enclosure_and_an_aviary_fit_in_each_of_their_6_rotations() -> None:
+    """7.2: rotations 0..5 are all allowed; these two shapes differ in each of the six, so
+    each rotation about the centre cell (4, 5) is a footprint of its own."""
+    shapes = {
+        "enclosure5": ((0, 0), (-1, -1), (-1, 1), (0, -2), (0, 2)),
+        "aviary": ((0, 0), (-1, -1), (-1, 1), (0, 2), (1, -1)),
+    }
+    for name, offsets in shapes.items():
+        offered = {pl.mask for pl in placements(SHAPES[name])}
+        turns = set()
+        for rot in range(6):
+            cells = [(4 + dc, 5 + dr) for dc, dr in (_turned(o, rot) for o in offsets)]
+            turns.add(sum(1 << INDEX[c] for c in cells))
+        assert len(turns) == 6 and turns <= offered, name

@@ -75,9 +75,9 @@ def test_every_module_is_in_a_layer() -> None:
 
 
 def test_an_arrow_up_is_found() -> None:
-    graph = {f"{PACKAGE}.rules.turn": {f"{PACKAGE}.view.events", f"{PACKAGE}.model.state"},
-             f"{PACKAGE}.view.events": set(), f"{PACKAGE}.model.state": set()}
-    assert upward(graph) == [(f"{PACKAGE}.rules.turn", f"{PACKAGE}.view.events")]
+    graph = {f"{PACKAGE}.rules.turn": {f"{PACKAGE}.view.wire", f"{PACKAGE}.model.state"},
+             f"{PACKAGE}.view.wire": set(), f"{PACKAGE}.model.state": set()}
+    assert upward(graph) == [(f"{PACKAGE}.rules.turn", f"{PACKAGE}.view.wire")]
 
 
 def test_the_sub_packages_are_layered() -> None:

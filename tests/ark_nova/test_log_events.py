@@ -5,7 +5,7 @@ Each test drives the engine's steps into one rule situation and compares the who
 entries and their replay text. ``LOG_EVENT_TESTS`` names the test asserting each kind;
 tests/spec_coverage/test_log_events.py fails when the engine writes a kind it lacks.
 The other places writing "end": test_break_end.py (after a break) and
-test_rules_gaps_b.py (the solo end).
+test_solo.py (the solo end).
 """
 
 from __future__ import annotations
@@ -13,12 +13,22 @@ from __future__ import annotations
 from engine.ark_nova.cards.catalog import ANIMALS, ASSOCIATION, BUILD, SPONSORS
 from engine.ark_nova.cards.catalog import CARDS as CARDS_ACTION
 from engine.ark_nova.map.buildings import ENC_T
+from engine.ark_nova.model.events import (
+    AnimalPlayed,
+    AnimalReleased,
+    ArkNovaEvent,
+    BreakStarted,
+    BuildingPlaced,
+    EndTriggered,
+    FinalScored,
+    ProjectSupported,
+    SponsorPlayed,
+)
 from engine.ark_nova.model.state import State
 from engine.ark_nova.rules import act_build
 from engine.ark_nova.rules.act_build import BuildType
 from engine.ark_nova.rules.endgame import FinalScoring, end_points
 from engine.ark_nova.rules.turn import Ctx, TakeX, UseCard
-from engine.ark_nova.view import events
 from engine.toolkit import flow
 from tests.ark_nova.cardscene import add_fitting, play_animal, play_sponsor, scene
 from tests.ark_nova.helpers import house_animal, pick, push, reask, table
@@ -37,19 +47,19 @@ LOG_EVENT_TESTS = {
 }
 
 
-def entries(s: State, kind: str) -> list[tuple]:
-    return [ev for ev in s.log if ev[0] == kind]
+def entries(s: State, kind: str) -> list[ArkNovaEvent]:
+    return [ev for ev in s.log if ev.kind == kind]
 
 
 def text(s: State, kind: str) -> list[str]:
-    return [events.describe(s.cards, ev) for ev in entries(s, kind)]
+    return [ev.describe(s.cards) for ev in entries(s, kind)]
 
 
 def test_an_animal_played_is_named_with_its_seat() -> None:
     """8.2.5: the animal played into the zoo is public (its name and the seat)."""
     sc = scene()
     play_animal(sc, 401)
-    assert entries(sc.s, "animal") == [("animal", sc.me, 401)]
+    assert entries(sc.s, "animal") == [AnimalPlayed(sc.me, 401)]
     assert text(sc.s, "animal") == [f"seat {sc.me} plays {CARDS[401].name}"]
 
 
@@ -57,7 +67,7 @@ def test_a_sponsor_played_is_named_with_its_seat() -> None:
     """5.5 and 11: the sponsor played is public."""
     sc = scene()
     play_sponsor(sc, 201)
-    assert entries(sc.s, "sponsor") == [("sponsor", sc.me, 201)]
+    assert entries(sc.s, "sponsor") == [SponsorPlayed(sc.me, 201)]
     assert text(sc.s, "sponsor") == [f"seat {sc.me} plays sponsor {CARDS[201].name}"]
 
 
@@ -71,7 +81,7 @@ def test_a_building_placed_is_logged_with_its_type_and_cells() -> None:
     pick(s, sc.me, BuildType.of(ENC_T[3]))
     sc.answer()
     placed = sc.p.bld[-1]
-    assert entries(s, "building") == [("building", sc.me, ENC_T[3], placed.cells)]
+    assert entries(s, "building") == [BuildingPlaced(sc.me, ENC_T[3], placed.cells)]
     assert text(s, "building")[0].startswith(f"seat {sc.me} places ")
 
 
@@ -84,8 +94,8 @@ def test_a_released_animal_and_its_project_are_public() -> None:
     p.appeal = 20
     put_on_board(sc, 113)
     support(sc, 113, 0)
-    assert entries(s, "release") == [("release", sc.me, animal)]
-    assert entries(s, "project") == [("project", sc.me, 113, 0)]
+    assert entries(s, "release") == [AnimalReleased(sc.me, animal)]
+    assert entries(s, "project") == [ProjectSupported(sc.me, 113, 0)]
     assert text(s, "release") == [f"seat {sc.me} releases {CARDS[animal].name}"]
 
 
@@ -98,7 +108,7 @@ def test_a_break_names_the_seat_that_triggered_it() -> None:
     pick(s, me, UseCard.of(CARDS_ACTION))  # +2 on the break track: a break ends the turn
     while s.asked and not entries(s, "break"):
         pick(s, s.asked_step.seat, s.asked[s.asked_step.seat][0])
-    assert entries(s, "break") == [("break", me)]
+    assert entries(s, "break") == [BreakStarted(me)]
     assert text(s, "break") == [f"--- break (triggered by seat {me}) ---"]
 
 
@@ -110,7 +120,7 @@ def test_final_scoring_logs_each_seats_points_per_card() -> None:
     sc.p.rep = 9
     want = tuple(tuple(end_points(s, q)[2]) for q in range(s.n))
     push(s, FinalScoring())
-    assert s.terminal and entries(s, "final") == [("final", want)]
+    assert s.terminal and entries(s, "final") == [FinalScored(want)]
     assert want[sc.me] != (0,)  # the seat's card scored something, so the entry shows it
 
 
@@ -124,5 +134,5 @@ def test_an_end_reached_in_a_turn_is_announced_with_the_turns_left() -> None:
     s.players[me].appeal, s.players[me].cp = 94, 10
     reask(s)
     pick(s, me, TakeX.of(ANIMALS))
-    assert entries(s, "end") == [("end", 2)]
+    assert entries(s, "end") == [EndTriggered(2)]
     assert text(s, "end") == ["--- the end is triggered: 2 more turn(s) ---"]

@@ -3,13 +3,34 @@ and spec 2: the state copies cheaply and independently."""
 
 from __future__ import annotations
 
+from engine.ark_nova.cards import effects
 from engine.ark_nova.cards import effects as fx
-from engine.ark_nova.cards.catalog import BUILD, CARDS, PREDATOR, SCIENCE
+from engine.ark_nova.cards.catalog import (
+    BUILD,
+    CARDS,
+    PREDATOR,
+    SCIENCE,
+)
 from engine.ark_nova.map.buildings import ENC_T, KIOSK_T, UNIQUE_OF_SPONSOR
-from engine.ark_nova.rules import dispatch, resolve
+from engine.ark_nova.rules import (
+    cardflow,
+    dispatch,
+    resolve,
+)
+from engine.ark_nova.rules.cardflow import draw_one
 from engine.ark_nova.rules.turn import FinishAction
-from tests.ark_nova.cardscene import scene
-from tests.ark_nova.helpers import build, check_invariants, give, run_effects, take_out
+from engine.toolkit import flow
+from tests.ark_nova.cardscene import (
+    scene,
+)
+from tests.ark_nova.helpers import (
+    build,
+    check_invariants,
+    give,
+    pick,
+    run_effects,
+    take_out,
+)
 
 
 def fire(sc, *effects, src: int = 0) -> None:
@@ -63,7 +84,6 @@ def test_draw_take_card_and_snap():
     card = sc.s.display[5]
     run_effects(sc.s, sc.me, [fx.SnapCards(1)])
     from engine.ark_nova.rules.cardflow import SnapFolder
-    from tests.ark_nova.helpers import pick
 
     pick(sc.s, sc.me, SnapFolder.of(6))
     assert card in sc.p.hand
@@ -95,7 +115,6 @@ def test_extra_action_and_after_finishing():
     sc = scene()
     sc.s.steps = [FinishAction(sc.me, BUILD, sc.me, 3)]
     dispatch.schedule(sc.s, sc.me, 0, [fx.AfterFinishing(fx.ExtraAction(CARDS))])
-    from engine.toolkit import flow
 
     flow.advance(sc.s)
     assert sc.s.asked_step.kind == "CHOOSE_ACTION" and sc.p.order[0] == BUILD
@@ -142,3 +161,55 @@ def test_state_clone_is_independent():
     build(c, sc.me, ENC_T[1], [(4, 5)])
     assert 401 not in sc.p.hand and sc.p.icons[PREDATOR] == 0
     assert len(c.deck) == len(sc.s.deck) - 1 and not sc.p.bld
+
+
+def _pile(s, deck: list[int], discard: list[int]) -> None:
+    for c in deck + discard:
+        take_out(s, c)
+    s.deck, s.discard = list(reversed(deck)), discard  # deck[0] is revealed first
+
+
+def test_drawing_from_an_empty_deck_and_discard_pile_draws_nothing() -> None:
+    """10.1 with D-10: an empty deck takes the discard pile; with both empty no card comes
+    (the hand is unchanged, no placeholder card)."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    s.deck, s.discard = [], []
+    assert cardflow.draw_one(s) == -1
+    cardflow.draw(s, sc.me, 2)
+    assert p.hand == []
+
+
+def test_reveal_until_finds_a_sponsor_under_the_reshuffled_discard_pile() -> None:
+    """18 reveal_until (Map 8 in the seeds): revealed cards are discarded after the search,
+    so when the deck runs out the discard pile alone becomes the deck (D-10) and its
+    sponsor is found (engine bug found by mutation campaign 2: each revealed card went
+    to the discard pile at once and the search gave up after deck + discard + 1 draws)."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    _pile(s, [401, 402, 403, 404], [223])
+    dispatch.fire(s, sc.me, 0, effects.RevealUntil("sponsor"))
+    assert p.hand == [223] and s.deck == [] and sorted(s.discard) == [401, 402, 403, 404]
+
+
+def test_reveal_until_without_a_match_reveals_each_card_once() -> None:
+    """18 reveal_until: no sponsor in the deck or the discard pile: every card is revealed
+    once and all of them end on the discard pile (nothing taken, nothing lost)."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    _pile(s, [401, 402, 403], [404, 405])
+    dispatch.fire(s, sc.me, 0, effects.RevealUntil("sponsor"))
+    assert p.hand == [] and s.deck == [] and sorted(s.discard) == [401, 402, 403, 404, 405]
+
+
+def test_an_empty_deck_takes_the_discard_pile_shuffled() -> None:
+    """D-10: when the deck runs out, the discard pile is shuffled into a new deck (not
+    drawn in the order it was discarded)."""
+    sc = scene(seed=3)
+    s = sc.s
+    pile = list(s.deck)
+    s.deck, s.discard = [], list(pile)
+    drawn = [draw_one(s) for _ in range(len(pile))]
+    assert sorted(drawn) == sorted(pile)
+    assert drawn != pile[::-1]  # what popping the unshuffled pile would give
+    assert draw_one(s) == -1

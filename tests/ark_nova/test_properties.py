@@ -99,7 +99,7 @@ def play(n: int, seed: int, options: dict | None = None) -> dict:
         steps += 1
     check_invariants(s)
     if n == 1:  # the turn clock: 27 turns, 5 breaks, then final scoring
-        assert s.turn_no == 27 and sum(1 for e in s.log if e[0] == "break") == 5
+        assert s.turn_no == 27 and sum(1 for e in s.log if e.kind == "break") == 5
         assert (s.clock_size, s.clock_left) == (2, 0)
     else:
         assert s.end_triggered and s.turns_left <= 0

@@ -4,13 +4,24 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ark_nova.cards.catalog import ANIMALS
+from engine.ark_nova.cards.catalog import (
+    ANIMALS,
+    ASSOCIATION,
+    BUILD,
+    SPONSORS,
+)
+from engine.ark_nova.cards.catalog import CARDS as CARDS_ACTION
 from engine.ark_nova.map.buildings import ENC_T, KIOSK_T
 from engine.ark_nova.model.params import make_params
 from engine.ark_nova.model.state import BLOCKED, FREE
 from engine.ark_nova.rules.setup import KeepStartingCard
 from engine.core.errors import ConfigError
-from tests.ark_nova.helpers import finish_draft, kind, new_game, pick
+from tests.ark_nova.helpers import (
+    finish_draft,
+    kind,
+    new_game,
+    pick,
+)
 
 
 @pytest.mark.parametrize(("n", "length", "base"), [(2, 9, 3), (3, 12, 3), (4, 15, 4)])
@@ -94,3 +105,18 @@ def test_draft_keeps_4_of_8_and_reveals_everything_after_the_last_choice():
     assert all(len(p.hand) == 4 for p in s.players)
     assert g.observation(first).display == tuple(s.display)
     assert kind(s) == "CHOOSE_ACTION" and g.pending_seats() == (first,)
+
+
+def test_the_start_player_is_random() -> None:
+    """3.1.8: the start player is drawn at random (play then goes clockwise, seat order)."""
+    starts = {new_game(3, seed).s.start_player for seed in range(15)}
+    assert starts == {0, 1, 2}
+
+
+def test_the_animals_card_starts_in_slot_1_and_the_other_four_are_shuffled() -> None:
+    """3.2 B: each player's Animals card goes to slot 1 and the other four action cards
+    are shuffled into slots 2-5, so the starting rows differ from player to player."""
+    rows = [tuple(p.order) for seed in range(10) for p in new_game(4, seed=seed).s.players]
+    assert all(r[0] == ANIMALS and sorted(r) == [0, 1, 2, 3, 4] for r in rows)
+    assert {r[1] for r in rows} == {CARDS_ACTION, BUILD, ASSOCIATION, SPONSORS}
+    assert {r[4] for r in rows} == {CARDS_ACTION, BUILD, ASSOCIATION, SPONSORS}

@@ -12,14 +12,31 @@ import pytest
 from engine.ark_nova.cards.catalog import load_cards
 from engine.ark_nova.game_state import ArkNovaState
 from engine.ark_nova.model.state import BLOCKED
-from engine.ark_nova.rules import solo, sponsor_play, tracks
+from engine.ark_nova.rules import (
+    solo,
+    sponsor_play,
+    tracks,
+)
 from engine.ark_nova.rules.act_sponsors import BreakForMoney, PickSponsor
 from engine.ark_nova.rules.association import DONATION_COSTS, donation_cost
+from engine.ark_nova.rules.endgame import final_result
 from engine.ark_nova.rules.scoring import victory_points
 from engine.ark_nova.rules.turn import EndTurn
 from engine.core import GameConfig, GameRng, get_game
-from tests.ark_nova.cardscene import Scene, clear_zoo, first_not_decline, play_animal
-from tests.ark_nova.helpers import check_invariants, give, pick, push, table
+from tests.ark_nova.cardscene import (
+    Scene,
+    clear_zoo,
+    first_not_decline,
+    play_animal,
+    scene,
+)
+from tests.ark_nova.helpers import (
+    check_invariants,
+    give,
+    pick,
+    push,
+    table,
+)
 
 ALL = load_cards()
 INTERACTIVE = {  # card: (multiplayer ability, solo ability) from the data set
@@ -44,7 +61,7 @@ def test_a_whole_solo_game_has_27_turns_and_5_breaks_in_rounds_of_7_to_2():
     for seed in range(3):
         g = random_solo(seed)
         s = g.s
-        breaks = [e for e in s.log if e[0] == "break"]
+        breaks = [e for e in s.log if e.kind == "break"]
         assert s.turn_no == 27 and len(breaks) == 5
         assert s.terminal and s.clock_size == 2 and s.clock_left == 0
         check_invariants(s)
@@ -56,9 +73,9 @@ def test_the_clock_breaks_after_turns_7_13_18_22_25_and_ends_after_27():
     rng = GameRng(1)
     broke_at, sizes = [], []
     while not g.is_terminal():
-        size, breaks = s.clock_size, sum(1 for e in s.log if e[0] == "break")
+        size, breaks = s.clock_size, sum(1 for e in s.log if e.kind == "break")
         g.apply(0, rng.randrange(len(g.decision(0).options)))
-        if sum(1 for e in s.log if e[0] == "break") > breaks:
+        if sum(1 for e in s.log if e.kind == "break") > breaks:
             broke_at.append(s.turn_no if s.in_break else s.turn_no - 1)
             sizes.append(size)
     assert broke_at == [7, 13, 18, 22, 25] and sizes == [7, 6, 5, 4, 3]
@@ -122,7 +139,7 @@ def test_the_result_is_the_final_vp_and_a_win_is_vp_at_least_0():
     r = g.result()
     p = g.s.players[0]
     assert r.scores == (float(victory_points(p.appeal, p.cp)),) and r.ranks == (1,)
-    assert r.details["won"] is (r.scores[0] >= 0)
+    assert r.won is (r.scores[0] >= 0)
     assert r.details["solo_difficulty"] == "expert"
 
 
@@ -173,7 +190,6 @@ def test_interactive_animals_use_their_solo_ability(card_id):
 
 
 def test_interactive_animals_keep_their_ability_with_two_players():
-    from tests.ark_nova.cardscene import scene
 
     sc = scene(3)
     play_animal(sc, 449)  # Platypus: Venom 1 (nobody to reach), not Inventive
@@ -190,3 +206,26 @@ def test_solo_games_search_and_determinize():
     assert sample.observation(0) == state.observation(0)
     assert 9 not in sample.s.final_deck  # type: ignore[attr-defined]
 
+
+def test_a_solo_game_is_won_at_0_vp_and_lost_at_minus_1() -> None:
+    """17 (and 15.1): a solo result is the final VP and a win is VP >= 0; the boundary
+    itself (found by the mutation campaign: only a random game's result was checked)."""
+    s = table(1, 4)
+    p = s.players[0]
+    p.cp, s.terminal = 0, True
+    for appeal, won in ((114, True), (113, False)):
+        p.appeal = appeal
+        r = final_result(s)
+        assert (r.scores, r.won) == ((float(appeal - 114),), won)
+
+
+def test_the_solo_end_is_announced_with_no_turn_left() -> None:
+    """17: the last clock token of the last round ends the solo game at once (no further
+    turn), and the public log says so."""
+    s = table(1)
+    s.steps.clear()
+    s.clock_size, s.clock_left = solo.LAST_ROUND_TOKENS, 1
+    assert solo.tick_clock(s) == solo.FINAL_SCORING
+    ends = [e.describe(s.cards) for e in s.log if e.kind == "end"]
+    assert ends == ["--- the end is triggered: 0 more turn(s) ---"]
+    assert s.end_triggered and s.turns_left == 0

@@ -3,10 +3,47 @@ multiplier, venom, constriction)."""
 
 from __future__ import annotations
 
-from engine.ark_nova.cards.catalog import ANIMALS, ASSOCIATION, BUILD, CARDS, SPONSORS
-from engine.ark_nova.rules.tracks import Upgrade, UpgradeCard
-from engine.ark_nova.rules.turn import SpendX, TakeX, UseCard, add_multiplier
-from tests.ark_nova.helpers import give, kind, options, pick, push, reask, table
+from engine.ark_nova.cards.catalog import (
+    ANIMALS,
+    ASSOCIATION,
+    BUILD,
+    CARDS,
+    SPONSORS,
+)
+from engine.ark_nova.cards.catalog import CARDS as CARDS_ACTION
+from engine.ark_nova.map.buildings import ENC_T
+from engine.ark_nova.rules import (
+    zoo,
+)
+from engine.ark_nova.rules.tracks import (
+    Upgrade,
+    UpgradeCard,
+)
+from engine.ark_nova.rules.turn import (
+    SpendX,
+    TakeX,
+    UseCard,
+    add_multiplier,
+    move_card,
+    strength_range,
+)
+from tests.ark_nova.cardscene import (
+    housing_for,
+    meet_conditions,
+    scene,
+)
+from tests.ark_nova.helpers import (
+    give,
+    kind,
+    options,
+    pick,
+    push,
+    reask,
+    table,
+)
+from tests.ark_nova.helpers import (
+    kind as step_kind,
+)
 
 ORDER = [ANIMALS, CARDS, BUILD, ASSOCIATION, SPONSORS]  # slots 1..5
 
@@ -134,3 +171,73 @@ def test_upgrade_flips_a_side_i_card_and_is_lost_without_one():
     p.side2 = [True] * 5
     push(s, UpgradeCard(seat))
     assert not s.asked or kind(s) != "UPGRADE_ACTION_CARD"
+
+
+def test_x_tokens_for_animals_are_offered_up_to_strength_5_on_either_side() -> None:
+    """4.2 with 8.1: Animals does nothing more above strength 5 on side I or II, so the X
+    spend offered stops there (a small decision instead of a wasted token)."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    card = s.cards[401]
+    meet_conditions(s, sc.me, card)
+    housing_for(s, sc.me, card)
+    give(s, sc.me, 401)
+    move_card(p, ANIMALS, 4)
+    p.x = 3
+    for side2 in (False, True):
+        p.side2[ANIMALS] = side2
+        assert strength_range(s, sc.me, sc.me, ANIMALS) == (4, 0, 1), side2
+
+
+def test_using_one_venom_card_spares_the_payment_though_another_keeps_venom() -> None:
+    """6.4: the venom payment is due only in a turn in which no venom-marked card was used;
+    using one clears it, and a second venom-marked card left unused changes nothing."""
+    s, seat, p = start()
+    p.venom[SPONSORS] = 1
+    p.venom[CARDS_ACTION] = 1
+    money = p.money
+    reask(s)
+    pick(s, seat, UseCard.of(CARDS_ACTION))
+    assert p.money == money and p.venom[SPONSORS] == 1 and p.venom[CARDS_ACTION] == 0
+
+
+def test_the_x_token_spend_options_read_their_count_and_strength() -> None:
+    """4.2: the spend options read "spend 0 X-tokens", "spend 1 X-token", "spend 2 X-tokens"
+    with the strength each gives."""
+    s, seat, p = start()
+    p.x = 2
+    reask(s)
+    pick(s, seat, UseCard.of(CARDS_ACTION))  # slot 2
+    labels = [o.describe(s, seat) for o in options(s)]
+    assert labels == ["spend 0 X-tokens: strength 2", "spend 1 X-token: strength 3",
+                      "spend 2 X-tokens: strength 4"]
+
+
+def test_venom_cleared_in_one_turn_is_due_again_in_the_next() -> None:
+    """6.4: using a venom-marked card spares the payment of that turn only; at the end of
+    the seat's next turn, with a venom token still on a card it did not use, 2 money are
+    due again."""
+    s, seat, p = start()
+    p.venom[SPONSORS] = 1
+    p.venom[CARDS_ACTION] = 1
+    money = p.money
+    reask(s)
+    pick(s, seat, UseCard.of(CARDS_ACTION))  # the venom on Cards is cleared: nothing to pay
+    assert p.money == money and s.active != seat
+    pick(s, s.active, TakeX.of(BUILD))  # the other seat's turn
+    assert s.active == seat and step_kind(s) == "CHOOSE_ACTION"
+    pick(s, seat, TakeX.of(BUILD))  # no venom-marked card used this turn
+    assert p.venom[SPONSORS] == 1 and p.money == money - 2
+
+
+def test_upgrading_build_opens_the_build_ii_cells_at_once() -> None:
+    """7.5 with 5.7: Build-II cells may be covered as soon as the Build card is upgraded,
+    even where the zoo's legal placements were listed before the upgrade."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    before = zoo.footprints_for(s, sc.me, ENC_T[1])
+    assert before and not any(f.p.mask & p.map.build2 for f in before)
+    push(s, UpgradeCard(sc.me))
+    pick(s, sc.me, Upgrade.of(BUILD))
+    after = zoo.footprints_for(s, sc.me, ENC_T[1])
+    assert any(f.p.mask & p.map.build2 for f in after)

@@ -11,17 +11,31 @@ from engine.ark_nova.map.buildings import (
     KIOSK_T,
     PAVILION_T,
     REPTILE_T,
+    TYPES,
     UNIQUE_OF_SPONSOR,
     footprints,
 )
 from engine.ark_nova.map.hexgrid import BORDER_MASK, INDEX
 from engine.ark_nova.model.state import FLOCK
-from engine.ark_nova.rules import zoo
+from engine.ark_nova.rules import (
+    sponsor_play,
+    zoo,
+)
+from engine.ark_nova.rules.final_scoring import card_points
 from engine.ark_nova.rules.metrics import kiosk_income
 from engine.ark_nova.rules.zoo import MoveAnimal
 from engine.toolkit import flow
-from tests.ark_nova.cardscene import scene
-from tests.ark_nova.helpers import build, house_animal, new_game
+from tests.ark_nova.cardscene import (
+    meet_conditions,
+    play_sponsor,
+    scene,
+)
+from tests.ark_nova.helpers import (
+    build,
+    cell_bit,
+    house_animal,
+    new_game,
+)
 
 
 def anchors(sc, code):
@@ -202,3 +216,59 @@ def test_aviary_and_reptile_house_capacity_and_zero_capacity_reptiles():
     assert house in zoo.housings(s, sc.me, s.cards[473])  # uses 0 (D-20)
     assert FLOCK not in zoo.housings(s, sc.me, s.cards[473])
     assert AVIARY_T != REPTILE_T
+
+
+def test_water_covered_through_sponsor_219_no_longer_counts_for_card_004() -> None:
+    """7.3.6: a water cell covered (only sponsor 219 allows it) is no longer water, so it
+    cannot be an isolated water cell for final scoring card 004."""
+    sc = scene(seed=4)
+    p = sc.p
+    p.covered = p.map.plain & ~cell_bit((7, 2))  # water (8,1) loses its only covered neighbour
+    assert card_points(sc.s, sc.me, 4) == 2  # rock and border only
+    p.covered |= cell_bit((8, 1))  # now covered by a building
+    assert card_points(sc.s, sc.me, 4) == 3
+
+
+UNIQUE_BUILDINGS = {  # spec 7.2 and 20.2: the sponsor that places each unique building
+    243: "Meerkat Den", 244: "Penguin Pool", 245: "Aquarium", 246: "Cable Car",
+    247: "Baboon Rock", 248: "Rhesus Monkey Park", 249: "Barred Owl Hut",
+    250: "Sea Turtle Tank", 251: "Polar Bear Exhibit", 252: "Spotted Hyena Compound",
+    253: "Okapi Stable", 254: "Zoo School", 255: "Adventure Playground",
+    256: "Water Playground", 257: "Side Entrance",
+}
+
+
+def test_playing_sponsor_219_lets_the_next_building_cover_water_at_once() -> None:
+    """20.2.219 with 7.3.1: once Diversity Researcher is in the zoo, water and rock cells
+    may be covered, even where the zoo's legal placements were listed before it came."""
+    sc = scene()
+    s, p = sc.s, sc.p
+    build(s, sc.me, ENC_T[1], [(4, 5)])
+    before = zoo.footprints_for(s, sc.me, ENC_T[2])
+    assert not any(f.p.mask & p.map.water for f in before)
+    meet_conditions(s, sc.me, s.cards[219])
+    sponsor_play.play_sponsor(s, sc.me, 219)
+    after = zoo.footprints_for(s, sc.me, ENC_T[2])
+    assert any(f.p.mask & p.map.water for f in after)
+
+
+def test_each_unique_building_sponsor_places_its_own_building() -> None:
+    """20.2.243-257 with 7.2: each of these sponsors places its own unique building (its
+    shape, its terrain needs), never another sponsor's."""
+    for sponsor, name in UNIQUE_BUILDINGS.items():
+        sc = scene()
+        play_sponsor(sc, sponsor)
+        (placed,) = sc.p.bld
+        assert TYPES[placed.code].name == name, sponsor
+
+
+def test_a_placed_building_covers_its_cells_for_the_next_placement() -> None:
+    """7.3.1: a building may cover uncovered cells only; once a building is placed, the
+    next one is offered no footprint over it, even where the zoo's legal placements were
+    listed before."""
+    sc = scene()
+    s = sc.s
+    first = zoo.footprints_for(s, sc.me, ENC_T[1])[0]
+    zoo.place(s, sc.me, ENC_T[1], first)
+    after = zoo.footprints_for(s, sc.me, ENC_T[1])
+    assert after and not any(f.p.mask & first.p.mask for f in after)

@@ -12,7 +12,7 @@ import pytest
 
 from engine.core import Replay, replay_match
 from services.cli.main import main as arena
-from tests.gateway.test_ark_nova import custom_cards
+from tests.ark_nova.contract import custom_cards
 
 GAME = "ark-nova"
 

@@ -77,8 +77,8 @@ sys.exit(main({argv!r}))
          "and web extras (module 'jinja2' is not installed): pip install "
          "'tabletop-arena[server,web]' (make setup installs them)"),
         (["play", "--game", "epic-resort", "--players", "2", "--bots", "random", "--games",
-          "1"], ["ray"], "arena play needs the server extra (module 'ray' is not "
-         "installed): pip install 'tabletop-arena[server]' (make setup installs it)"),
+          "1"], ["ray"], "arena play needs the server and eval extras (module 'ray' is not "
+         "installed): pip install 'tabletop-arena[server,eval]' (make setup installs them)"),
         (["web", "--redis", "redis://127.0.0.1:1/0"], ["starlette"], "arena web needs the "
          "web extra (module 'starlette' is not installed): pip install "
          "'tabletop-arena[web]' (make setup installs it)"),

@@ -12,7 +12,7 @@ import pytest
 
 from engine.core import Replay, replay_match
 from services.cli.main import main as arena
-from tests.gateway.test_epic_resort import custom_cards
+from tests.epic_resort.contract import custom_cards
 
 GAME = "epic-resort"
 BOTS = ("random", "greedy")

@@ -15,13 +15,18 @@ from engine.core import ConfigError, GameConfig, Replay, get_game, replay_match
 from engine.core.errors import ArenaError
 from services.cli.main import main as arena
 from services.cli.play import parse_option_value, parse_options
-from services.tournament.schedule import game_seed, seat_bots
+from services.tournament.blocks import BlockSchedule, round_robin_lineups
 
 GAME = "monster-my-neighbor"
 BOTS = ("random", "heuristic")
 PLAYERS = 5
 GAMES = 40
 SEED = 11
+
+
+def schedule(seed: int = SEED) -> BlockSchedule:
+    """`arena play`'s games: the round-robin of its bots (seats rotated in blocks)."""
+    return BlockSchedule(tuple(round_robin_lineups(BOTS, PLAYERS)), seed)
 
 
 def play(tmp_path: Path, name: str, *extra: str, games: int = GAMES,
@@ -70,7 +75,7 @@ def test_seats_rotate_so_bots_play_equally(replays_run: tuple[Path, dict]) -> No
     seats = {name: [0] * PLAYERS for name in BOTS}
     for index in range(GAMES):
         replay = Replay.load(replays_dir / f"game-{index:02d}.json")
-        assert tuple(replay.labels) == seat_bots(BOTS, PLAYERS, index)
+        assert tuple(replay.labels) == schedule().task(index).bots
         for seat, name in enumerate(replay.labels):
             seats[name][seat] += 1
     assert all(count == GAMES // len(BOTS) for per_seat in seats.values() for count in per_seat)
@@ -87,7 +92,7 @@ def test_each_replay_re_simulates_to_its_recorded_result(
     wins = dict.fromkeys(BOTS, 0.0)
     for index, path in enumerate(files):
         replay = Replay.load(path)
-        assert replay.game_id == GAME and replay.seed == game_seed(SEED, index)
+        assert replay.game_id == GAME and replay.seed == schedule().task(index).seed
         assert replay.result is not None
         final = replay_match(replay)
         assert final.is_terminal()
@@ -319,7 +324,7 @@ def test_without_seed_the_master_seed_is_0(ray_local: None, tmp_path: Path) -> N
                   "--games", "3", "--json", str(out), "--replays", str(replays)]) == 0
     assert json.loads(out.read_text())["seed"] == 0
     paths = sorted(replays.glob("*.json"))
-    assert [Replay.load(p).seed for p in paths] == [game_seed(0, i) for i in range(3)]
+    assert [Replay.load(p).seed for p in paths] == [schedule(0).task(i).seed for i in range(3)]
 
 
 def test_ctrl_c_during_play_is_one_line_and_exit_130_without_a_summary(

@@ -23,7 +23,7 @@ from tests.faults.paired import Comparison, Steady, best_of, compare
 PAIRS = 4
 WINDOW_SECONDS = 2.0
 FLOOD_LIMIT = 30.0
-ATTEMPTS = 3
+ATTEMPTS = 5  # at load 14-23 on this 2-core box, 5 of 9 experiments of 5 runs missed
 CLIENT_WRITE_RACE = "Internal error from Core"
 FLOODER = "flooder"
 RATE, BURST = 200, 400  # arena serve's default --message-rate and --message-burst

@@ -256,3 +256,21 @@ def test_a_tie_for_first_counts_a_share_of_a_win_as_the_ladder_does() -> None:
     assert units["a"] / TALLY_UNITS == win_share(0, _end(0, [1, 1, 3]).results)
     assert format_wins(2.0) == "2" and format_wins(1.5) == "1.5"
     assert format_wins(1 / 3) == "0.33" and format_wins(0.0) == "0"
+
+
+def test_the_reference_client_plays_epic_resort_against_the_fill_bot(start_gateway) -> None:
+    gateway = start_gateway(game="epic-resort", players=4, fill="random")
+    report = play(gateway.address, gateway.token("ref"), "epic-resort",
+                  make_strategy("heuristic", "epic-resort"), max_matches=1, seed=2)
+    assert len(report.matches) == 1 and not report.errors
+    (record,) = report.matches
+    assert record.reason == "completed" and record.rated and 1 <= record.rank <= 4
+    assert report.decisions > 0
+    (applied,) = gateway.store.applied_matches("epic-resort")
+    assert sorted(applied.participants) == sorted(["ref"] + ["builtin:random"] * 3)
+
+
+def test_the_bot_cli_refuses_a_strategy_for_another_game(capsys) -> None:
+    code = arena(["bot", "--server", "127.0.0.1:1", "--token", "t", "--game", "ark-nova",
+                  "--strategy", "heuristic"])
+    assert code == 2 and "use --strategy random" in capsys.readouterr().err

@@ -13,6 +13,7 @@ from services.cli.main import build_parser
 from services.cli.main import main as arena
 from services.cli.serve import gateway_config
 from services.gateway.config import GatewayConfig, default_workers
+from tests.epic_resort.contract import custom_cards
 
 
 @pytest.mark.parametrize(
@@ -100,3 +101,15 @@ def test_the_soft_open_file_limit_is_raised_to_what_max_connections_needs() -> N
         assert resource.getrlimit(resource.RLIMIT_NOFILE) == (needed, hard)
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, needed), hard))
+
+
+def test_epic_resort_serve_arguments_reach_the_gateway_config(tmp_path) -> None:
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(custom_cards(), encoding="utf-8")
+    args = build_parser().parse_args([
+        "serve", "--game", "epic-resort", "--players", "3", "--option",
+        "journeyman_discount=3", "--option", "phase_i_mode=in_turn_order", "--cards", str(cards)])
+    config = gateway_config(args)
+    assert (config.game, config.players) == ("epic-resort", 3)
+    assert config.options == {"journeyman_discount": 3, "phase_i_mode": "in_turn_order"}
+    assert config.cards == cards.read_text(encoding="utf-8")

@@ -74,11 +74,7 @@ def fingerprint(replay: Replay) -> dict[str, Any]:
         data = codec.observation_bytes(seen) if codec is not None else repr(seen).encode()
         observations[str(seat)] = _digest(data)
     return {
-        "result": {
-            "scores": list(result.scores),
-            "ranks": list(result.ranks),
-            "details": dict(result.details),
-        },
+        "result": result.to_json(),  # as a replay file records it (a solo verdict too)
         "decisions": len(replay.choices),
         "requests": requests.hexdigest(),
         "observations": observations,

@@ -12,14 +12,15 @@ import ray
 from engine.core import GameConfig, Replay, replay_match
 from services.runner.batch import MatchRecord, MatchTask, play_batch
 from services.runner.pool import MatchPool, WorkerLost
-from services.tournament.schedule import schedule
+from services.tournament.blocks import BlockSchedule, round_robin_lineups
 
 GAME = "monster-my-neighbor"
 BOTS = ("heuristic", "random")
 
 
 def tasks(games: int, players: int = 3, seed: int = 21) -> list[MatchTask]:
-    return list(schedule(BOTS, players, games, seed))
+    schedule = BlockSchedule(tuple(round_robin_lineups(BOTS, players)), seed)
+    return list(schedule.tasks(range(games)))
 
 
 def outcome_key(record: MatchRecord) -> tuple[object, ...]:

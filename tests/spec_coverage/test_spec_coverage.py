@@ -2,7 +2,8 @@
 
 The rule ids are the committed ``<game>.sections`` (rebuilt from the spec by ``extract.py``);
 the tables are ``<game>.toml``. Test names are collected by parsing the modules with ``ast``,
-so nothing is imported or run. How to keep the tables current: docs/rules-coverage.md.
+so nothing is imported or run. The index of docs/rules-coverage.md is built from the
+tables (``index.py``) and must match them. How to keep both current: docs/rules-coverage.md.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.spec_coverage import index
 from tests.spec_coverage.extract import GAMES
 
 HERE = Path(__file__).parent
@@ -79,3 +81,10 @@ def test_every_named_test_exists(game):
             if not path.is_file() or name not in defined_tests(path):
                 absent.append(f"{rule_id}: {ref}")
     assert not absent, f"{game}.toml names tests that do not exist: {absent}"
+
+
+def test_the_rules_coverage_index_matches_the_tables():
+    text = index.DOC.read_text(encoding="utf-8")
+    assert index.START in text and index.END in text
+    assert index.rewrite(text) == text, (
+        "docs/rules-coverage.md's index is stale: run python -m tests.spec_coverage.index")

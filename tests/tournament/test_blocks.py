@@ -10,13 +10,14 @@ from collections import Counter
 import pytest
 
 from services.tournament.blocks import (
+    SEED_BITS,
     BlockSchedule,
     base_arrangement,
     cyclic_fills,
+    game_seed,
     gauntlet_lineups,
     round_robin_lineups,
 )
-from services.tournament.schedule import game_seed
 
 ENTRANTS = ("a", "b", "c", "d", "e")
 
@@ -105,3 +106,11 @@ def test_the_same_seed_gives_the_same_schedule() -> None:
 def test_exactly_as_many_entrants_as_seats_is_one_line_up() -> None:
     assert round_robin_lineups(["a", "b", "c"], 3) == [("a", "b", "c")]
     assert round_robin_lineups(["new", "old"], 2) == [("new", "old")]
+
+
+def test_block_seeds_depend_only_on_master_seed_and_block() -> None:
+    first = [game_seed(11, i) for i in range(2000)]
+    assert first == [game_seed(11, i) for i in range(2000)]
+    assert len(set(first)) == len(first)
+    assert all(0 <= seed < 2**SEED_BITS for seed in first)
+    assert first != [game_seed(12, i) for i in range(2000)]

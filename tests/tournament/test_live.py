@@ -11,7 +11,6 @@ import re
 import pytest
 from rich.console import Console
 
-from engine.core import GameConfig
 from services.runner.batch import MatchRecord
 from services.tournament import live as live_module
 from services.tournament.aggregate import Totals
@@ -54,7 +53,7 @@ def test_resumed_live_standings_count_the_games_recorded_before() -> None:
     assert resumed.rows() == whole.rows()
     by_name = {row["entrant"]: row for row in resumed.rows()}
     assert by_name["a"]["games"] == 3 and by_name["a"]["wins"] == 1.0
-    assert by_name["c"]["wins"] == 1.5 and by_name["c"]["mean_rank"] == 5 / 3
+    assert by_name["c"]["wins"] == 1.5 and by_name["c"]["mean_rank"] == round(5 / 3, 10)
 
 
 def test_json_progress_rates_only_the_games_this_run_played(clock: Clock) -> None:
@@ -126,7 +125,7 @@ SUMMARY = {
 
 
 def test_the_final_table_fits_80_columns_with_its_intervals_and_whole_names() -> None:
-    from services.cli.tournament import summary_table
+    from services.tournament.tables import summary_table
 
     lines = rendered(summary_table(SUMMARY, list(SUMMARY["entrants"]), "sprt mmn, runs/x"))
     assert all(len(line) <= 80 for line in lines), "\n".join(lines)
@@ -148,15 +147,19 @@ def test_the_final_table_fits_80_columns_with_its_intervals_and_whole_names() ->
 
 def test_arena_play_and_tournament_tables_name_their_columns_alike() -> None:
     from services.cli.play import summary_table as play_table
-    from services.cli.tournament import summary_table as tournament_table
-    from services.tournament.local import TournamentPlan, TournamentReport
-    from services.tournament.standings import Standings
+    from services.tournament.results import RecordTally
+    from services.tournament.run import InMemoryRun, RunOutcome
+    from services.tournament.tables import summary_table as tournament_table
 
-    standings = Standings(NAMES)
+    config = TournamentConfig("monster-my-neighbor", 3, "round-robin",
+                              tuple(Entrant(n, n, n) for n in NAMES), games=3, seed=1)
+    standings, tally = LiveStandings(NAMES, 3), RecordTally()
     for record in BEFORE + AFTER:
-        standings.add(record)
-    plan = TournamentPlan("monster-my-neighbor", GameConfig(3), NAMES, 3, 1)
-    play = rendered(play_table(TournamentReport(plan, standings, 1.0, "in this process")))
+        standings.add_table(tally.add(record))
+    standings.add_table(tally.flush())
+    played = InMemoryRun(RunOutcome(config, played=3, seconds=1.0, where="in this process"),
+                         standings, tally)
+    play = rendered(play_table(played))
     tournament = rendered(tournament_table(SUMMARY, list(SUMMARY["entrants"]), "t"))
 
     def headings(lines: list[str]) -> list[str]:
@@ -183,3 +186,4 @@ def test_the_last_line_says_what_was_played_in_plain_words() -> None:
                                      "process. 900 were recorded before this run resumed.")
     nothing = RunOutcome(config, recorded_before=1200)
     assert played_line(nothing) == "Nothing left to play: all 1,200 games were recorded before."
+    assert nothing.games_per_second == 0.0  # no time measured: no division by zero

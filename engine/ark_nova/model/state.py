@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from engine.ark_nova.cards.catalog import N_ICONS, CardSet
 from engine.ark_nova.map.hexgrid import N_CELLS
 from engine.ark_nova.map.maps import MapData
+from engine.ark_nova.model.events import ArkNovaEvent
 from engine.ark_nova.model.params import Params
 from engine.core.rng import GameRng
 
@@ -264,7 +265,7 @@ class State:
         self.turn_no = 0
         self.venom_cleared = False  # the active player used a venom-marked card this turn
         self.draft_discards: list[int] = []  # setup discards, revealed when all have chosen
-        self.log: list[tuple] = []
+        self.log: list[ArkNovaEvent] = []
         self.asked: dict[int, Sequence[Option]] = {}  # pending seat -> its options (flow)
         self.asked_step: Any = None  # the pending steps.Ask, or None (engine.toolkit.flow)
         self.offered: tuple | None = None  # (step, options) listed by Ask.seats

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from engine.ark_nova.cards import abilities, effects
 from engine.ark_nova.cards.catalog import ANIMALS, Card
 from engine.ark_nova.map.buildings import STANDARD, TYPES
+from engine.ark_nova.model.events import AnimalPlayed
 from engine.ark_nova.model.state import FLOCK, State
 from engine.ark_nova.model.steps import DECLINE, Ask, Option, Step
 from engine.ark_nova.rules import cardflow, harbour, icons, map_rules, passives, tracks, waza, zoo
@@ -223,7 +224,7 @@ def play_animal(s: State, seat: int, card_id: int, folder: int, where: int) -> N
         p.hand.remove(card_id)
     zoo.house(p, card, where)
     p.animals.append(card_id)
-    s.log.append(("animal", seat, card_id))
+    s.log.append(AnimalPlayed(seat, card_id))
     todo: list[icons.Triple] = []
     for res, n in (("appeal", card.appeal), ("cp", card.cp), ("rep", card.reputation)):
         if n:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.ark_nova.cards import map_bonuses, sponsors
+from engine.ark_nova.model.events import BreakStarted, EndTriggered
 from engine.ark_nova.model.state import UNI_HAND, State
 from engine.ark_nova.model.steps import Step
 from engine.ark_nova.rules import cardflow, endgame, icons, map_rules, solo
@@ -23,7 +24,7 @@ def hand_limit(s: State, seat: int) -> int:
 def start_break(s: State) -> None:
     """Push the break's steps (on top of whatever follows it)."""
     s.in_break = True
-    s.log.append(("break", s.break_trigger))
+    s.log.append(BreakStarted(s.break_trigger))
     order = [(s.break_trigger + k) % s.n for k in range(s.n)]
     steps = s.steps
     steps.append(BreakEnd())
@@ -100,4 +101,4 @@ class BreakEnd(Step):
         elif not s.end_triggered and endgame.anyone_reached(s):
             s.end_triggered = True
             s.turns_left = s.n
-            s.log.append(("end", s.n))
+            s.log.append(EndTriggered(s.n))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.ark_nova.cards import sponsors
+from engine.ark_nova.model.events import FinalScored
 from engine.ark_nova.model.state import State
 from engine.ark_nova.model.steps import Step
 from engine.ark_nova.rules import final_scoring, tracks
@@ -52,7 +53,7 @@ class FinalScoring(Step):
         for p, (cp, appeal, _) in zip(s.players, gains, strict=True):
             p.cp = min(CP_MAX, p.cp + cp)
             p.appeal = min(APPEAL_MAX, p.appeal + appeal)
-        s.log.append(("final", tuple(tuple(g[2]) for g in gains)))
+        s.log.append(FinalScored(tuple(tuple(g[2]) for g in gains)))
         s.terminal = True
 
 
@@ -68,7 +69,8 @@ def final_result(s: State) -> Result:
         "turns": s.turn_no,
         "maps": [p.map.map_id for p in s.players],
     }
+    won = None
     if s.n == 1:  # solo (spec 17): the score is the VP, a win is VP >= 0
         details["solo_difficulty"] = s.params.solo_difficulty
-        details["won"] = vp[0] >= 0
-    return Result(tuple(float(v) for v in vp), competition_ranks(keys), details)
+        won = vp[0] >= 0
+    return Result(tuple(float(v) for v in vp), competition_ranks(keys), details, won)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from engine.ark_nova.cards import effects, map_bonuses
 from engine.ark_nova.cards.catalog import ICON_NAMES, Card
+from engine.ark_nova.model.events import AnimalReleased, ProjectSupported
 from engine.ark_nova.model.state import FREE, State
 from engine.ark_nova.model.steps import Ask, Option
 from engine.ark_nova.rules import cardflow, dispatch, icons, passives, tracks, zoo
@@ -247,7 +248,7 @@ def release(s: State, seat: int, animal: int) -> None:
     """Lose its appeal, free its housing, lose its icons, discard it (and its pouch)."""
     p = s.players[seat]
     card = s.cards[animal]
-    s.log.append(("release", seat, animal))
+    s.log.append(AnimalReleased(seat, animal))
     tracks.gain_appeal(s, seat, -card.appeal)
     zoo.unhouse(p, card)
     p.animals.remove(animal)
@@ -283,7 +284,7 @@ class LeftToken(Option):
         p.left_tokens &= ~(1 << self.space)
         card = s.cards[step.card]
         s.levels[step.card][step.level] = seat
-        s.log.append(("project", seat, step.card, step.level))
+        s.log.append(ProjectSupported(seat, step.card, step.level))
         cp, rep = card.rewards[step.level]
         if card.project_kind == "release" and passives.has_mod(p, "release_projects_repeat"):
             cp += 1

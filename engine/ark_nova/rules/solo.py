@@ -15,6 +15,7 @@ are applied where those rules live (``setup.py``, ``abilities.py``, ``sponsor_pl
 
 from __future__ import annotations
 
+from engine.ark_nova.model.events import EndTriggered
 from engine.ark_nova.model.state import State
 from engine.ark_nova.rules.association import cover_donation_space
 
@@ -67,7 +68,7 @@ def tick_clock(s: State) -> int:
     if s.clock_size <= LAST_ROUND_TOKENS:
         s.end_triggered = True
         s.turns_left = 0
-        s.log.append(("end", 0))
+        s.log.append(EndTriggered(0))
         return FINAL_SCORING
     return BREAK
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from engine.ark_nova.cards import sponsors
 from engine.ark_nova.cards.catalog import SPONSORS, Card
+from engine.ark_nova.model.events import SponsorPlayed
 from engine.ark_nova.model.state import State
 from engine.ark_nova.model.steps import DECLINE, Ask, Option
 from engine.ark_nova.rules import icons, map_rules, passives, solo, zoo
@@ -40,7 +41,7 @@ def play_sponsor(s: State, seat: int, card_id: int) -> None:
     """Put the sponsor into the zoo: icons, then immediate effects, then icon triggers."""
     p = s.players[seat]
     p.sponsors.append(card_id)
-    s.log.append(("sponsor", seat, card_id))
+    s.log.append(SponsorPlayed(seat, card_id))
     if card_id in passives.MODIFIERS["any_terrain"]:
         p.pcache = {}
     card = s.cards[card_id]

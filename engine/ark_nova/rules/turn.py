@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from engine.ark_nova.cards.catalog import ACTION_NAMES
 from engine.ark_nova.map.maps import HARBOUR
 from engine.ark_nova.model.ctx import Ctx
+from engine.ark_nova.model.events import EndTriggered
 from engine.ark_nova.model.state import Player, State
 from engine.ark_nova.model.steps import DECLINE, Ask, Option, Step
 from engine.ark_nova.rules import (
@@ -410,7 +411,7 @@ class EndTurn(Step):
         elif endgame.anyone_reached(s):
             s.end_triggered = True
             s.turns_left = s.n - 1
-            s.log.append(("end", s.n - 1))
+            s.log.append(EndTriggered(s.n - 1))
         s.steps.append(NextTurn(self.seat))
         if s.break_due:
             breaks.start_break(s)

@@ -25,6 +25,7 @@ from engine.ark_nova.map.buildings import (
 )
 from engine.ark_nova.map.hexgrid import BORDER_MASK, NEIGHBOURS
 from engine.ark_nova.map.maps import cell_name
+from engine.ark_nova.model.events import BuildingPlaced
 from engine.ark_nova.model.state import FLOCK, Building, Player, State
 from engine.ark_nova.model.steps import DECLINE, Ask, Option
 from engine.ark_nova.rules import dispatch, map_rules, passives, tracks
@@ -144,7 +145,7 @@ def place(s: State, seat: int, code: int, f: Footprint) -> None:
     p = s.players[seat]
     old = p.covered
     idx = add_building(p, code, f)
-    s.log.append(("building", seat, code, f.p.cells))
+    s.log.append(BuildingPlaced(seat, code, f.p.cells))
     todo: list[effects.Effect] = []
     if code == PAVILION_T:
         todo.append(effects.Gain("appeal", 1))

@@ -1,3 +1,3 @@
 """What the outside sees: the observation gate for hidden information
-(``observation.py``), the public log's text (``events.py``), the wire codec
-(``wire.py``) and the SVG board (``board*.py``). Above the rules; read by ``ai``."""
+(``observation.py``), the wire codec (``wire.py``) and the SVG board (``board*.py``).
+Above the rules; read by ``ai``."""

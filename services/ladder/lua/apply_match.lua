@@ -70,7 +70,8 @@ for j = 1, n do
 end
 
 -- elo.win_units and elo.rank_units (exact integers), and elo.match_deltas: every pair of
--- seats is one Elo game, pairs visited in seat order.
+-- seats is one Elo game, pairs visited in seat order. First places and the pair score
+-- mirror engine/core/outcomes.py (share_units, pair_score).
 local best = sr[seats + 1]
 for i = 2, seats do
   if sr[seats + i] < best then best = sr[seats + i] end

@@ -3,7 +3,8 @@
 -- atomically, so the count happens exactly once however often the match is applied.
 --
 -- The arithmetic is records.SoloEntry.counting operation for operation, in IEEE doubles
--- like Python's floats, so both stores keep bit-identical values. The score arrives as a
+-- like Python's floats, so both stores keep bit-identical values; a game is won as
+-- engine/core/outcomes.py's solo_won says (a score of at least SOLO_WIN_SCORE). The score arrives as a
 -- packed double: nothing is converted to text or rounded.
 --
 -- KEYS: solo standings (hash bot name -> row: games, total score, best score, wins as
@@ -32,7 +33,7 @@ if row then
   games, total, best, wins = struct.unpack('<dddd', row)
   if score > best then best = score end
 end
-if score >= 0 then wins = wins + 1 end
+if score >= ${SOLO_WIN_SCORE} then wins = wins + 1 end
 redis.call('HSET', standings_key, name, struct.pack('<dddd', games + 1, total + score, best, wins))
 redis.call('HSET', matches_key, match_id, record)
 return {'ok'}

@@ -3,7 +3,7 @@
 //
 // It dials the server, says Hello with its token, answers each DecisionRequest, and
 // reconnects with a back-off when the stream drops, until it has played -matches
-// matches. Put your own logic in chooseRandom (or a function like it); example.go shows
+// matches (0: no limit, until the server ends the stream). Put your own logic in chooseRandom (or a function like it); example.go shows
 // one that reads a game's typed observation. arena/v1 is generated from proto/ by ./run.
 package main
 
@@ -172,17 +172,21 @@ func playStream(conn *grpc.ClientConn, token string, wanted int, games []string,
 	}
 }
 
-// run plays n matches: 0 when done, 1 when the server stays unreachable, 2 when it refuses the bot.
+// run plays n matches (0: until the server ends a stream): 0 when done, 1 when the server
+// stays unreachable, 2 when it refuses the bot.
 func run(server, token string, n int, seed uint64, creds credentials.TransportCredentials,
 	choose Chooser, games []string) int {
 	rng := rand.New(rand.NewPCG(seed, seed))
 	var s stats
 	failures, code := 0, 0
-	for s.matches < n {
-		before := s.matches
+	for n == 0 || s.matches < n {
+		before, wanted := s.matches, 0 // 0: no limit
+		if n > 0 {
+			wanted = n - s.matches
+		}
 		conn, err := grpc.NewClient(server, grpc.WithTransportCredentials(creds))
 		if err == nil {
-			err = playStream(conn, token, n-s.matches, games, choose, rng, &s)
+			err = playStream(conn, token, wanted, games, choose, rng, &s)
 			conn.Close()
 		}
 		if err != nil {
@@ -191,8 +195,11 @@ func run(server, token string, n int, seed uint64, creds credentials.TransportCr
 				code = 2
 				break
 			}
+		} else if n == 0 {
+			log.Print("the server ended the stream")
+			break
 		}
-		if s.matches >= n {
+		if n > 0 && s.matches >= n {
 			break
 		}
 		if s.matches > before {
@@ -213,9 +220,9 @@ func run(server, token string, n int, seed uint64, creds credentials.TransportCr
 }
 
 func main() {
-	server := flag.String("server", "127.0.0.1:50051", "HOST:PORT")
+	server := flag.String("server", "127.0.0.1:50051", "HOST:PORT, or unix:PATH for a Unix domain socket")
 	token := flag.String("token", "", "the bot's token, from arena bots register NAME (required)")
-	matches := flag.Int("matches", 1, "matches to play, then exit")
+	matches := flag.Int("matches", 1, "matches to play, then exit (0: until the server ends the stream)")
 	seed := flag.Uint64("seed", 1, "seed of the random choices")
 	tlsCA := flag.String("tls-ca", "", "CA certificate (PEM) of a TLS server")
 	strategy := flag.String("strategy", "random", "random, or example (Monster My Neighbor)")
@@ -225,7 +232,7 @@ func main() {
 		log.Print("missing --token: the bot's token, printed by arena bots register NAME")
 		os.Exit(2)
 	}
-	if *matches < 1 || (*strategy != "random" && *strategy != "example") {
+	if *matches < 0 || (*strategy != "random" && *strategy != "example") {
 		flag.Usage()
 		os.Exit(2)
 	}

@@ -2,8 +2,9 @@
 
 It dials the server, says Hello with its token, answers each DecisionRequest, and
 reconnects with a back-off when the stream drops, until it has played --matches
-matches. Put your own logic in choose(); example_monster.py shows one that reads
-a game's typed observation. The stubs in gen/ are generated from proto/ by ./run.
+matches (0: no limit, until the server ends the stream). Put your own logic in
+choose(); example_monster.py shows one that reads a game's typed observation. The
+stubs in gen/ are generated from proto/ by ./run.
 """
 
 from __future__ import annotations
@@ -66,11 +67,12 @@ def describe_failure(err: grpc.RpcError) -> str:
 
 def play_stream(channel: grpc.Channel, args: argparse.Namespace, games: list[str],
                 chooser: Chooser, rng: random.Random, stats: dict[str, float]) -> None:
-    """One stream: Hello, then answer until the server ends it (or it breaks)."""
+    """One stream: Hello, then answer until the server ends it (returns) or it breaks
+    (raises grpc.RpcError)."""
     outbox: queue.SimpleQueue[arena_pb2.PlayRequest | None] = queue.SimpleQueue()
     outbox.put(arena_pb2.PlayRequest(hello=arena_pb2.Hello(
         token=args.token, games=games, client_version="python-kit/1",
-        max_matches=int(args.matches - stats["matches"]))))
+        max_matches=int(args.matches - stats["matches"]) if args.matches else 0)))
     try:
         for response in arena_pb2_grpc.ArenaServiceStub(channel).Play(iter(outbox.get, None)):
             kind = response.WhichOneof("message")
@@ -103,8 +105,8 @@ def play_stream(channel: grpc.Channel, args: argparse.Namespace, games: list[str
 
 
 def run(args: argparse.Namespace, chooser: Chooser, games: list[str]) -> int:
-    """Play args.matches matches; 0 when done, 1 when the server stays unreachable,
-    2 when it refuses the bot."""
+    """Play args.matches matches (0: until the server ends a stream); 0 when done, 1 when
+    the server stays unreachable, 2 when it refuses the bot."""
     rng = random.Random(args.seed)
     stats: dict[str, float] = dict.fromkeys(
         ("matches", "decisions", "wins", "strikes", "errors", "reconnects"), 0)
@@ -115,7 +117,7 @@ def run(args: argparse.Namespace, chooser: Chooser, games: list[str]) -> int:
         log(f"--tls-ca: {err}")
         return 2
     failures, code = 0, 0
-    while stats["matches"] < args.matches:
+    while not args.matches or stats["matches"] < args.matches:
         before = stats["matches"]
         channel = grpc.secure_channel(args.server, credentials) if credentials \
             else grpc.insecure_channel(args.server)
@@ -127,7 +129,11 @@ def run(args: argparse.Namespace, chooser: Chooser, games: list[str]) -> int:
             if err.code() in FATAL:
                 code = 2
                 break
-        if stats["matches"] >= args.matches:
+        else:
+            if not args.matches:
+                log("the server ended the stream")
+                break
+        if args.matches and stats["matches"] >= args.matches:
             break
         failures = 0 if stats["matches"] > before else failures + 1
         if failures >= MAX_FAILURES:
@@ -146,14 +152,18 @@ def run(args: argparse.Namespace, chooser: Chooser, games: list[str]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--server", default="127.0.0.1:50051", help="HOST:PORT")
+    parser.add_argument("--server", default="127.0.0.1:50051",
+                        help="HOST:PORT, or unix:PATH for a Unix domain socket")
     parser.add_argument("--token", help="the bot's token, from arena bots register NAME "
                         "(required)")
-    parser.add_argument("--matches", type=int, default=1, help="matches to play, then exit")
+    parser.add_argument("--matches", type=int, default=1,
+                        help="matches to play, then exit (0: until the server ends the stream)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random choices")
     parser.add_argument("--tls-ca", help="CA certificate (PEM) of a TLS server")
     parser.add_argument("--strategy", choices=("random", "example"), default="random")
     args = parser.parse_args(argv)
+    if args.matches < 0:
+        parser.error("--matches must be 0 (no limit) or more")
     if not args.token:
         log("missing --token: the bot's token, printed by arena bots register NAME")
         return 2

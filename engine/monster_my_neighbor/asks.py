@@ -5,7 +5,7 @@ runs the effect being resolved or starts the next turn until the game is over. A
 that needs a choice pushes an ask on top: :class:`AskSeat` for one seat,
 :class:`AskAll` for the simultaneous kinds, each holding the options it offers (they
 are computed once, where the rule decides whether the step happens at all). A seat's
-only option is applied for it, noted in its private log (``PV_FORCED``).
+only option is applied for it, noted in its private log (``ForcedChoice``).
 
 Choosing pops the ask (:meth:`MonsterOption.apply
 <engine.monster_my_neighbor.options.MonsterOption.apply>`); a simultaneous choice is
@@ -18,7 +18,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from engine.monster_my_neighbor.events import PV_FORCED
+from engine.monster_my_neighbor.events import (
+    ForcedChoice,
+)
 from engine.monster_my_neighbor.moves import note
 from engine.monster_my_neighbor.options import KIND_NAMES, MonsterOption
 from engine.toolkit.flow import Ask
@@ -39,7 +41,7 @@ class MonsterAsk(Ask):
         return KIND_NAMES[self.code]
 
     def forced(self, s: State, seat: int, option: MonsterOption) -> None:  # type: ignore[override]
-        note(s, seat, (PV_FORCED, self.code, option))
+        note(s, seat, ForcedChoice(self.code, option))
 
     def options_of(self, seat: int) -> Sequence[MonsterOption]:
         raise NotImplementedError

@@ -21,15 +21,16 @@ from engine.core import GameRng
 from engine.monster_my_neighbor.cards import OP_TARGET_DISCARDS_CHOSEN
 from engine.monster_my_neighbor.effects import PROCEED
 from engine.monster_my_neighbor.events import (
-    EV_DOG_DISCARD,
-    EV_ROUND_START,
     ORIGIN_DOG,
-    PV_DEALT,
-    PV_GAVE,
-    PV_OWN_DISCARD,
-    PV_RECEIVED,
-    PV_SAW_DISCARD,
-    PV_SAW_HAND,
+    DealtHand,
+    DogDiscarded,
+    Gave,
+    OwnDiscard,
+    PrivateEvent,
+    Received,
+    RoundStarted,
+    SawDiscard,
+    SawHand,
 )
 from engine.monster_my_neighbor.game_state import MonsterState
 from engine.monster_my_neighbor.heuristic import monster_belief
@@ -102,10 +103,10 @@ def _copy_public(s: State, obs: Observation) -> None:
     s.private_times = [list(obs.private_log_times) if q == obs.seat else [] for q in range(n)]
 
 
-def _this_round(obs: Observation) -> list[tuple]:
+def _this_round(obs: Observation) -> list[PrivateEvent]:
     """The seat's private log entries of the current round."""
     log = obs.public_log
-    start = max((i for i, e in enumerate(log) if e[0] == EV_ROUND_START), default=0)
+    start = max((i for i, e in enumerate(log) if type(e) is RoundStarted), default=0)
     return [e for t, e in zip(obs.private_log_times, obs.private_log, strict=True) if t > start]
 
 
@@ -113,11 +114,11 @@ def _round_monster(obs: Observation, rng: GameRng) -> int:
     """The round's Monster if the seat has met it this round, else a possible one."""
     is_monster = obs.cards.is_monster
     for e in _this_round(obs):
-        code = e[0]
-        if code in (PV_DEALT, PV_SAW_HAND):
-            seen = e[2]
-        elif code in (PV_RECEIVED, PV_GAVE, PV_OWN_DISCARD, PV_SAW_DISCARD):
-            seen = (e[1],)
+        seen: tuple[int, ...]
+        if isinstance(e, DealtHand | SawHand):
+            seen = e.cards
+        elif isinstance(e, Received | Gave | OwnDiscard | SawDiscard):
+            seen = (e.card,)
         else:
             continue
         for t in seen:
@@ -172,11 +173,11 @@ def _face_down(obs: Observation, pool: list[int]) -> list[list[tuple[int, int, i
     A Dog discard's discarder is the target named by the public log (in order)."""
     c = obs.cards
     log = obs.public_log
-    start = max((i for i, e in enumerate(log) if e[0] == EV_ROUND_START), default=0)
+    start = max((i for i, e in enumerate(log) if type(e) is RoundStarted), default=0)
     targets: dict[int, list[int]] = {}
     for e in log[start:]:
-        if e[0] == EV_DOG_DISCARD:
-            targets.setdefault(e[2], []).append(e[1])
+        if isinstance(e, DogDiscarded):
+            targets.setdefault(e.dog_seat, []).append(e.seat)
     actor_sees = any(c.actor_sees_discard[t] for t in range(c.type_count)
                      if any(step[0] == OP_TARGET_DISCARDS_CHOSEN for step in c.effects[t]))
     piles = []

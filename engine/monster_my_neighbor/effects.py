@@ -41,18 +41,6 @@ from engine.monster_my_neighbor.events import (
     ENDING_BETRAYAL,
     ENDING_CAUGHT,
     ENDING_PLAYED,
-    EV_CAPTURE,
-    EV_CARD_TO_HAND,
-    EV_COUNT,
-    EV_DEAL,
-    EV_DOG_DISCARD,
-    EV_FOG,
-    EV_GOSSIP,
-    EV_MONSTER_PLAYED,
-    EV_PEEK,
-    EV_RUMOR,
-    EV_STEAL,
-    EV_TARGET,
     HOW_DEAL,
     HOW_DOG_HANDOVER,
     HOW_FOG,
@@ -61,17 +49,29 @@ from engine.monster_my_neighbor.events import (
     HOW_RUMOR,
     HOW_STEAL,
     ORIGIN_DOG,
-    PV_GAVE,
-    PV_OWN_DISCARD,
-    PV_RECEIVED,
-    PV_SAW_DISCARD,
-    PV_SAW_HAND,
     RESULT_CAPTURED,
     RESULT_HUNTER_DISCARDED,
     RESULT_NO_EFFECT,
     RESULT_NO_HUNTER,
     RESULT_NO_TARGET,
+    Captured,
+    CardsExchanged,
+    CardToHand,
+    DealCountChosen,
+    DogDiscarded,
+    Fog,
+    Gave,
+    Gossip,
+    MonsterPlayed,
+    OwnDiscard,
+    Peeked,
     PlayedCard,
+    Received,
+    Rumor,
+    SawDiscard,
+    SawHand,
+    Stole,
+    TargetChosen,
 )
 from engine.monster_my_neighbor.moves import (
     add,
@@ -171,7 +171,7 @@ def run_effect(s: State) -> None:
             if s.hands[target][card]:
                 remove(s, target, card)
                 s.under_deck[card] += 1
-                note(s, target, (PV_GAVE, card, -1, HOW_FRIEND))
+                note(s, target, Gave(card, -1, HOW_FRIEND))
                 s.ctx_result = RESULT_HUNTER_DISCARDED
             else:
                 s.ctx_result = RESULT_NO_HUNTER
@@ -189,8 +189,8 @@ def run_effect(s: State) -> None:
                 area.pop()
             add(s, dest, s.ctx_card)
             s.tracked_holder[s.ctx_card] = dest
-            note(s, dest, (PV_RECEIVED, s.ctx_card, actor, HOW_DOG_HANDOVER))
-            s.public_events.append((EV_CARD_TO_HAND, s.ctx_card, actor, dest))
+            note(s, dest, Received(s.ctx_card, actor, HOW_DOG_HANDOVER))
+            s.public_events.append(CardToHand(s.ctx_card, actor, dest))
         elif op == OP_TAKE_RANDOM:
             source, taker = _who(s, step[1]), _who(s, step[2])
             if s.hand_sizes[source]:
@@ -218,10 +218,10 @@ def run_effect(s: State) -> None:
             return
         elif op == OP_PEEK_HAND:
             viewer, target = _who(s, step[1]), _who(s, step[2])
-            note(s, viewer, (PV_SAW_HAND, target, hand_tuple(s.hands[target])))
-            s.public_events.append((EV_PEEK, viewer, target))
+            note(s, viewer, SawHand(target, hand_tuple(s.hands[target])))
+            s.public_events.append(Peeked(viewer, target))
         elif op == OP_MONSTER_WINS:
-            s.public_events.append((EV_MONSTER_PLAYED, actor, s.ctx_card))
+            s.public_events.append(MonsterPlayed(actor, s.ctx_card))
             end_round(s, ENDING_PLAYED, actor, -1)
             return
         s.ctx_step += 1
@@ -252,7 +252,7 @@ def _capture(s: State, catcher: int, holder: int) -> None:
     if area and area[-1].card == s.ctx_card:
         card, rotation, target, _ = area[-1]
         area[-1] = PlayedCard(card, rotation, target, RESULT_CAPTURED)
-    s.public_events.append((EV_CAPTURE, catcher, holder, monster, s.ctx_card))
+    s.public_events.append(Captured(catcher, holder, monster, s.ctx_card))
     ending = ENDING_BETRAYAL if s.friends[catcher] else ENDING_CAUGHT
     end_round(s, ending, holder, catcher)
 
@@ -270,7 +270,7 @@ def _each_take_random(s: State, direction: int) -> None:
     for source, taker, card in picks:
         add(s, taker, card)
         log_transfer(s, source, taker, card, HOW_RUMOR)
-    s.public_events.append((EV_RUMOR, tuple((src, dst) for src, dst, _ in picks)))
+    s.public_events.append(Rumor(tuple((src, dst) for src, dst, _ in picks)))
 
 
 # ------------------------------------------------------------------------ choices of the actor
@@ -295,7 +295,7 @@ class ChooseTarget(MonsterOption):
         area = s.play_areas[s.ctx_actor]
         card, rotation, _, result = area[-1]
         area[-1] = PlayedCard(card, rotation, self.seat, result)
-        s.public_events.append((EV_TARGET, s.ctx_actor, s.ctx_card, self.seat))
+        s.public_events.append(TargetChosen(s.ctx_actor, s.ctx_card, self.seat))
         s.ctx_step += 1
 
     def label(self, cards: CardSet) -> str:
@@ -316,7 +316,7 @@ class ChooseCount(MonsterOption):
 
     def act(self, s: State, seat: int) -> None:
         s.ctx_slots[_step(s)[1]] = self.count
-        s.public_events.append((EV_COUNT, s.ctx_actor, self.count))
+        s.public_events.append(DealCountChosen(s.ctx_actor, self.count))
         s.ctx_step += 1
 
     def label(self, cards: CardSet) -> str:
@@ -359,16 +359,16 @@ class DogDiscard(_CardChoice):
         actor = s.ctx_actor
         if card == s.round_monster and step[3]:
             s.ctx_result = RESULT_CAPTURED
-            note(s, target, (PV_OWN_DISCARD, card, ORIGIN_DOG))
+            note(s, target, OwnDiscard(card, ORIGIN_DOG))
             _capture(s, actor, target)
             return
         remove(s, target, card)
         seen_by_actor = s.cards.actor_sees_discard[s.ctx_card]
         s.face_down[actor].append((card, ORIGIN_DOG, target, actor if seen_by_actor else target))
-        note(s, target, (PV_OWN_DISCARD, card, ORIGIN_DOG))
+        note(s, target, OwnDiscard(card, ORIGIN_DOG))
         if seen_by_actor:
-            note(s, actor, (PV_SAW_DISCARD, card, target))
-        s.public_events.append((EV_DOG_DISCARD, target, actor))
+            note(s, actor, SawDiscard(card, target))
+        s.public_events.append(DogDiscarded(target, actor))
         if s.tracked_holder[card] == target:
             s.tracked_holder[card] = -1
         s.ctx_step += 1
@@ -388,7 +388,7 @@ class StealGive(_CardChoice):
     def act(self, s: State, seat: int) -> None:
         receiver = _who(s, _step(s)[2])
         move(s, seat, receiver, self.card, HOW_STEAL)
-        s.public_events.append((EV_STEAL, s.ctx_actor, receiver))
+        s.public_events.append(Stole(s.ctx_actor, receiver))
         s.ctx_step += 1
 
 
@@ -413,7 +413,7 @@ class GossipPass(_CardChoice):
             dest = (q + direction) % s.n
             add(s, dest, choices[q].card)
             log_transfer(s, q, dest, choices[q].card, HOW_GOSSIP)
-        s.public_events.append((EV_GOSSIP, seats))
+        s.public_events.append(Gossip(seats))
         s.ctx_step += 1
 
 
@@ -436,13 +436,13 @@ class FogContribute(_CardChoice):
             card = choices[q].card
             remove(s, q, card)
             pool.append(card)
-            note(s, q, (PV_GAVE, card, -1, HOW_FOG))
+            note(s, q, Gave(card, -1, HOW_FOG))
             untrack(s, q)
         s.rng.shuffle(pool)
         for q, card in zip(seats, pool, strict=True):
             add(s, q, card)
-            note(s, q, (PV_RECEIVED, card, -1, HOW_FOG))
-        s.public_events.append((EV_FOG, seats))
+            note(s, q, Received(card, -1, HOW_FOG))
+        s.public_events.append(Fog(seats))
         s.ctx_step += 1
 
 
@@ -466,7 +466,7 @@ class DealGive(MonsterOption):
             move(s, a, b, card, HOW_DEAL)
         for card in choices[b].cards:
             move(s, b, a, card, HOW_DEAL)
-        s.public_events.append((EV_DEAL, a, b, len(choices[a].cards)))
+        s.public_events.append(CardsExchanged(a, b, len(choices[a].cards)))
         s.ctx_step += 1
 
     def label(self, cards: CardSet) -> str:

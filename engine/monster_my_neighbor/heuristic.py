@@ -37,21 +37,22 @@ from engine.monster_my_neighbor.cards import (
     CardSet,
 )
 from engine.monster_my_neighbor.events import (
-    EV_DEAL,
-    EV_FOG,
-    EV_GOSSIP,
-    EV_PASS,
-    EV_PLAY,
-    EV_RESULT,
-    EV_ROUND_START,
-    EV_RUMOR,
-    EV_SKIP,
-    EV_STEAL,
-    EV_TARGET,
-    PV_GAVE,
-    PV_RECEIVED,
-    PV_SAW_HAND,
     RESULT_NO_EFFECT,
+    CardPlayed,
+    CardResult,
+    CardsExchanged,
+    Fog,
+    Gave,
+    Gossip,
+    Passed,
+    PrivateEvent,
+    Received,
+    RoundStarted,
+    Rumor,
+    SawHand,
+    Stole,
+    TargetChosen,
+    TurnSkipped,
 )
 from engine.monster_my_neighbor.observation import Observation
 
@@ -109,7 +110,7 @@ def monster_belief(obs: Observation) -> list[float]:
     if any(is_monster[t] for t in obs.hand):
         return [1.0 if q == me else 0.0 for q in range(n)]
     log = obs.public_log
-    start = max((i for i, e in enumerate(log) if e[0] == EV_ROUND_START), default=0)
+    start = max((i for i, e in enumerate(log) if type(e) is RoundStarted), default=0)
     private = [
         (t, e) for t, e in zip(obs.private_log_times, obs.private_log, strict=True) if t > start
     ]
@@ -118,41 +119,41 @@ def monster_belief(obs: Observation) -> list[float]:
     p = 0
     for i in range(start, len(log)):
         e = log[i]
-        code = e[0]
-        if code == EV_RUMOR:
+        if isinstance(e, Rumor):
             old = belief[:]
-            for src, dst in e[1]:
+            for src, dst in e.transfers:
                 belief[src] -= old[src] * RUMOR_SHARE
                 belief[dst] += old[src] * RUMOR_SHARE
-        elif code == EV_GOSSIP:
+        elif isinstance(e, Gossip):
             old = belief[:]
-            for q in e[1]:
+            for q in e.seats:
                 belief[q] -= old[q] * GOSSIP_SHARE
                 belief[(q + 1) % n] += old[q] * GOSSIP_SHARE
-        elif code == EV_FOG:
-            seats = e[1]
+        elif isinstance(e, Fog):
+            seats = e.seats
             share = sum(belief[q] for q in seats) * FOG_SHARE / len(seats)
             for q in seats:
                 belief[q] = belief[q] * (1 - FOG_SHARE) + share
-        elif code == EV_DEAL:
-            a, b = e[1], e[2]
+        elif isinstance(e, CardsExchanged):
+            a, b = e.seat, e.other_seat
             moved_a, moved_b = belief[a] * DEAL_SHARE, belief[b] * DEAL_SHARE
             belief[a] += moved_b - moved_a
             belief[b] += moved_a - moved_b
-        elif code == EV_STEAL:
-            a, b = e[1], e[2]
+        elif isinstance(e, Stole):
+            a, b = e.seat, e.from_seat
             moved = belief[b] * STEAL_SHARE
             belief[b] -= moved
             belief[a] += moved
-        elif code == EV_TARGET:
-            last_target = e[3]
-        elif code == EV_RESULT and e[3] == RESULT_NO_EFFECT and roles_for(c).hunter[e[2]]:
+        elif isinstance(e, TargetChosen):
+            last_target = e.target
+        elif (isinstance(e, CardResult) and e.result == RESULT_NO_EFFECT
+              and roles_for(c).hunter[e.card]):
             if last_target >= 0:
                 belief[last_target] *= MISSED_HUNTER_FACTOR
-        elif code == EV_PASS:
-            belief = [1.0 if q == e[1] else 0.0 for q in range(n)]
-        elif code == EV_SKIP:
-            belief[e[1]] = 0.0
+        elif isinstance(e, Passed):
+            belief = [1.0 if q == e.seat else 0.0 for q in range(n)]
+        elif isinstance(e, TurnSkipped):
+            belief[e.seat] = 0.0
         while p < len(private) and private[p][0] <= i:
             belief = _apply_private(belief, private[p][1], is_monster, me, n)
             p += 1
@@ -172,16 +173,15 @@ def monster_belief(obs: Observation) -> list[float]:
 
 
 def _apply_private(
-    belief: list[float], e: tuple[Any, ...], is_monster: tuple[bool, ...], me: int, n: int
+    belief: list[float], e: PrivateEvent, is_monster: tuple[bool, ...], me: int, n: int
 ) -> list[float]:
-    code = e[0]
-    if code == PV_SAW_HAND:
-        target, hand = e[1], e[2]
-        if any(is_monster[t] for t in hand):
+    if isinstance(e, SawHand):
+        target = e.seat
+        if any(is_monster[t] for t in e.cards):
             return [1.0 if q == target else 0.0 for q in range(n)]
         belief[target] = 0.0
-    elif code == PV_GAVE and is_monster[e[1]] and e[2] >= 0:
-        return [1.0 if q == e[2] else 0.0 for q in range(n)]
+    elif isinstance(e, Gave) and is_monster[e.card] and e.to_seat >= 0:
+        return [1.0 if q == e.to_seat else 0.0 for q in range(n)]
     return belief
 
 
@@ -276,8 +276,8 @@ class HeuristicBot:
 
     def _card_being_played(self, obs: Observation) -> int:
         for e in reversed(obs.public_log):
-            if e[0] == EV_PLAY and e[1] == obs.seat:
-                return e[2]
+            if isinstance(e, CardPlayed) and e.seat == obs.seat:
+                return e.card
         return -1
 
     def _target_value(
@@ -325,7 +325,7 @@ class HeuristicBot:
         if roles.monster[card]:
             # just stole it and hold a Hunter: give it back and hunt it; otherwise keep it
             last = obs.private_log[-1] if obs.private_log else None
-            stolen = last is not None and last[0] == PV_RECEIVED and last[1] == card
+            stolen = isinstance(last, Received) and last.card == card
             has_hunter = any(roles.hunter[t] for t in obs.hand)
             return 50.0 if stolen and has_hunter and obs.rotation < 4 else -100.0
         return -self._keep_value(roles, card, holds)

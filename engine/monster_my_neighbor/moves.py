@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import Any
 
-from engine.monster_my_neighbor.events import PV_GAVE, PV_RECEIVED
+from engine.monster_my_neighbor.events import (
+    Gave,
+    PrivateEvent,
+    Received,
+)
 from engine.monster_my_neighbor.state import State
 
 
-def note(s: State, seat: int, entry: tuple[Any, ...]) -> None:
+def note(s: State, seat: int, entry: PrivateEvent) -> None:
     """Append to a seat's private log, stamped with the public log length (a public clock)."""
     s.private_logs[seat].append(entry)
     s.private_times[seat].append(len(s.public_events))
@@ -35,8 +38,8 @@ def move(s: State, source: int, dest: int, card: int, how: int) -> None:
 
 
 def log_transfer(s: State, source: int, dest: int, card: int, how: int) -> None:
-    note(s, source, (PV_GAVE, card, dest, how))
-    note(s, dest, (PV_RECEIVED, card, source, how))
+    note(s, source, Gave(card, dest, how))
+    note(s, dest, Received(card, source, how))
     untrack(s, source)
 
 

@@ -17,37 +17,12 @@ from engine.core.game import SPECTATOR
 from engine.monster_my_neighbor.cards import CardSet
 from engine.monster_my_neighbor.events import (
     ENDING_NAMES,
-    EV_CAPTURE,
-    EV_CARD_TO_HAND,
-    EV_COUNT,
-    EV_DEAL,
-    EV_DOG_DISCARD,
-    EV_FOG,
-    EV_FORCED_HUNTER_DISCARD,
-    EV_GOSSIP,
-    EV_MONSTER_PLAYED,
-    EV_PASS,
-    EV_PEEK,
-    EV_PLAY,
-    EV_RESULT,
-    EV_ROUND_END,
-    EV_ROUND_START,
-    EV_RUMOR,
-    EV_SKIP,
-    EV_STEAL,
-    EV_TARGET,
-    HOW_NAMES,
     ORIGIN_NAMES,
-    PV_DEALT,
-    PV_FORCED,
-    PV_GAVE,
-    PV_OWN_DISCARD,
-    PV_RECEIVED,
-    PV_SAW_DISCARD,
-    PV_SAW_HAND,
     RESULT_NAMES,
     FaceDownCard,
     PlayedCard,
+    PrivateEvent,
+    PublicEvent,
     RoundSummary,
 )
 from engine.monster_my_neighbor.options import KIND_NAMES, NO_DECISION, MonsterOption
@@ -72,7 +47,7 @@ class Observation:
     """Everything one seat may know. Immutable and ==-comparable.
 
     Card types are integer ids into ``cards.names``. ``hand`` is this seat's hand as a
-    sorted tuple of types. Logs hold event tuples (see :mod:`options` for the codes);
+    sorted tuple of types. Logs hold typed event records (:mod:`events`);
     :func:`describe_event` and :func:`describe_private` render them as text.
     ``private_log_times[i]`` is the public log length when private entry ``i`` was
     recorded, so a seat can interleave both logs.
@@ -105,8 +80,8 @@ class Observation:
     pending_kind: str
     pending_seats: tuple[int, ...]
     own_pending_choice: MonsterOption | None
-    public_log: tuple[tuple[Any, ...], ...]
-    private_log: tuple[tuple[Any, ...], ...]
+    public_log: tuple[PublicEvent, ...]
+    private_log: tuple[PrivateEvent, ...]
     private_log_times: tuple[int, ...]
 
     def holds(self, card: int) -> int:
@@ -168,80 +143,14 @@ def build(s: State, seat: int) -> Observation:
 
 
 # ================================================================ readable text
-def _cards_text(cards: CardSet, types: tuple[int, ...]) -> str:
-    return ", ".join(cards.labels[t] for t in types) if types else "nothing"
-
-
-def describe_event(cards: CardSet, e: tuple[Any, ...]) -> str:
+def describe_event(cards: CardSet, e: PublicEvent) -> str:
     """One public log event as text."""
-    code = e[0]
-    name = cards.labels
-    if code == EV_ROUND_START:
-        return f"round {e[1]} begins"
-    if code == EV_PLAY:
-        return f"seat {e[1]} plays {name[e[2]]} (rotation {e[3]})"
-    if code == EV_TARGET:
-        return f"seat {e[1]} targets seat {e[3]} with {name[e[2]]}"
-    if code == EV_COUNT:
-        return f"seat {e[1]} chooses to exchange {e[2]} card(s)"
-    if code == EV_RESULT:
-        return f"seat {e[1]}'s {name[e[2]]}: {RESULT_NAMES[e[3]]}"
-    if code == EV_SKIP:
-        return f"seat {e[1]} has no cards: turn skipped (rotation {e[2]})"
-    if code == EV_FORCED_HUNTER_DISCARD:
-        return f"seat {e[1]} had no legal play and discarded a Hunter face down"
-    if code == EV_PASS:
-        return f"seat {e[1]} passed (no legal play)"
-    if code == EV_DOG_DISCARD:
-        return f"seat {e[1]} discarded a face-down card to seat {e[2]}"
-    if code == EV_CARD_TO_HAND:
-        return f"the {name[e[1]]} moved from seat {e[2]} to seat {e[3]}'s hand"
-    if code == EV_STEAL:
-        return f"seat {e[1]} took 1 card from seat {e[2]} and gave 1 back"
-    if code == EV_DEAL:
-        return f"seats {e[1]} and {e[2]} exchanged {e[3]} card(s)"
-    if code == EV_RUMOR:
-        moves = ", ".join(f"{a}->{b}" for a, b in e[1])
-        return f"Rumor resolved; transfers: {moves or 'none'}"
-    if code == EV_GOSSIP:
-        return f"Gossip: seats {', '.join(map(str, e[1]))} each passed a card left"
-    if code == EV_FOG:
-        return f"Fog: seats {', '.join(map(str, e[1]))} pooled a card and were dealt one back"
-    if code == EV_PEEK:
-        return f"seat {e[1]} looked at seat {e[2]}'s hand"
-    if code == EV_CAPTURE:
-        return (
-            f"seat {e[1]}'s {name[e[4]]} made seat {e[2]} discard the Monster: {name[e[3]]}"
-        )
-    if code == EV_MONSTER_PLAYED:
-        return f"seat {e[1]} played the Monster: {name[e[2]]}"
-    if code == EV_ROUND_END:
-        vp = ", ".join(map(str, e[4]))
-        return f"round {e[1]} ends ({ENDING_NAMES[e[2]]}, {name[e[3]]}); VP awarded: {vp}"
-    return repr(e)
+    return e.describe(cards)
 
 
-def describe_private(cards: CardSet, e: tuple[Any, ...]) -> str:
+def describe_private(cards: CardSet, e: PrivateEvent) -> str:
     """One private log event as text."""
-    code = e[0]
-    name = cards.labels
-    if code == PV_DEALT:
-        return f"round {e[1]}: dealt {_cards_text(cards, e[2])}"
-    if code == PV_RECEIVED:
-        source = f"seat {e[2]}" if e[2] >= 0 else "the pool"
-        return f"received {name[e[1]]} from {source} ({HOW_NAMES[e[3]]})"
-    if code == PV_GAVE:
-        dest = f"seat {e[2]}" if e[2] >= 0 else "the table"
-        return f"gave {name[e[1]]} to {dest} ({HOW_NAMES[e[3]]})"
-    if code == PV_SAW_HAND:
-        return f"saw seat {e[1]}'s hand: {_cards_text(cards, e[2])}"
-    if code == PV_OWN_DISCARD:
-        return f"discarded {name[e[1]]} face down ({ORIGIN_NAMES[e[2]]})"
-    if code == PV_SAW_DISCARD:
-        return f"saw seat {e[2]}'s face-down discard: {name[e[1]]}"
-    if code == PV_FORCED:
-        return f"forced {KIND_NAMES[e[1]]}: {e[2].label(cards)}"
-    return repr(e)
+    return e.describe(cards)
 
 
 def to_json(obs: Observation) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from engine.core import Result, competition_ranks
 from engine.monster_my_neighbor.events import (
     ENDING_NAMES,
     ENDING_PLAYED,
-    EV_ROUND_END,
+    RoundEnded,
     RoundSummary,
 )
 from engine.monster_my_neighbor.setup import setup_round
@@ -38,7 +38,7 @@ def end_round(s: State, ending: int, monster_seat: int, catcher: int) -> None:
     s.finished.append(
         RoundSummary(s.round_no, s.round_monster, ending, monster_seat, catcher, awarded)
     )
-    s.public_events.append((EV_ROUND_END, s.round_no, ending, s.round_monster, awarded))
+    s.public_events.append(RoundEnded(s.round_no, ending, s.round_monster, awarded))
     s.removed.append(s.round_monster)
     if ending == ENDING_PLAYED:
         s.play_areas[monster_seat].pop()  # the Monster leaves the game (§9)

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from engine.monster_my_neighbor.cards import CardSet
-from engine.monster_my_neighbor.events import EV_ROUND_START, PV_DEALT
+from engine.monster_my_neighbor.events import (
+    DealtHand,
+    RoundStarted,
+)
 from engine.monster_my_neighbor.moves import hand_tuple, note
 from engine.monster_my_neighbor.state import State, clear_asks, clear_effect
 
@@ -108,6 +111,6 @@ def setup_round(s: State) -> None:
     s.active = opener
     s.rotation = 1
     s.opening_pending = True
-    s.public_events.append((EV_ROUND_START, s.round_no))
+    s.public_events.append(RoundStarted(s.round_no))
     for seat in range(n):
-        note(s, seat, (PV_DEALT, s.round_no, hand_tuple(hands[seat])))
+        note(s, seat, DealtHand(s.round_no, hand_tuple(hands[seat])))

@@ -9,12 +9,17 @@ named after the spec's sections (:mod:`setup`, :mod:`turns`, :mod:`effects`,
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from engine.core import GameRng
 from engine.core.option import Option
 from engine.monster_my_neighbor.cards import CardSet
-from engine.monster_my_neighbor.events import RESULT_NONE, PlayedCard, RoundSummary
+from engine.monster_my_neighbor.events import (
+    RESULT_NONE,
+    PlayedCard,
+    PrivateEvent,
+    PublicEvent,
+    RoundSummary,
+)
 from engine.monster_my_neighbor.options import NO_DECISION, MonsterOption
 from engine.toolkit.flow import Step
 
@@ -80,8 +85,8 @@ class State:
     ctx_slots: list[int]
     ctx_first_hunter: bool
     ctx_result: int
-    public_events: list[tuple[Any, ...]]
-    private_logs: list[list[tuple[Any, ...]]]
+    public_events: list[PublicEvent]
+    private_logs: list[list[PrivateEvent]]
     private_times: list[list[int]]
 
     def __init__(self, cards: CardSet, players: int, rng: GameRng, rounds: int) -> None:

@@ -15,16 +15,16 @@ from engine.monster_my_neighbor.cards import (
     CardSet,
 )
 from engine.monster_my_neighbor.events import (
-    EV_FORCED_HUNTER_DISCARD,
-    EV_PASS,
-    EV_PLAY,
-    EV_RESULT,
-    EV_SKIP,
     ORIGIN_FORCED_HUNTER,
-    PV_OWN_DISCARD,
     RESULT_LAST_CARD_VOID,
     RESULT_NONE,
+    CardPlayed,
+    CardResult,
+    ForcedHunterDiscard,
+    OwnDiscard,
+    Passed,
     PlayedCard,
+    TurnSkipped,
 )
 from engine.monster_my_neighbor.moves import note, remove
 from engine.monster_my_neighbor.options import PLAY_CARD, MonsterOption
@@ -91,7 +91,7 @@ def start_turn(s: State) -> None:
     """§5.4: skip an empty hand, force a Hunter discard or a pass, or ask PLAY_CARD."""
     p = s.active
     if s.hand_sizes[p] == 0:
-        s.public_events.append((EV_SKIP, p, s.rotation))
+        s.public_events.append(TurnSkipped(p, s.rotation))
         end_turn(s)
         return
     legal = PlayCard.legal(s, p)
@@ -102,10 +102,10 @@ def start_turn(s: State) -> None:
     if s.hands[p][hunter]:
         remove(s, p, hunter)
         s.face_down[p].append((hunter, ORIGIN_FORCED_HUNTER, p, p))
-        note(s, p, (PV_OWN_DISCARD, hunter, ORIGIN_FORCED_HUNTER))
-        s.public_events.append((EV_FORCED_HUNTER_DISCARD, p, s.rotation))
+        note(s, p, OwnDiscard(hunter, ORIGIN_FORCED_HUNTER))
+        s.public_events.append(ForcedHunterDiscard(p, s.rotation))
     else:
-        s.public_events.append((EV_PASS, p, s.rotation))
+        s.public_events.append(Passed(p, s.rotation))
     end_turn(s)
 
 
@@ -134,7 +134,7 @@ def play_card(s: State, p: int, card: int) -> None:
         s.first_hunter_played = True
         first = True
     s.play_areas[p].append(PlayedCard(card, s.rotation, -1, RESULT_NONE))
-    s.public_events.append((EV_PLAY, p, card, s.rotation))
+    s.public_events.append(CardPlayed(p, card, s.rotation))
     s.ctx_running = True
     s.ctx_actor = p
     s.ctx_card = card
@@ -159,6 +159,6 @@ def finish_play(s: State) -> None:
         if card == s.ctx_card and rotation == s.rotation:
             area[-1] = PlayedCard(card, rotation, target, result)
     if result != RESULT_NONE:
-        s.public_events.append((EV_RESULT, p, s.ctx_card, result))
+        s.public_events.append(CardResult(p, s.ctx_card, result))
     clear_effect(s)
     end_turn(s)

@@ -1,10 +1,10 @@
-"""The logs on the wire: engine log events (tuples, see :mod:`options`) as typed messages.
+"""The logs on the wire: engine log events (typed records, :mod:`events`) as messages.
 
 A seat's observation holds its whole public and private log. On the wire a seat gets
 each entry once: the codec encodes only the entries after a :class:`LogMark` (where the
 same seat's previous message ended), so a request costs the events since the seat's
-last request, not the length of the game. One table per log maps an event code to
-its encoder.
+last request, not the length of the game. One table per log maps an event type to
+its encoder (:class:`engine.toolkit.events.EventTable`).
 """
 
 from __future__ import annotations
@@ -17,37 +17,40 @@ from arena.v1 import monster_my_neighbor_pb2 as pb
 
 from engine.monster_my_neighbor.events import (
     ENDING_NAMES,
-    EV_CAPTURE,
-    EV_CARD_TO_HAND,
-    EV_COUNT,
-    EV_DEAL,
-    EV_DOG_DISCARD,
-    EV_FOG,
-    EV_FORCED_HUNTER_DISCARD,
-    EV_GOSSIP,
-    EV_MONSTER_PLAYED,
-    EV_PASS,
-    EV_PEEK,
-    EV_PLAY,
-    EV_RESULT,
-    EV_ROUND_END,
-    EV_ROUND_START,
-    EV_RUMOR,
-    EV_SKIP,
-    EV_STEAL,
-    EV_TARGET,
     HOW_NAMES,
     ORIGIN_NAMES,
-    PV_DEALT,
-    PV_FORCED,
-    PV_GAVE,
-    PV_OWN_DISCARD,
-    PV_RECEIVED,
-    PV_SAW_DISCARD,
-    PV_SAW_HAND,
     RESULT_NAMES,
+    Captured,
+    CardPlayed,
+    CardResult,
+    CardsExchanged,
+    CardToHand,
+    DealCountChosen,
+    DealtHand,
+    DogDiscarded,
+    Fog,
+    ForcedChoice,
+    ForcedHunterDiscard,
+    Gave,
+    Gossip,
+    MonsterPlayed,
+    OwnDiscard,
+    Passed,
+    Peeked,
+    PrivateEvent,
+    PublicEvent,
+    Received,
+    RoundEnded,
+    RoundStarted,
+    Rumor,
+    SawDiscard,
+    SawHand,
+    Stole,
+    TargetChosen,
+    TurnSkipped,
 )
 from engine.monster_my_neighbor.options import KIND_NAMES
+from engine.toolkit.events import EventTable
 from engine.toolkit.wire_bytes import LENGTH_DELIMITED, VARINT, tag, varint
 
 _Message = pb.MonsterMyNeighborObservation
@@ -56,11 +59,9 @@ _POSITION_TAG = tag(
     pb.MonsterMyNeighborPrivateEvent.DESCRIPTOR.fields_by_name["public_events_before"].number,
     VARINT)
 Names = tuple[str, ...]
-Event = tuple[Any, ...]
+Event = PublicEvent | PrivateEvent
 # The codec's option encoder: (observation, decision kind, option) -> option message.
 OptionEncoder = Callable[[Any, str, Any], pb.MonsterMyNeighborOption]
-PublicEncoder = Callable[[Names, Event], pb.MonsterMyNeighborPublicEvent]
-PrivateEncoder = Callable[[Any, Names, Event, int], pb.MonsterMyNeighborPrivateEvent]
 
 
 class LogMark(NamedTuple):
@@ -73,76 +74,82 @@ class LogMark(NamedTuple):
 NO_MARK = LogMark(0, 0)
 
 
-def _public_table() -> dict[int, PublicEncoder]:
+def _public_table() -> EventTable[pb.MonsterMyNeighborPublicEvent]:
+    """Encoders of (event, card names), by event type."""
     E = pb.MonsterMyNeighborPublicEvent
-    return {
-        EV_ROUND_START: lambda n, e: E(round_start=pb.MonsterMyNeighborRoundStart(round=e[1])),
-        EV_PLAY: lambda n, e: E(card_played=pb.MonsterMyNeighborCardPlayed(
-            seat=e[1], card_type=n[e[2]], rotation=e[3])),
-        EV_TARGET: lambda n, e: E(target_chosen=pb.MonsterMyNeighborTargetChosen(
-            seat=e[1], card_type=n[e[2]], target_seat=e[3])),
-        EV_COUNT: lambda n, e: E(deal_count_chosen=pb.MonsterMyNeighborDealCountChosen(
-            seat=e[1], count=e[2])),
-        EV_RESULT: lambda n, e: E(card_result=pb.MonsterMyNeighborCardResult(
-            seat=e[1], card_type=n[e[2]], public_result=RESULT_NAMES[e[3]])),
-        EV_SKIP: lambda n, e: E(turn_skipped=pb.MonsterMyNeighborTurnSkipped(
-            seat=e[1], rotation=e[2])),
-        EV_FORCED_HUNTER_DISCARD: lambda n, e: E(
+    return EventTable("the public log's wire table", {
+        RoundStarted: lambda e, n: E(round_start=pb.MonsterMyNeighborRoundStart(round=e.round)),
+        CardPlayed: lambda e, n: E(card_played=pb.MonsterMyNeighborCardPlayed(
+            seat=e.seat, card_type=n[e.card], rotation=e.rotation)),
+        TargetChosen: lambda e, n: E(target_chosen=pb.MonsterMyNeighborTargetChosen(
+            seat=e.seat, card_type=n[e.card], target_seat=e.target)),
+        DealCountChosen: lambda e, n: E(deal_count_chosen=pb.MonsterMyNeighborDealCountChosen(
+            seat=e.seat, count=e.count)),
+        CardResult: lambda e, n: E(card_result=pb.MonsterMyNeighborCardResult(
+            seat=e.seat, card_type=n[e.card], public_result=RESULT_NAMES[e.result])),
+        TurnSkipped: lambda e, n: E(turn_skipped=pb.MonsterMyNeighborTurnSkipped(
+            seat=e.seat, rotation=e.rotation)),
+        ForcedHunterDiscard: lambda e, n: E(
             forced_hunter_discard=pb.MonsterMyNeighborForcedHunterDiscard(
-                seat=e[1], rotation=e[2])),
-        EV_PASS: lambda n, e: E(passed=pb.MonsterMyNeighborPassed(seat=e[1], rotation=e[2])),
-        EV_DOG_DISCARD: lambda n, e: E(dog_discard=pb.MonsterMyNeighborDogDiscard(
-            seat=e[1], dog_seat=e[2])),
-        EV_CARD_TO_HAND: lambda n, e: E(card_to_hand=pb.MonsterMyNeighborCardToHand(
-            card_type=n[e[1]], from_seat=e[2], to_seat=e[3])),
-        EV_STEAL: lambda n, e: E(steal=pb.MonsterMyNeighborSteal(seat=e[1], from_seat=e[2])),
-        EV_DEAL: lambda n, e: E(deal=pb.MonsterMyNeighborDeal(
-            seat=e[1], other_seat=e[2], count=e[3])),
-        EV_RUMOR: lambda n, e: E(rumor=pb.MonsterMyNeighborRumor(transfers=[
-            pb.MonsterMyNeighborTransfer(from_seat=a, to_seat=b) for a, b in e[1]])),
-        EV_GOSSIP: lambda n, e: E(gossip=pb.MonsterMyNeighborGossip(seats=e[1])),
-        EV_FOG: lambda n, e: E(fog=pb.MonsterMyNeighborFog(seats=e[1])),
-        EV_PEEK: lambda n, e: E(peek=pb.MonsterMyNeighborPeek(seat=e[1], target_seat=e[2])),
-        EV_CAPTURE: lambda n, e: E(capture=pb.MonsterMyNeighborCapture(
-            seat=e[1], holder_seat=e[2], monster=n[e[3]], card_type=n[e[4]])),
-        EV_MONSTER_PLAYED: lambda n, e: E(monster_played=pb.MonsterMyNeighborMonsterPlayed(
-            seat=e[1], monster=n[e[2]])),
-        EV_ROUND_END: lambda n, e: E(round_end=pb.MonsterMyNeighborRoundEnd(
-            round=e[1], ending=ENDING_NAMES[e[2]], monster=n[e[3]], vp_awarded=e[4])),
-    }
+                seat=e.seat, rotation=e.rotation)),
+        Passed: lambda e, n: E(passed=pb.MonsterMyNeighborPassed(
+            seat=e.seat, rotation=e.rotation)),
+        DogDiscarded: lambda e, n: E(dog_discard=pb.MonsterMyNeighborDogDiscard(
+            seat=e.seat, dog_seat=e.dog_seat)),
+        CardToHand: lambda e, n: E(card_to_hand=pb.MonsterMyNeighborCardToHand(
+            card_type=n[e.card], from_seat=e.from_seat, to_seat=e.to_seat)),
+        Stole: lambda e, n: E(steal=pb.MonsterMyNeighborSteal(
+            seat=e.seat, from_seat=e.from_seat)),
+        CardsExchanged: lambda e, n: E(deal=pb.MonsterMyNeighborDeal(
+            seat=e.seat, other_seat=e.other_seat, count=e.count)),
+        Rumor: lambda e, n: E(rumor=pb.MonsterMyNeighborRumor(transfers=[
+            pb.MonsterMyNeighborTransfer(from_seat=a, to_seat=b) for a, b in e.transfers])),
+        Gossip: lambda e, n: E(gossip=pb.MonsterMyNeighborGossip(seats=e.seats)),
+        Fog: lambda e, n: E(fog=pb.MonsterMyNeighborFog(seats=e.seats)),
+        Peeked: lambda e, n: E(peek=pb.MonsterMyNeighborPeek(
+            seat=e.seat, target_seat=e.target)),
+        Captured: lambda e, n: E(capture=pb.MonsterMyNeighborCapture(
+            seat=e.seat, holder_seat=e.holder, monster=n[e.monster], card_type=n[e.card])),
+        MonsterPlayed: lambda e, n: E(monster_played=pb.MonsterMyNeighborMonsterPlayed(
+            seat=e.seat, monster=n[e.monster])),
+        RoundEnded: lambda e, n: E(round_end=pb.MonsterMyNeighborRoundEnd(
+            round=e.round, ending=ENDING_NAMES[e.ending], monster=n[e.monster],
+            vp_awarded=e.vp_awarded)),
+    }, covers=PublicEvent)
 
 
-def _private_table(option: OptionEncoder) -> dict[int, PrivateEncoder]:
-    """Encoders of (observation, card names, event, public events before it)."""
+def _private_table(option: OptionEncoder) -> EventTable[pb.MonsterMyNeighborPrivateEvent]:
+    """Encoders of (event, observation, card names, public events before it), by type."""
     E = pb.MonsterMyNeighborPrivateEvent
-    return {
-        PV_DEALT: lambda o, n, e, t: E(public_events_before=t, dealt=pb.MonsterMyNeighborDealt(
-            round=e[1], card_types=[n[c] for c in e[2]])),
-        PV_RECEIVED: lambda o, n, e, t: E(
+    return EventTable("the private log's wire table", {
+        DealtHand: lambda e, o, n, t: E(public_events_before=t, dealt=pb.MonsterMyNeighborDealt(
+            round=e.round, card_types=[n[c] for c in e.cards])),
+        Received: lambda e, o, n, t: E(
             public_events_before=t, received=pb.MonsterMyNeighborReceived(
-                card_type=n[e[1]], from_seat=e[2], how=HOW_NAMES[e[3]])),
-        PV_GAVE: lambda o, n, e, t: E(public_events_before=t, gave=pb.MonsterMyNeighborGave(
-            card_type=n[e[1]], to_seat=e[2], how=HOW_NAMES[e[3]])),
-        PV_SAW_HAND: lambda o, n, e, t: E(
+                card_type=n[e.card], from_seat=e.from_seat, how=HOW_NAMES[e.how])),
+        Gave: lambda e, o, n, t: E(public_events_before=t, gave=pb.MonsterMyNeighborGave(
+            card_type=n[e.card], to_seat=e.to_seat, how=HOW_NAMES[e.how])),
+        SawHand: lambda e, o, n, t: E(
             public_events_before=t, saw_hand=pb.MonsterMyNeighborSawHand(
-                seat=e[1], card_types=[n[c] for c in e[2]])),
-        PV_OWN_DISCARD: lambda o, n, e, t: E(
+                seat=e.seat, card_types=[n[c] for c in e.cards])),
+        OwnDiscard: lambda e, o, n, t: E(
             public_events_before=t, own_discard=pb.MonsterMyNeighborOwnDiscard(
-                card_type=n[e[1]], origin=ORIGIN_NAMES[e[2]])),
-        PV_FORCED: lambda o, n, e, t: E(
+                card_type=n[e.card], origin=ORIGIN_NAMES[e.origin])),
+        ForcedChoice: lambda e, o, n, t: E(
             public_events_before=t, forced_choice=pb.MonsterMyNeighborForcedChoice(
-                kind=KIND_NAMES[e[1]], option=option(o, KIND_NAMES[e[1]], e[2]))),
-        PV_SAW_DISCARD: lambda o, n, e, t: E(
+                kind=KIND_NAMES[e.decision],
+                option=option(o, KIND_NAMES[e.decision], e.option))),
+        SawDiscard: lambda e, o, n, t: E(
             public_events_before=t, saw_discard=pb.MonsterMyNeighborSawDiscard(
-                card_type=n[e[1]], seat=e[2])),
-    }
+                card_type=n[e.card], seat=e.seat)),
+    }, covers=PrivateEvent)
 
 
 _PUBLIC_TABLE = _public_table()  # built once: a codec is made per match
 # Private entries that list a hand's cards: the hands of a long run are nearly all
 # different and each reaches only its own seat once, so a kept encoding is almost never
 # read again; keeping them made the cache grow with every match played.
-_NOT_KEPT = frozenset({PV_DEALT, PV_SAW_HAND})
+_NOT_KEPT = frozenset({DealtHand, SawHand})
 
 
 class LogEncoder:
@@ -189,19 +196,19 @@ class LogEncoder:
                 encoded = None
             if encoded is None:
                 encoded = self._keep(public_done, e, _Message(
-                    public_events=[self._public[e[0]](names, e)]).SerializeToString())
+                    public_events=[self._public(e, names)]).SerializeToString())
             fields.append(encoded)
         # A private entry without its position (public_events_before, field 1, a varint
         # written first), so that it recurs too; the position is added around it.
         private, times = obs.private_log, obs.private_log_times
         for e, t in zip(private[since.private:], times[since.private:], strict=True):
             entry: bytes | None = None
-            if e[0] not in _NOT_KEPT:
+            if type(e) not in _NOT_KEPT:
                 with suppress(TypeError):  # an event holding a list is not kept
                     entry = private_done.get(e)
             if entry is None:
-                entry = self._private[e[0]](obs, names, e, 0).SerializeToString()
-                if e[0] not in _NOT_KEPT:
+                entry = self._private(e, obs, names, 0).SerializeToString()
+                if type(e) not in _NOT_KEPT:
                     self._keep(private_done, e, entry)
             if t:
                 entry = _POSITION_TAG + varint(t) + entry

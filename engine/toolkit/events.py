@@ -47,16 +47,18 @@ class Event:
 def event_kinds(base: type[Event]) -> tuple[type[Event], ...]:
     """Every concrete record class under ``base`` (``base`` itself when it is one), in
     definition order: what an :class:`EventTable` over ``base`` must cover."""
-    found: list[type[Event]] = []
+    # ``@dataclass(slots=True)`` replaces the class it decorates with a new one; the
+    # replaced class may linger among the subclasses, so the last made of a name wins.
+    found: dict[tuple[str, str], type[Event]] = {}
 
     def walk(cls: type[Event]) -> None:
         if "__dataclass_fields__" in cls.__dict__:
-            found.append(cls)
+            found[cls.__module__, cls.__qualname__] = cls
         for sub in cls.__subclasses__():
             walk(sub)
 
     walk(base)
-    return tuple(found)
+    return tuple(found.values())
 
 
 class EventTable(Generic[R]):

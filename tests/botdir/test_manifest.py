@@ -33,8 +33,14 @@ def test_every_kit_is_a_bot_directory_that_builds_and_runs_with_its_run_script()
         bot = load_bot_dir(kit)
         assert bot.name == f"{kit.name}-random"
         assert bot.path == kit.resolve()
-        assert bot.build == ("./run", "--build-only") and bot.run == ("./run",)
-        assert os.access(bot.path / bot.run[0], os.X_OK)
+        assert bot.build == ("./run", "--build-only") and os.access(kit / "run", os.X_OK)
+        # run starts what the build made, as the last line of ./run does (exec ...).
+        script = (kit / "run").read_text().strip().splitlines()[-1]
+        assert script.startswith("exec "), script
+        made = [word.replace('"$kit/', "").replace('"$build/', "build/").rstrip('"')
+                .replace('"$venv/', ".venv/").replace('"$jar', "target/arena-bot.jar")
+                for word in script.split()[1:-1]]
+        assert [word.removeprefix("./") for word in bot.run] == made, (bot.run, script)
         assert find_bot_dir(str(kit)) == kit.resolve()
         assert bot.ignore, kit  # the build outputs stay out of the hash
 

@@ -6,7 +6,9 @@ through ``arena serve`` (pooled match hosts, Redis ladder, /metrics): 4-player M
 Neighbor, 2-player Epic Resort and 2-player Ark Nova, with no game-specific code in the
 kits' random bots. Afterwards the kits' own SUMMARY lines, the Redis
 ladder and the Prometheus counters must tell the same story. Smaller tests check that
-every kit reconnects when its stream drops and gives up on a refused token.
+every kit reconnects when its stream drops and gives up on a refused token, and that
+every kit keeps the bot-directory contract (``arena-bot.toml``): ``--matches 0`` over a
+``unix:`` socket address.
 """
 
 from __future__ import annotations
@@ -17,16 +19,23 @@ import secrets
 import signal
 import subprocess
 import sys
+import tempfile
+import threading
 import time
+from collections.abc import Iterator
+from concurrent import futures
 from pathlib import Path
 
+import grpc
 import pytest
+from arena.v1 import arena_pb2
 
 from bench import kits
 from bench.clients import start_gateway
 from bench.kits import Kit
 from bench.loopback import free_port
 from engine.monster_my_neighbor.cards import default_cards_text
+from services.botdir import load_bot_dir, run_argv
 from services.ladder.store import open_store
 from services.metrics import ArenaMetrics
 from tests.e2e.test_served_ladder import _metrics, _wait_serving
@@ -34,7 +43,9 @@ from tests.e2e.test_served_ladder import _metrics, _wait_serving
 MATCHES = 3
 GAME = "monster-my-neighbor"  # of the small in-process tests, 3 seats
 BUILD_TIMEOUT = 1800
-ALL_KITS = kits.discover()
+# ARENA_KITS=go,rust: only those kits (while working on one); default every kit.
+ALL_KITS = kits.discover([name for name in os.environ.get("ARENA_KITS", "").split(",")
+                          if name] or None)
 pytestmark = pytest.mark.skipif(not ALL_KITS, reason="no clients/*/run")
 
 
@@ -258,3 +269,123 @@ def test_every_kit_counts_a_three_way_tie_for_first_as_a_third(built: list[Kit])
         assert result.summary["wins"] == 0.33, context
         stats = store.bot_stats(GAME, f"tie-{result.kit}")
         assert stats is not None and stats.wins == pytest.approx(1 / 3), context
+
+
+class _Lines:
+    """The stderr lines of a running kit, read by a thread as they come."""
+
+    def __init__(self, process: subprocess.Popen[str]) -> None:
+        self.lines: list[str] = []
+        assert process.stderr is not None
+        self._thread = threading.Thread(target=self._read, args=(process.stderr,), daemon=True)
+        self._thread.start()
+
+    def _read(self, stream: Iterator[str]) -> None:
+        for line in stream:
+            self.lines.append(line)
+
+    def matching(self, pattern: str) -> list[str]:
+        return [line for line in list(self.lines) if re.match(pattern, line)]
+
+    def text(self) -> str:
+        return "".join(self.lines)[-3000:]
+
+
+@pytest.fixture
+def socket_dir() -> Iterator[Path]:
+    """A short directory for Unix sockets (a socket path has at most 107 bytes)."""
+    with tempfile.TemporaryDirectory(prefix="kits-", dir="/tmp") as directory:
+        yield Path(directory)
+
+
+def _start_hosted(kit: Kit, server: str, token: str, seed: int) -> subprocess.Popen[str]:
+    """The kit started as the arena starts a bot directory: its arena-bot.toml's run, in
+    its directory, with --server ADDR --token T --matches 0 --seed S."""
+    bot = load_bot_dir(kit.run.parent)
+    return subprocess.Popen(run_argv(bot, server, token, seed), cwd=bot.path, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            stdin=subprocess.DEVNULL)
+
+
+@pytest.mark.timeout(BUILD_TIMEOUT + 300)
+def test_every_kit_plays_on_without_a_limit_over_a_unix_socket(
+        built: list[Kit], socket_dir: Path) -> None:
+    """`arena serve --listen unix:PATH`; every kit started from its arena-bot.toml
+    (--matches 0) plays match after match on one stream: 0 asks the server for no limit
+    (a kit that asked for 1 would see its stream end after one match, and stop)."""
+    wanted, sock = 3, socket_dir / "arena.sock"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "services.cli.main", "serve", "--listen", f"unix:{sock}",
+         "--game", GAME, "--players", "3", "--fill", "random", "--seed", "5",
+         "--move-timeout", "10", "--gather", "0.3", "--host-workers", "0",
+         *[arg for kit in built for arg in ("--bot", f"unix-{kit.name}")]],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    processes: list[tuple[Kit, subprocess.Popen[str], _Lines]] = []
+    try:
+        assert server.stdout is not None
+        tokens: dict[str, str] = {}
+        while len(tokens) < len(built):
+            line = server.stdout.readline()
+            assert line, f"arena serve exited: {server.communicate()[1][-3000:]}"
+            if found := re.match(r"token of unix-(\S+): (\S+)$", line.strip()):
+                tokens[found[1]] = found[2]
+        _wait_serving(f"unix:{sock}", server)
+        for i, kit in enumerate(built):
+            process = _start_hosted(kit, f"unix:{sock}", tokens[kit.name], seed=i + 1)
+            processes.append((kit, process, _Lines(process)))
+        deadline = time.monotonic() + 240
+        for kit, process, lines in processes:
+            while len(lines.matching(r"match \S+: rank \d+, completed")) < wanted:
+                assert process.poll() is None, (
+                    f"kit {kit.name} stopped (exit {process.returncode}):\n{lines.text()}")
+                assert time.monotonic() < deadline, f"kit {kit.name}:\n{lines.text()}"
+                time.sleep(0.1)
+    finally:
+        for _, process, _ in processes:
+            process.kill()
+            process.communicate()
+        _stop(server)
+    for kit, _, lines in processes:
+        context = f"kit {kit.name}:\n{lines.text()}"
+        assert len(lines.matching(r"connected as unix-")) == 1, context  # one stream
+        assert not lines.matching(r".*(retrying in|server error)"), context
+    assert not sock.exists()  # the gateway removes its socket when it stops
+
+
+@pytest.mark.timeout(BUILD_TIMEOUT + 120)
+def test_every_kit_stops_when_the_server_ends_its_stream(
+        built: list[Kit], socket_dir: Path) -> None:
+    """With --matches 0, a stream the server ends (status OK) is the end of the run: exit
+    0 at once, no reconnection. The server here is a bare ArenaService on a Unix socket
+    that answers Hello with Welcome and ends the stream, as a host ends a hosted bot's."""
+    hellos: list[arena_pb2.Hello] = []
+
+    def play(requests: Iterator[arena_pb2.PlayRequest], context: grpc.ServicerContext
+             ) -> Iterator[arena_pb2.PlayResponse]:
+        hellos.append(next(requests).hello)
+        yield arena_pb2.PlayResponse(welcome=arena_pb2.Welcome(bot_name="hosted"))
+
+    handler = grpc.method_handlers_generic_handler("arena.v1.ArenaService", {
+        "Play": grpc.stream_stream_rpc_method_handler(
+            play, request_deserializer=arena_pb2.PlayRequest.FromString,
+            response_serializer=arena_pb2.PlayResponse.SerializeToString)})
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=len(built) + 2),
+                         handlers=[handler])
+    sock = socket_dir / "host.sock"
+    assert server.add_insecure_port(f"unix:{sock}")
+    server.start()
+    try:
+        processes = [(kit, _start_hosted(kit, f"unix:{sock}", f"token-{kit.name}", seed=1))
+                     for kit in built]
+        played = [kits.finish(kit, process, timeout=60) for kit, process in processes]
+    finally:
+        server.stop(0)
+    for result in played:
+        context = f"kit {result.kit} (exit {result.returncode}):\n{result.stderr[-3000:]}"
+        assert result.returncode == 0, context
+        assert result.summary is not None and result.summary["matches"] == 0, context
+        assert result.summary["reconnects"] == 0, context
+        assert "connected as hosted" in result.stderr, context
+        assert "the server ended the stream" in result.stderr, context
+    assert sorted(hello.token for hello in hellos) == sorted(f"token-{k.name}" for k in built)
+    assert all(hello.max_matches == 0 for hello in hellos), hellos

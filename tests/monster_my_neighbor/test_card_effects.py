@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engine.monster_my_neighbor.events import (
-    EV_RUMOR,
     ORIGIN_DOG,
     RESULT_CAPTURED,
     RESULT_HUNTER_DISCARDED,
@@ -12,6 +11,8 @@ from engine.monster_my_neighbor.events import (
     RESULT_NO_TARGET,
     RESULT_NONE,
     PlayedCard,
+    Rumor,
+    SawHand,
 )
 from engine.monster_my_neighbor.game_state import MonsterState
 from tests.monster_my_neighbor.helpers import CARDS, choose, hand_names, option_names, position, tid
@@ -218,8 +219,8 @@ def test_rumor_everyone_draws_from_the_right_neighbour() -> None:
 def test_rumor_empty_hands_give_nothing() -> None:
     s = position(4, {0: ["rumor", "fog"], 2: ["werewolf", "hide"]}, rotation=2)
     choose(s, 0, "rumor")
-    rumor = next(e for e in s.s.public_events if e[0] == EV_RUMOR)
-    assert rumor == (EV_RUMOR, ((0, 1), (2, 3)))
+    rumor = next(e for e in s.s.public_events if isinstance(e, Rumor))
+    assert rumor == Rumor(((0, 1), (2, 3)))
 
 
 # ------------------------------------------------------------------ 7.9 Gossip
@@ -258,8 +259,8 @@ def test_outlaw_shows_the_targets_hand_to_the_actor_only() -> None:
     choose(s, 0, "outlaw")
     choose(s, 0, 1)
     seen = s.observation(0).private_log[-1]
-    assert seen[1:] == (1, (tid("hide"), tid("rumor"), tid("werewolf")))
-    assert all(e[0] != seen[0] for e in s.observation(2).private_log)
+    assert seen == SawHand(1, (tid("hide"), tid("rumor"), tid("werewolf")))
+    assert all(not isinstance(e, SawHand) for e in s.observation(2).private_log)
     assert "seat 0 looked at seat 1's hand" in s.public_log()
 
 
@@ -267,7 +268,7 @@ def test_outlaw_works_as_the_last_card() -> None:
     s = position(4, {0: ["outlaw"], 1: ["werewolf", "hide", "villagers"]}, rotation=2)
     choose(s, 0, 1)
     seen = (tid("hide"), tid("villagers"), tid("werewolf"))
-    assert s.observation(0).private_log[-1][1:] == (1, seen)
+    assert s.observation(0).private_log[-1] == SawHand(1, seen)
 
 
 # ------------------------------------------------------------------ 7.12 Villagers

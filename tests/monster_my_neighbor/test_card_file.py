@@ -6,7 +6,7 @@ import pytest
 
 from engine.core import ConfigError, GameConfig, get_game, play_match
 from engine.monster_my_neighbor.cards import compile_cards, default_cards, default_cards_text
-from engine.monster_my_neighbor.events import PV_SAW_HAND
+from engine.monster_my_neighbor.events import SawDiscard, SawHand
 from engine.toolkit.bots import make_bot
 from tests.monster_my_neighbor.helpers import choose, option_names, position
 
@@ -159,7 +159,6 @@ def test_validate_config_rejects_bad_players_and_unknown_options() -> None:
 
 def test_dog_actor_sees_discard_flag_is_read_from_the_card_file() -> None:
     """§15 q3 alternative: with the flag on, the Dog's player sees the discard."""
-    from engine.monster_my_neighbor.events import PV_SAW_DISCARD
     from tests.monster_my_neighbor.helpers import choose, position
 
     cards = compile_cards(broken("dog_actor_sees_discard: {value: false",
@@ -170,7 +169,7 @@ def test_dog_actor_sees_discard_flag_is_read_from_the_card_file() -> None:
     choose(s, 0, 2)  # the target discards its Rumor: the Monster is not its last card
     rumor = cards.type_id("rumor")
     assert s.observation(0).face_down[0][0].known_type == rumor
-    assert s.observation(0).private_log[-1] == (PV_SAW_DISCARD, rumor, 2)
+    assert s.observation(0).private_log[-1] == SawDiscard(rumor, 2)
     assert s.observation(1).face_down[0][0].known_type == -1
     assert default_cards().actor_sees_discard[default_cards().type_id("dog")] is False
 
@@ -206,4 +205,4 @@ def test_a_card_marked_without_effect_resolves_nothing_on_that_turn() -> None:
                  rotation=2, cards=cards)
     choose(s, 0, "outlaw")
     assert s.pending_seats() == (1,) and s.decision(1).kind == "PLAY_CARD"  # no target asked
-    assert all(e[0] != PV_SAW_HAND for e in s.observation(0).private_log)
+    assert all(not isinstance(e, SawHand) for e in s.observation(0).private_log)

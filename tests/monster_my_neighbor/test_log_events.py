@@ -14,33 +14,35 @@ from collections.abc import Callable
 
 from engine.monster_my_neighbor.events import (
     ENDING_BETRAYAL,
-    EV_CAPTURE,
-    EV_CARD_TO_HAND,
-    EV_COUNT,
-    EV_DEAL,
-    EV_DOG_DISCARD,
-    EV_FOG,
-    EV_FORCED_HUNTER_DISCARD,
-    EV_GOSSIP,
-    EV_MONSTER_PLAYED,
-    EV_PEEK,
-    EV_PLAY,
-    EV_RESULT,
-    EV_ROUND_END,
-    EV_ROUND_START,
-    EV_STEAL,
-    EV_TARGET,
     HOW_DEAL,
     HOW_DOG_HANDOVER,
     HOW_FRIEND,
     HOW_STEAL,
     ORIGIN_DOG,
     ORIGIN_FORCED_HUNTER,
-    PV_DEALT,
-    PV_GAVE,
-    PV_OWN_DISCARD,
-    PV_RECEIVED,
     RESULT_NO_EFFECT,
+    Captured,
+    CardPlayed,
+    CardResult,
+    CardsExchanged,
+    CardToHand,
+    DealCountChosen,
+    DealtHand,
+    DogDiscarded,
+    Fog,
+    ForcedHunterDiscard,
+    Gave,
+    Gossip,
+    MonsterPlayed,
+    OwnDiscard,
+    Peeked,
+    PrivateEvent,
+    PublicEvent,
+    Received,
+    RoundEnded,
+    RoundStarted,
+    Stole,
+    TargetChosen,
 )
 from engine.monster_my_neighbor.game_state import MonsterState
 from tests.monster_my_neighbor.helpers import CARDS, choose, position, tid
@@ -88,15 +90,15 @@ LOG_EVENT_TESTS = {
 }
 
 
-def seen(s: MonsterState, code: int) -> list[tuple]:
+def seen(s: MonsterState, code: type[PublicEvent]) -> list[PublicEvent]:
     """The public entries of ``code``, checked to be the same in every seat's view."""
-    views = [[e for e in s.observation(q).public_log if e[0] == code] for q in range(s.s.n)]
+    views = [[e for e in s.observation(q).public_log if type(e) is code] for q in range(s.s.n)]
     assert all(v == views[0] for v in views), views
     return views[0]
 
 
-def private(s: MonsterState, seat: int, code: int) -> list[tuple]:
-    return [e for e in s.observation(seat).private_log if e[0] == code]
+def private(s: MonsterState, seat: int, code: type[PrivateEvent]) -> list[PrivateEvent]:
+    return [e for e in s.observation(seat).private_log if type(e) is code]
 
 
 def test_a_round_starts_publicly_and_each_seat_learns_only_its_own_hand() -> None:
@@ -104,12 +106,13 @@ def test_a_round_starts_publicly_and_each_seat_learns_only_its_own_hand() -> Non
     private log holds its own dealt hand and nobody else's."""
     g = MonsterState.new(CARDS, 4, 11)
     opener = g.s.start_seat
-    assert seen(g, EV_ROUND_START) == [(EV_ROUND_START, 1)]
-    assert seen(g, EV_PLAY) == [(EV_PLAY, opener, tid("wanted"), 1)]
+    assert seen(g, RoundStarted) == [RoundStarted(1)]
+    assert seen(g, CardPlayed) == [CardPlayed(opener, tid("wanted"), 1)]
     for q in range(4):
-        [(code, round_no, hand)] = private(g, q, PV_DEALT)
-        assert (code, round_no) == (PV_DEALT, 1)
-        assert sorted(hand) == sorted(g.observation(q).hand + (tid("wanted"),) * (q == opener))
+        [dealt] = private(g, q, DealtHand)
+        assert isinstance(dealt, DealtHand) and dealt.round == 1
+        wanted = (tid("wanted"),) * (q == opener)
+        assert sorted(dealt.cards) == sorted(g.observation(q).hand + wanted)
 
 
 def test_a_hunter_names_its_target_and_a_blocked_hunt_shows_no_effect() -> None:
@@ -119,9 +122,9 @@ def test_a_hunter_names_its_target_and_a_blocked_hunt_shows_no_effect() -> None:
     choose(s, 0, "hunter")
     choose(s, 0, 2)
     hunter = tid("hunter")
-    assert seen(s, EV_PLAY)[0] == (EV_PLAY, 0, hunter, 2)  # on turn 2
-    assert seen(s, EV_TARGET) == [(EV_TARGET, 0, hunter, 2)]
-    assert seen(s, EV_RESULT) == [(EV_RESULT, 0, hunter, RESULT_NO_EFFECT)]
+    assert seen(s, CardPlayed)[0] == CardPlayed(0, hunter, 2)  # on turn 2
+    assert seen(s, TargetChosen) == [TargetChosen(0, hunter, 2)]
+    assert seen(s, CardResult) == [CardResult(0, hunter, RESULT_NO_EFFECT)]
 
 
 def test_a_deal_shows_the_count_and_the_seats_but_no_card() -> None:
@@ -133,13 +136,13 @@ def test_a_deal_shows_the_count_and_the_seats_but_no_card() -> None:
     choose(s, 0, 1)
     choose(s, 2, ("werewolf",))
     choose(s, 0, ("rumor",))
-    assert seen(s, EV_TARGET) == [(EV_TARGET, 0, tid("deal"), 2)]
-    assert seen(s, EV_COUNT) == [(EV_COUNT, 0, 1)]
-    assert seen(s, EV_DEAL) == [(EV_DEAL, 0, 2, 1)]
-    assert private(s, 0, PV_RECEIVED) == [(PV_RECEIVED, tid("werewolf"), 2, HOW_DEAL)]
-    assert private(s, 2, PV_RECEIVED) == [(PV_RECEIVED, tid("rumor"), 0, HOW_DEAL)]
+    assert seen(s, TargetChosen) == [TargetChosen(0, tid("deal"), 2)]
+    assert seen(s, DealCountChosen) == [DealCountChosen(0, 1)]
+    assert seen(s, CardsExchanged) == [CardsExchanged(0, 2, 1)]
+    assert private(s, 0, Received) == [Received(tid("werewolf"), 2, HOW_DEAL)]
+    assert private(s, 2, Received) == [Received(tid("rumor"), 0, HOW_DEAL)]
     for q in (1, 3):
-        assert private(s, q, PV_RECEIVED) == private(s, q, PV_GAVE) == []
+        assert private(s, q, Received) == private(s, q, Gave) == []
 
 
 def test_a_forced_hunter_discard_names_the_seat_not_the_card() -> None:
@@ -147,10 +150,10 @@ def test_a_forced_hunter_discard_names_the_seat_not_the_card() -> None:
     private log says it was a Hunter."""
     s = position(4, {1: ["hunter", "hunter", "hunter", "werewolf"], 2: ["hide", "fog"]},
                  rotation=1, active=1)
-    assert seen(s, EV_FORCED_HUNTER_DISCARD) == [(EV_FORCED_HUNTER_DISCARD, 1, 1)]
-    own = (PV_OWN_DISCARD, tid("hunter"), ORIGIN_FORCED_HUNTER)
-    assert private(s, 1, PV_OWN_DISCARD) == [own]
-    assert all(private(s, q, PV_OWN_DISCARD) == [] for q in (0, 2, 3))
+    assert seen(s, ForcedHunterDiscard) == [ForcedHunterDiscard(1, 1)]
+    own = OwnDiscard(tid("hunter"), ORIGIN_FORCED_HUNTER)
+    assert private(s, 1, OwnDiscard) == [own]
+    assert all(private(s, q, OwnDiscard) == [] for q in (0, 2, 3))
 
 
 def test_a_dog_discard_and_the_dog_handover_are_public_without_the_card() -> None:
@@ -161,10 +164,10 @@ def test_a_dog_discard_and_the_dog_handover_are_public_without_the_card() -> Non
     choose(s, 0, 1)
     choose(s, 1, "hide")
     dog = tid("dog")
-    assert seen(s, EV_DOG_DISCARD) == [(EV_DOG_DISCARD, 1, 0)]
-    assert seen(s, EV_CARD_TO_HAND) == [(EV_CARD_TO_HAND, dog, 0, 1)]
-    assert private(s, 1, PV_OWN_DISCARD) == [(PV_OWN_DISCARD, tid("hide"), ORIGIN_DOG)]
-    assert private(s, 1, PV_RECEIVED) == [(PV_RECEIVED, dog, 0, HOW_DOG_HANDOVER)]
+    assert seen(s, DogDiscarded) == [DogDiscarded(1, 0)]
+    assert seen(s, CardToHand) == [CardToHand(dog, 0, 1)]
+    assert private(s, 1, OwnDiscard) == [OwnDiscard(tid("hide"), ORIGIN_DOG)]
+    assert private(s, 1, Received) == [Received(dog, 0, HOW_DOG_HANDOVER)]
     assert all(s.observation(q).private_log == () for q in (0, 2, 3))
 
 
@@ -175,9 +178,9 @@ def test_a_steal_names_the_seats_and_only_they_see_the_cards() -> None:
     choose(s, 0, "steal")
     choose(s, 0, 1)
     choose(s, 0, "fog")
-    assert seen(s, EV_STEAL) == [(EV_STEAL, 0, 1)]
-    assert private(s, 0, PV_RECEIVED) == [(PV_RECEIVED, tid("hide"), 1, HOW_STEAL)]
-    assert private(s, 1, PV_RECEIVED) == [(PV_RECEIVED, tid("fog"), 0, HOW_STEAL)]
+    assert seen(s, Stole) == [Stole(0, 1)]
+    assert private(s, 0, Received) == [Received(tid("hide"), 1, HOW_STEAL)]
+    assert private(s, 1, Received) == [Received(tid("fog"), 0, HOW_STEAL)]
     assert all(s.observation(q).private_log == () for q in (2, 3))
 
 
@@ -186,7 +189,7 @@ def test_an_outlaw_peek_names_the_seats_and_not_the_hand() -> None:
     s = position(4, {0: ["outlaw", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor"]})
     choose(s, 0, "outlaw")
     choose(s, 0, 2)
-    assert seen(s, EV_PEEK) == [(EV_PEEK, 0, 2)]
+    assert seen(s, Peeked) == [Peeked(0, 2)]
 
 
 def test_a_capture_names_catcher_holder_monster_and_hunter() -> None:
@@ -195,14 +198,14 @@ def test_a_capture_names_catcher_holder_monster_and_hunter() -> None:
     choose(s, 0, "hunter")
     choose(s, 0, 2)
     hunter = tid("hunter")
-    assert seen(s, EV_CAPTURE) == [(EV_CAPTURE, 0, 2, tid("werewolf"), hunter)]
+    assert seen(s, Captured) == [Captured(0, 2, tid("werewolf"), hunter)]
 
 
 def test_a_monster_played_on_turn_four_is_public() -> None:
     """§6 (a) and §7.13: the Monster played face up ends the round in its player's
     favour; the entry names the seat and the Monster."""
     s = position(4, {0: ["vampire"], 2: ["rumor"]}, rotation=4)
-    assert seen(s, EV_MONSTER_PLAYED) == [(EV_MONSTER_PLAYED, 0, tid("vampire"))]
+    assert seen(s, MonsterPlayed) == [MonsterPlayed(0, tid("vampire"))]
 
 
 def test_a_dog_catching_a_lone_monster_tells_only_its_holder_of_the_discard() -> None:
@@ -212,9 +215,9 @@ def test_a_dog_catching_a_lone_monster_tells_only_its_holder_of_the_discard() ->
     choose(s, 0, "dog")
     choose(s, 0, 2)
     wolf = tid("werewolf")
-    assert seen(s, EV_CAPTURE) == [(EV_CAPTURE, 0, 2, wolf, tid("dog"))]
-    assert private(s, 2, PV_OWN_DISCARD) == [(PV_OWN_DISCARD, wolf, ORIGIN_DOG)]
-    assert all(private(s, q, PV_OWN_DISCARD) == [] for q in (0, 1, 3))
+    assert seen(s, Captured) == [Captured(0, 2, wolf, tid("dog"))]
+    assert private(s, 2, OwnDiscard) == [OwnDiscard(wolf, ORIGIN_DOG)]
+    assert all(private(s, q, OwnDiscard) == [] for q in (0, 1, 3))
 
 
 def test_the_friend_target_privately_logs_its_hunter_given_to_the_table() -> None:
@@ -224,15 +227,17 @@ def test_the_friend_target_privately_logs_its_hunter_given_to_the_table() -> Non
     s = position(4, {0: ["friend", "fog"], 1: ["hunter", "rumor"], 2: ["werewolf"]})
     choose(s, 0, "friend")
     choose(s, 0, 1)
-    gave = [e for e in s.observation(1).private_log if e[0] == PV_GAVE]
-    assert gave == [(PV_GAVE, tid("hunter"), -1, HOW_FRIEND)]
+    gave = [e for e in s.observation(1).private_log if isinstance(e, Gave)]
+    assert gave == [Gave(tid("hunter"), -1, HOW_FRIEND)]
 
 
-def _events_seen(s: MonsterState, code: int, resolve: Callable[[], None]) -> list[list]:
+def _events_seen(
+    s: MonsterState, code: type[PublicEvent], resolve: Callable[[], None]
+) -> list[list]:
     """Per seat, the public log's new events of ``code`` while ``resolve`` runs."""
     before = [len(s.observation(q).public_log) for q in range(s.s.n)]
     resolve()
-    return [[e for e in s.observation(q).public_log[before[q]:] if e[0] == code]
+    return [[e for e in s.observation(q).public_log[before[q]:] if type(e) is code]
             for q in range(s.s.n)]
 
 
@@ -246,7 +251,7 @@ def test_a_resolved_gossip_is_a_public_event_naming_who_passed() -> None:
         choose(s, 1, "rumor")
         choose(s, 0, "hide")
 
-    assert _events_seen(s, EV_GOSSIP, resolve) == [[(EV_GOSSIP, (0, 1, 3))]] * 4
+    assert _events_seen(s, Gossip, resolve) == [[Gossip((0, 1, 3))]] * 4
 
 
 def test_a_resolved_fog_is_a_public_event_naming_who_pooled() -> None:
@@ -263,7 +268,7 @@ def test_a_resolved_fog_is_a_public_event_naming_who_pooled() -> None:
         choose(s, 1, "rumor")
         choose(s, 2, "hunter")
 
-    assert _events_seen(s, EV_FOG, resolve) == [[(EV_FOG, (0, 1, 2))]] * 4
+    assert _events_seen(s, Fog, resolve) == [[Fog((0, 1, 2))]] * 4
 
 
 def test_a_round_end_is_a_public_event_with_its_monster_ending_and_vp() -> None:
@@ -274,7 +279,7 @@ def test_a_round_end_is_a_public_event_with_its_monster_ending_and_vp() -> None:
     s = position(4, {0: ["hunter", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor"]},
                  friends=[0])
     choose(s, 0, "hunter")
-    seen = _events_seen(s, EV_ROUND_END, lambda: choose(s, 0, 2))
-    end = (EV_ROUND_END, 1, ENDING_BETRAYAL, tid("werewolf"), (0, 1, 0, 1))
+    seen = _events_seen(s, RoundEnded, lambda: choose(s, 0, 2))
+    end = RoundEnded(1, ENDING_BETRAYAL, tid("werewolf"), (0, 1, 0, 1))
     assert seen == [[end]] * 4
     assert s.public_log().count("round 1 ends (betrayal, Werewolf); VP awarded: 0, 1, 0, 1") == 1

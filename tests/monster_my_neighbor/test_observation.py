@@ -16,11 +16,11 @@ from engine.monster_my_neighbor.events import (
     HOW_RUMOR,
     HOW_STEAL,
     ORIGIN_DOG,
-    PV_GAVE,
-    PV_OWN_DISCARD,
-    PV_RECEIVED,
-    PV_SAW_HAND,
     FaceDownCard,
+    Gave,
+    OwnDiscard,
+    Received,
+    SawHand,
 )
 from engine.monster_my_neighbor.game_state import MonsterState
 from tests.monster_my_neighbor.helpers import CARDS, choose, position, tid
@@ -43,9 +43,9 @@ def test_after_outlaw_only_the_actor_sees_the_hand() -> None:
     s = position(4, {0: ["outlaw", "fog"], 1: ["hide", "fog"], 2: ["werewolf", "rumor"]})
     choose(s, 0, "outlaw")
     choose(s, 0, 2)
-    assert private(s, 0)[-1] == (PV_SAW_HAND, 2, (tid("rumor"), tid("werewolf")))
+    assert private(s, 0)[-1] == SawHand(2, (tid("rumor"), tid("werewolf")))
     for seat in (1, 2, 3):
-        assert all(e[0] != PV_SAW_HAND for e in private(s, seat))
+        assert all(not isinstance(e, SawHand) for e in private(s, seat))
         assert "seat 0 looked at seat 2's hand" in [
             line for line in s.public_log()
         ]
@@ -57,8 +57,8 @@ def test_after_steal_actor_sees_the_card_target_sees_both() -> None:
     choose(s, 0, 2)
     choose(s, 0, "fog")
     wolf, fog = tid("werewolf"), tid("fog")
-    assert private(s, 0)[-2:] == [(PV_RECEIVED, wolf, 2, HOW_STEAL), (PV_GAVE, fog, 2, HOW_STEAL)]
-    assert private(s, 2)[-2:] == [(PV_GAVE, wolf, 0, HOW_STEAL), (PV_RECEIVED, fog, 0, HOW_STEAL)]
+    assert private(s, 0)[-2:] == [Received(wolf, 2, HOW_STEAL), Gave(fog, 2, HOW_STEAL)]
+    assert private(s, 2)[-2:] == [Gave(wolf, 0, HOW_STEAL), Received(fog, 0, HOW_STEAL)]
     assert private(s, 1) == [] and private(s, 3) == []
     assert "seat 0 took 1 card from seat 2 and gave 1 back" in s.public_log()
 
@@ -66,11 +66,11 @@ def test_after_steal_actor_sees_the_card_target_sees_both() -> None:
 def test_after_rumor_each_seat_knows_what_it_drew_and_lost() -> None:
     s = position(4, {0: ["rumor", "fog"], 1: ["hide", "hide"], 2: ["werewolf", "werewolf"]})
     choose(s, 0, "rumor")
-    assert (PV_RECEIVED, tid("fog"), 0, HOW_RUMOR) in private(s, 1)
-    assert (PV_GAVE, tid("fog"), 1, HOW_RUMOR) in private(s, 0)
-    assert (PV_RECEIVED, tid("hide"), 1, HOW_RUMOR) in private(s, 2)
-    assert private(s, 3)[0] == (PV_RECEIVED, tid("werewolf"), 2, HOW_RUMOR)
-    assert all(e[1] != tid("werewolf") for e in private(s, 1))
+    assert Received(tid("fog"), 0, HOW_RUMOR) in private(s, 1)
+    assert Gave(tid("fog"), 1, HOW_RUMOR) in private(s, 0)
+    assert Received(tid("hide"), 1, HOW_RUMOR) in private(s, 2)
+    assert private(s, 3)[0] == Received(tid("werewolf"), 2, HOW_RUMOR)
+    assert all(getattr(e, "card", None) != tid("werewolf") for e in private(s, 1))
 
 
 def test_gossip_choices_stay_hidden_until_and_after_resolution() -> None:
@@ -84,10 +84,10 @@ def test_gossip_choices_stay_hidden_until_and_after_resolution() -> None:
     assert s.observation(0).pending_seats == (0, 1, 3)
     choose(s, 3, "werewolf")
     choose(s, 0, "fog")
-    assert (PV_RECEIVED, tid("rumor"), 1, HOW_GOSSIP) in private(s, 2)
-    assert (PV_RECEIVED, tid("werewolf"), 3, HOW_GOSSIP) in private(s, 0)
-    assert all(e[1] != tid("werewolf") for e in private(s, 2))
-    assert all(e[1] != tid("werewolf") for e in private(s, 1))
+    assert Received(tid("rumor"), 1, HOW_GOSSIP) in private(s, 2)
+    assert Received(tid("werewolf"), 3, HOW_GOSSIP) in private(s, 0)
+    assert all(getattr(e, "card", None) != tid("werewolf") for e in private(s, 2))
+    assert all(getattr(e, "card", None) != tid("werewolf") for e in private(s, 1))
 
 
 def test_fog_contributors_see_only_their_own_card_in_and_out() -> None:
@@ -100,9 +100,10 @@ def test_fog_contributors_see_only_their_own_card_in_and_out() -> None:
     choose(s, 1, "rumor")
     choose(s, 2, "hunter")
     for q in (0, 1, 2):
-        fog_events = [e for e in private(s, q) if e[-1] == HOW_FOG]
-        assert [e[0] for e in fog_events] == [PV_GAVE, PV_RECEIVED]
-        assert all(e[2] == -1 for e in fog_events)  # the pool hides who gave what
+        fog_events = [e for e in private(s, q) if getattr(e, "how", None) == HOW_FOG]
+        assert [type(e) for e in fog_events] == [Gave, Received]
+        gave, received = fog_events
+        assert gave.to_seat == received.from_seat == -1  # the pool hides who gave what
     assert private(s, 3) == []
 
 
@@ -114,8 +115,8 @@ def test_deal_parties_see_what_they_received() -> None:
     choose(s, 2, ("hunter",))
     assert s.observation(0).own_pending_choice is None
     choose(s, 0, ("rumor",))
-    assert (PV_RECEIVED, tid("hunter"), 2, HOW_DEAL) in private(s, 0)
-    assert (PV_RECEIVED, tid("rumor"), 0, HOW_DEAL) in private(s, 2)
+    assert Received(tid("hunter"), 2, HOW_DEAL) in private(s, 0)
+    assert Received(tid("rumor"), 0, HOW_DEAL) in private(s, 2)
     assert private(s, 1) == [] and private(s, 3) == []
     assert "seats 0 and 2 exchanged 1 card(s)" in s.public_log()
 
@@ -128,8 +129,8 @@ def test_dog_discard_is_known_to_the_discarder_only() -> None:
     for q in (0, 1, 3):
         assert s.observation(q).face_down[0] == (FaceDownCard(ORIGIN_DOG, -1),)
         assert s.observation(q).tracked_holders == ((tid("dog"), 2),)
-    assert (PV_OWN_DISCARD, tid("rumor"), ORIGIN_DOG) in private(s, 2)
-    assert (PV_RECEIVED, tid("dog"), 0, HOW_DOG_HANDOVER) in private(s, 2)
+    assert OwnDiscard(tid("rumor"), ORIGIN_DOG) in private(s, 2)
+    assert Received(tid("dog"), 0, HOW_DOG_HANDOVER) in private(s, 2)
 
 
 def test_dog_location_forgotten_after_a_hidden_transfer() -> None:

@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 
 from engine.monster_my_neighbor.events import (
-    EV_FORCED_HUNTER_DISCARD,
-    EV_PASS,
-    EV_SKIP,
     ORIGIN_FORCED_HUNTER,
-    PV_DEALT,
-    PV_FORCED,
     RESULT_LAST_CARD_VOID,
+    CardPlayed,
+    DealtHand,
+    ForcedChoice,
+    ForcedHunterDiscard,
+    Passed,
+    TurnSkipped,
 )
 from engine.monster_my_neighbor.game_state import MonsterState
 from engine.monster_my_neighbor.turns import PlayCard, marker_turn
@@ -25,9 +26,9 @@ def test_round_setup_composition(players: int) -> None:
         s = MonsterState.new(CARDS, players, seed)
         dealt = [0] * CARDS.type_count
         for q in range(players):
-            code, round_no, hand = s.s.private_logs[q][0]
-            assert (code, round_no, len(hand)) == (PV_DEALT, 1, 4)
-            for t in hand:
+            hand = s.s.private_logs[q][0]
+            assert isinstance(hand, DealtHand) and (hand.round, len(hand.cards)) == (1, 4)
+            for t in hand.cards:
                 dealt[t] += 1
         assert sum(dealt) == 4 * players
         assert dealt[tid("wanted")] == 1
@@ -56,7 +57,7 @@ def test_each_round_uses_a_different_monster() -> None:
 def test_wanted_holder_opens_and_rotation_counts_from_them() -> None:
     s = MonsterState.new(CARDS, 5, 5)
     opener = s.s.wanted_holder
-    assert s.s.public_events[1][:3] == (1, opener, tid("wanted"))  # EV_PLAY by the holder
+    assert s.s.public_events[1] == CardPlayed(opener, tid("wanted"), 1)  # by the holder
     assert s.s.turns_taken[opener] == 1 and s.s.rotation == 1
 
 
@@ -82,7 +83,7 @@ def test_rotation_is_counted_from_the_wanted_holder() -> None:
 def test_empty_hand_skips_the_turn_and_still_counts() -> None:
     s = position(4, {0: ["hide", "fog"], 2: ["hide", "fog"]}, rotation=2)
     choose(s, 0, "hide")
-    assert (EV_SKIP, 1, 2) in s.s.public_events
+    assert TurnSkipped(1, 2) in s.s.public_events
     assert s.s.turns_taken[1] == 2 and s.s.active == 2
 
 
@@ -92,14 +93,14 @@ def test_no_legal_play_with_a_hunter_forces_a_face_down_discard() -> None:
                  rotation=1, active=1)
     assert s.s.face_down[1] == [(tid("hunter"), ORIGIN_FORCED_HUNTER, 1, 1)]
     assert hand_names(s, 1) == ["hunter", "hunter", "werewolf"]
-    assert (EV_FORCED_HUNTER_DISCARD, 1, 1) in s.s.public_events
+    assert ForcedHunterDiscard(1, 1) in s.s.public_events
     assert s.s.counters[0] == 0 and not s.s.first_hunter_played
     assert s.s.active == 2
 
 
 def test_lone_monster_before_turn_4_passes() -> None:
     s = position(4, {1: ["vampire"], 2: ["hide", "fog"]}, rotation=2, active=1)
-    assert (EV_PASS, 1, 2) in s.s.public_events
+    assert Passed(1, 2) in s.s.public_events
     assert hand_names(s, 1) == ["vampire"] and s.s.active == 2
 
 
@@ -122,8 +123,8 @@ def test_steal_works_as_the_last_card() -> None:
 def test_single_option_is_resolved_and_logged_privately_as_forced() -> None:
     s = position(4, {0: ["hide", "hide"], 1: ["fog", "rumor"]}, rotation=2)
     assert s.s.play_areas[0][-1].card == tid("hide")
-    assert (PV_FORCED, 0, PlayCard(tid("hide"))) in s.s.private_logs[0]
-    assert all(e[0] != PV_FORCED for e in s.s.private_logs[1])
+    assert ForcedChoice(0, PlayCard(tid("hide"))) in s.s.private_logs[0]
+    assert all(not isinstance(e, ForcedChoice) for e in s.s.private_logs[1])
     assert s.pending_seats() == (1,)
 
 

@@ -81,13 +81,13 @@ def test_the_log_after_a_mark_holds_only_the_newer_entries() -> None:
 
 
 def test_every_log_event_code_has_an_encoder() -> None:
-    from engine.monster_my_neighbor import events
+    from engine.monster_my_neighbor.events import PrivateEvent, PublicEvent
     from engine.monster_my_neighbor.wire_log import _private_table, _public_table
+    from engine.toolkit.events import event_kinds
 
-    public = {v for k, v in vars(events).items() if k.startswith("EV_")}
-    private = {v for k, v in vars(events).items() if k.startswith("PV_")}
-    assert set(_public_table()) == public
-    assert set(_private_table(GAME.wire().option)) == private
+    assert set(_public_table().kinds()) == set(event_kinds(PublicEvent))
+    assert set(_private_table(GAME.wire().option).kinds()) == set(event_kinds(PrivateEvent))
+    assert len(event_kinds(PublicEvent)) == 19 and len(event_kinds(PrivateEvent)) == 7
 
 
 def test_a_forced_choice_reaches_the_private_log_as_an_option_message() -> None:

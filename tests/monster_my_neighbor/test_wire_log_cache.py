@@ -8,7 +8,7 @@ import random
 from arena.v1 import monster_my_neighbor_pb2 as pb
 
 from engine.core import GameConfig, get_game
-from engine.monster_my_neighbor.events import PV_DEALT, PV_SAW_HAND
+from engine.monster_my_neighbor.events import DealtHand, SawHand
 from engine.monster_my_neighbor.wire_log import NO_MARK, LogEncoder
 
 GAME = get_game("monster-my-neighbor")
@@ -20,9 +20,9 @@ def _direct_logs(encoder: LogEncoder, obs, since) -> pb.MonsterMyNeighborObserva
     msg = pb.MonsterMyNeighborObservation(
         public_events_from=since.public, private_events_from=since.private)
     msg.public_events.extend(
-        encoder._public[e[0]](names, e) for e in obs.public_log[since.public:])
+        encoder._public(e, names) for e in obs.public_log[since.public:])
     msg.private_events.extend(
-        encoder._private[e[0]](obs, names, e, t) for e, t in zip(
+        encoder._private(e, obs, names, t) for e, t in zip(
             obs.private_log[since.private:], obs.private_log_times[since.private:], strict=True))
     return msg
 
@@ -89,7 +89,7 @@ def test_the_cache_keeps_no_dealt_or_seen_hands_and_stays_under_its_bound() -> N
     assert _encode_every_request(25, seed=7, check_bound=False) > 2000
     (_names, public, private), = LogEncoder._encoded.values()
     assert public and private
-    assert not [e for e in private if e[0] in (PV_DEALT, PV_SAW_HAND)]
+    assert not [e for e in private if isinstance(e, DealtHand | SawHand)]
     assert len(public) <= LogEncoder.CACHE_LIMIT and len(private) <= LogEncoder.CACHE_LIMIT
 
 

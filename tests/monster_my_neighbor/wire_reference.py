@@ -49,9 +49,9 @@ def reference_observation(obs: Observation, since: LogMark | None = None
             vp_awarded=list(r.vp_awarded))
     log = LogEncoder(MonsterMyNeighborCodec().option)
     msg.public_events.extend(
-        log._public[e[0]](name, e) for e in obs.public_log[since.public:])
+        log._public(e, name) for e in obs.public_log[since.public:])
     msg.private_events.extend(
-        log._private[e[0]](obs, name, e, t) for e, t in zip(
+        log._private(e, obs, name, t) for e, t in zip(
             obs.private_log[since.private:], obs.private_log_times[since.private:], strict=True))
     if obs.own_pending_choice is not None:
         msg.own_pending_choice = obs.own_pending_choice.label(obs.cards)

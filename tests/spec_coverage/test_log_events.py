@@ -2,7 +2,7 @@
 
 The kinds are read from the engine's source with ``ast`` (Epic Resort and Ark Nova: the
 first item of each tuple appended to ``s.log``, or the ``kind`` of each typed event
-record appended; Monster My Neighbor: the EV_*/PV_* codes
+record appended; Monster My Neighbor: the ``kind`` (EV_*/PV_*) of the event records
 of ``events.py``), and compared with ``LOG_EVENT_TESTS`` of the game's
 ``test_log_events.py``. A new kind fails here until a test asserting it is listed; each
 listed test must exist and name the kind in its body. See docs/rules-coverage.md.
@@ -68,12 +68,10 @@ def _typed_kinds(game: str) -> dict[str, str]:
 
 
 def _mmn_codes() -> set[str]:
-    """The EV_* and PV_* names events.py defines, checked to be all that the engine
-    appends to the public events or notes privately."""
-    events = ast.parse((ROOT / "engine/monster_my_neighbor/events.py").read_text("utf-8"))
-    defined = {n.id for node in events.body if isinstance(node, ast.Assign)
-               for t in node.targets for n in ast.walk(t)
-               if isinstance(n, ast.Name) and n.id[:3] in ("EV_", "PV_")}
+    """The kinds of the event records events.py defines (``EV_*`` public, ``PV_*``
+    private), checked to be all that the engine appends to the public events or notes
+    privately, each to its own log."""
+    typed = _typed_kinds("monster_my_neighbor")
     for path, tree in _modules("monster_my_neighbor"):
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
@@ -85,12 +83,13 @@ def _mmn_codes() -> set[str]:
             if not (public or private):
                 continue
             entry = node.args[0 if public else -1]
-            first = entry.elts[0] if isinstance(entry, ast.Tuple) and entry.elts else None
-            assert isinstance(first, ast.Name) and first.id in defined, (
-                f"{path.name}:{node.lineno}: a log entry without an events.py code")
-            assert first.id.startswith("EV_" if public else "PV_"), (
-                f"{path.name}:{node.lineno}: {first.id} in the wrong log")
-    return defined
+            record = entry.func.id if (isinstance(entry, ast.Call)
+                                       and isinstance(entry.func, ast.Name)) else None
+            assert record in typed, (
+                f"{path.name}:{node.lineno}: a log entry that is no event record of events.py")
+            assert typed[record].startswith("EV_" if public else "PV_"), (
+                f"{path.name}:{node.lineno}: {record} in the wrong log")
+    return set(typed.values())
 
 
 def engine_kinds(game: str) -> set[str]:
@@ -111,7 +110,7 @@ def _test_body(game: str, ref: str) -> str | None:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_log_event_kind_has_a_listed_test(game: str) -> None:
     table = importlib.import_module(f"tests.{game}.test_log_events").LOG_EVENT_TESTS
-    typed = {} if game == "monster_my_neighbor" else _typed_kinds(game)
+    typed = _typed_kinds(game)
     kinds = engine_kinds(game)
     assert kinds, f"no log event kinds found in engine/{game}: the reader is broken"
     unlisted = sorted(kinds - set(table))
@@ -121,8 +120,7 @@ def test_every_log_event_kind_has_a_listed_test(game: str) -> None:
     for kind, ref in table.items():
         body = _test_body(game, ref)
         assert body is not None, f"{game}: {kind}: no test {ref}"
-        named = [kind] if game == "monster_my_neighbor" else [f'"{kind}"'] + [
-            record for record, k in typed.items() if k == kind]
+        named = [kind, f'"{kind}"'] + [record for record, k in typed.items() if k == kind]
         assert any(n in body for n in named), f"{game}: {ref} does not name {named}"
 
 

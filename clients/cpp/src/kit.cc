@@ -22,7 +22,7 @@ constexpr int kExitUnreachable = 1;
 constexpr int kExitRefused = 2;
 constexpr int kMaxFailures = 8;  // streams in a row that end without a finished match
 constexpr const char* kUsage =
-    "usage: arena-bot --token T [--server HOST:PORT] [--matches N] [--seed S] "
+    "usage: arena-bot --token T [--server HOST:PORT|unix:PATH] [--matches N (0: no limit)] [--seed S] "
     "[--tls-ca FILE] [--strategy random|example]";
 
 struct Stats {
@@ -136,7 +136,7 @@ grpc::Status PlayStream(pb::ArenaService::Stub& stub, const Args& args,
   hello.mutable_hello()->set_token(args.token);
   for (const auto& game : games) hello.mutable_hello()->add_games(game);
   hello.mutable_hello()->set_client_version("cpp-kit/1");
-  hello.mutable_hello()->set_max_matches(args.matches - stats.matches);
+  hello.mutable_hello()->set_max_matches(args.matches ? args.matches - stats.matches : 0);  // 0: no limit
   stream->Write(hello);
   pb::PlayResponse response;
   pb::PlayRequest reply;
@@ -210,7 +210,6 @@ Args ParseArgs(int argc, char** argv) {
     std::cerr << "missing --token: the bot's token, printed by arena bots register NAME" << std::endl;
     std::exit(kExitRefused);
   }
-  if (args.matches == 0) Usage("--matches must be at least 1");
   return args;
 }
 
@@ -228,7 +227,11 @@ int Run(const Args& args, const std::vector<std::string>& games, const Choose& c
       code = kExitRefused;
       break;
     }
-    if (stats.matches >= args.matches) break;
+    if (args.matches == 0 && status.ok()) {  // no limit: play until the server ends the stream
+      std::cerr << "the server ended the stream" << std::endl;
+      break;
+    }
+    if (args.matches != 0 && stats.matches >= args.matches) break;
     failures = stats.matches > before ? 0 : failures + 1;
     std::string why = status.ok() ? "the server closed the stream" : Describe(status);
     if (failures >= kMaxFailures) {

@@ -12,7 +12,8 @@
 
 namespace kit {
 
-// The flags every kit takes: --server HOST:PORT --token T --matches N --seed S [--tls-ca FILE].
+// The flags every kit takes: --server HOST:PORT|unix:PATH --token T --matches N --seed S
+// [--tls-ca FILE]; --matches 0 plays until the server ends the stream.
 struct Args {
   std::string server = "127.0.0.1:50051";
   std::string token;
@@ -28,7 +29,7 @@ using Rng = std::mt19937_64;
 // A strategy: the index of one of request.options().
 using Choose = std::function<int(const arena::v1::DecisionRequest&, Rng&)>;
 
-// Plays args.matches matches announcing `games` (empty: any game); returns the exit code.
+// Plays args.matches matches (0: until the server ends a stream) announcing `games` (empty: any game); returns the exit code.
 int Run(const Args& args, const std::vector<std::string>& games, const Choose& choose);
 
 // A uniform index below n (0 when n is 0).

@@ -1,9 +1,11 @@
-//! The flags every kit takes: --server HOST:PORT --token T --matches N --seed S [--tls-ca FILE].
+//! The flags every kit takes: --server HOST:PORT|unix:PATH --token T --matches N --seed S
+//! [--tls-ca FILE]; --matches 0 plays until the server ends the stream.
 use std::process::exit;
 
 pub struct Args {
     pub server: String,
     pub token: String,
+    /// 0: no limit, until the server ends the stream.
     pub matches: u32,
     pub seed: u64,
     pub tls_ca: Option<String>,
@@ -11,7 +13,8 @@ pub struct Args {
     pub strategy: String,
 }
 
-const USAGE: &str = "usage: arena-bot --token T [--server HOST:PORT] [--matches N] [--seed S] \
+const USAGE: &str = "usage: arena-bot --token T [--server HOST:PORT|unix:PATH] \
+                     [--matches N (0: no limit)] [--seed S] \
                      [--tls-ca FILE] [--strategy random|example]";
 
 pub fn parse() -> Args {
@@ -53,9 +56,6 @@ pub fn parse() -> Args {
     if args.token.is_empty() {
         eprintln!("missing --token: the bot's token, printed by arena bots register NAME");
         exit(2);
-    }
-    if args.matches == 0 {
-        usage("--matches must be at least 1");
     }
     args
 }

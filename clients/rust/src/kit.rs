@@ -2,9 +2,11 @@
 //! decision request, reconnection with a back-off, and the SUMMARY line and exit code.
 use std::time::Duration;
 
+use hyper_util::rt::TokioIo;
+use tokio::net::UnixStream;
 use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
-use tonic::transport::{Certificate, Channel, ClientTlsConfig, Endpoint};
+use tonic::transport::{Certificate, Channel, ClientTlsConfig, Endpoint, Uri};
 use tonic::Code;
 
 use crate::cli::Args;
@@ -87,7 +89,7 @@ fn reason(end: &pb::MatchEnd) -> &'static str {
     }
 }
 
-/// Play `args.matches` matches announcing `games` (empty: any game); the exit code.
+/// Play `args.matches` matches (0: until the server ends a stream) announcing `games` (empty: any game); the exit code.
 pub fn run(args: &Args, games: &[&str], choose: Choose) -> u8 {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -104,9 +106,13 @@ pub fn run(args: &Args, games: &[&str], choose: Choose) -> u8 {
                     break EXIT_REFUSED;
                 }
                 Err(Stop::Retry(why)) => why,
+                Ok(()) if args.matches == 0 => {
+                    eprintln!("the server ended the stream");
+                    break 0;
+                }
                 Ok(()) => "the server closed the stream".into(),
             };
-            if stats.matches >= args.matches {
+            if args.matches != 0 && stats.matches >= args.matches {
                 break 0;
             }
             failures = if stats.matches > before {
@@ -137,7 +143,31 @@ pub fn run(args: &Args, games: &[&str], choose: Choose) -> u8 {
     })
 }
 
+/// A channel over the Unix domain socket at `path` (plaintext: the socket is local).
+async fn connect_unix(path: &str) -> Result<Channel, Stop> {
+    // unix:///abs/path and unix:/abs/path name the same socket; the URI is not dialled.
+    let path = path.strip_prefix("//").unwrap_or(path).to_string();
+    let shown = path.clone();
+    let connector = tower::service_fn(move |_: Uri| {
+        let path = path.clone();
+        async move { Ok::<_, std::io::Error>(TokioIo::new(UnixStream::connect(path).await?)) }
+    });
+    Endpoint::from_static("http://localhost")
+        .connect_with_connector(connector)
+        .await
+        .map_err(|e| {
+            let cause = std::error::Error::source(&e).map_or(String::new(), |c| format!(": {c}"));
+            Stop::Retry(format!("connect unix:{shown}: {e}{cause}"))
+        })
+}
+
 async fn connect(args: &Args) -> Result<Channel, Stop> {
+    if let Some(path) = args.server.strip_prefix("unix:") {
+        if args.tls_ca.is_some() {
+            return Err(Stop::Fatal("--tls-ca is for HOST:PORT servers, not unix:".into()));
+        }
+        return connect_unix(path).await;
+    }
     let scheme = if args.tls_ca.is_some() {
         "https"
     } else {
@@ -187,7 +217,7 @@ async fn play_stream(
         token: args.token.clone(),
         games: games.iter().map(|g| g.to_string()).collect(),
         client_version: "rust-kit/1".into(),
-        max_matches: args.matches - stats.matches,
+        max_matches: if args.matches == 0 { 0 } else { args.matches - stats.matches }, // 0: no limit
         ..Default::default()
     };
     let _ = outbox.send(send(play_request::Message::Hello(hello))).await;

@@ -3,7 +3,7 @@
  *
  * It dials the server, says Hello with its token, answers each DecisionRequest, and
  * reconnects with a back-off when the stream drops, until it has played --matches
- * matches. Put your own logic in chooseRandom() (or a function like it); example.ts
+ * matches (0: no limit, until the server ends the stream). Put your own logic in chooseRandom() (or a function like it); example.ts
  * shows one that reads a game's typed observation. src/gen is generated from proto/.
  */
 import * as fs from "node:fs";
@@ -90,17 +90,17 @@ function playStream(client: ArenaServiceClient, args: Args, games: string[], cho
     call.on("end", () => { call.end(); resolve(null); });
     call.on("error", (err: grpc.ServiceError) => resolve(err));
     call.write(PlayRequest.fromPartial({ hello: { token: args.token, games, clientVersion: "typescript-kit/1",
-      maxMatches: args.matches - stats.matches } }));
+      maxMatches: args.matches ? args.matches - stats.matches : 0 } }));
   });
 }
 
-/** Play args.matches matches; 0 when done, 1 when the server stays unreachable, 2 when it refuses the bot. */
+/** Play args.matches matches (0: until the server ends a stream); 0 when done, 1 when the server stays unreachable, 2 when it refuses the bot. */
 async function run(args: Args, credentials: grpc.ChannelCredentials, choose: Chooser,
                    games: string[]): Promise<number> {
   const random = seeded(args.seed);
   let failures = 0;
   let code = 0;
-  while (stats.matches < args.matches) {
+  while (!args.matches || stats.matches < args.matches) {
     const before = stats.matches;
     const client = new ArenaServiceClient(args.server, credentials);
     const err = await playStream(client, args, games, choose, random);
@@ -111,7 +111,8 @@ async function run(args: Args, credentials: grpc.ChannelCredentials, choose: Cho
       log(`stream failed: ${grpc.status[err.code]}: ${err.details}${notGrpc ? " (is this an arena gateway port?)" : ""}`);
     }
     if (err && FATAL.has(err.code)) { code = 2; break; }
-    if (stats.matches >= args.matches) break;
+    if (!err && !args.matches) { log("the server ended the stream"); break; }
+    if (args.matches && stats.matches >= args.matches) break;
     failures = stats.matches > before ? 0 : failures + 1;
     if (failures >= MAX_FAILURES) { log(`giving up after ${failures} connections without a finished match`); code = 1; break; }
     stats.reconnects++;
@@ -140,8 +141,8 @@ function parseArgs(argv: string[]): Args {
     else throw new Error(`unknown flag ${flag} ${value}`);
   }
   if (!args.token) throw new Error("missing --token: the bot's token, printed by arena bots register NAME");
-  if (!(args.matches >= 1) || Number.isNaN(args.seed)) {
-    throw new Error("usage: --token T [--server HOST:PORT] [--matches N] [--seed S] [--tls-ca FILE] [--strategy random|example]");
+  if (!(args.matches >= 0) || Number.isNaN(args.seed)) {
+    throw new Error("usage: --token T [--server HOST:PORT|unix:PATH] [--matches N (0: no limit)] [--seed S] [--tls-ca FILE] [--strategy random|example]");
   }
   return args;
 }

@@ -1,9 +1,12 @@
 package tabletoparena.kit;
 
-/** The flags every kit takes: --server HOST:PORT --token T --matches N --seed S [--tls-ca FILE]. */
+/**
+ * The flags every kit takes: --server HOST:PORT|unix:PATH --token T --matches N --seed S
+ * [--tls-ca FILE]; --matches 0 plays until the server ends the stream.
+ */
 final class Args {
-  private static final String USAGE = "usage: arena-bot --token T [--server HOST:PORT] "
-      + "[--matches N] [--seed S] [--tls-ca FILE] [--strategy random|example]";
+  private static final String USAGE = "usage: arena-bot --token T [--server HOST:PORT|unix:PATH] "
+      + "[--matches N (0: no limit)] [--seed S] [--tls-ca FILE] [--strategy random|example]";
 
   String server = "127.0.0.1:50051";
   String token = "";
@@ -47,8 +50,8 @@ final class Args {
       System.err.println("missing --token: the bot's token, printed by arena bots register NAME");
       System.exit(Kit.EXIT_REFUSED);
     }
-    if (args.matches < 1) {
-      usage("--matches must be at least 1");
+    if (args.matches < 0) {
+      usage("--matches must be 0 (no limit) or more");
     }
     return args;
   }

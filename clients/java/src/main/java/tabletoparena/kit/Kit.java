@@ -52,7 +52,7 @@ final class Kit {
     this.rng = new SplittableRandom(args.seed);
   }
 
-  /** Play {@code args.matches} matches announcing {@code games} (empty: any game). */
+  /** Play {@code args.matches} matches (0: until the server ends a stream) announcing {@code games} (empty: any game). */
   static int run(Args args, List<String> games, Choose choose) {
     Kit kit = new Kit(args);
     int code = kit.loop(games, choose);
@@ -80,7 +80,11 @@ final class Kit {
           System.err.println("stream refused: " + describe(status));
           return EXIT_REFUSED;
         }
-        if (matches >= args.matches) {
+        if (args.matches == 0 && status.isOk()) { // no limit: until the server ends it
+          System.err.println("the server ended the stream");
+          return 0;
+        }
+        if (args.matches != 0 && matches >= args.matches) {
           return 0;
         }
         failures = matches > before ? 0 : failures + 1;
@@ -124,7 +128,7 @@ final class Kit {
         });
     outbox.onNext(PlayRequest.newBuilder().setHello(Hello.newBuilder()
         .setToken(args.token).addAllGames(games).setClientVersion("java-kit/1")
-        .setMaxMatches(args.matches - matches)).build());
+        .setMaxMatches(args.matches == 0 ? 0 : args.matches - matches)).build()); // 0: no limit
     while (true) {
       Object item = inbox.take();
       if (item == END) {

@@ -40,7 +40,7 @@ class ResortEvent(Event):
         raise NotImplementedError(f"{type(self).__name__}.describe")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SeasonStarted(ResortEvent):
     season: int
     kind: ClassVar[str] = "season"
@@ -49,7 +49,7 @@ class SeasonStarted(ResortEvent):
         return f"--- season {self.season} ---"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Phase1Placed(ResortEvent):
     """Phase I's hidden plans, revealed: (worker, slot, split units) per worker."""
 
@@ -66,7 +66,7 @@ class Phase1Placed(ResortEvent):
         return f"seat {self.seat} sends: {sent or 'nobody'}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Phase1Income(ResortEvent):
     """Phase I's payout: (slot, tourists lost, flair, gold) per slot, and the wages."""
 
@@ -82,7 +82,7 @@ class Phase1Income(ResortEvent):
         return f"seat {self.seat} Phase I: {gains}; wages {self.wages}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class WorkerSent(ResortEvent):
     seat: int
     worker: int
@@ -94,7 +94,7 @@ class WorkerSent(ResortEvent):
         return f"seat {self.seat} sends {cards.workers[self.worker].name} {where}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class WorkerSplit(ResortEvent):
     seat: int
     worker: int
@@ -106,7 +106,7 @@ class WorkerSplit(ResortEvent):
         return f"seat {self.seat}'s {name} splits " + "/".join(map(str, self.units))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class WorkerDiscarded(ResortEvent):
     seat: int
     worker: int
@@ -116,7 +116,7 @@ class WorkerDiscarded(ResortEvent):
         return f"seat {self.seat} discards {cards.workers[self.worker].name}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class AbilityUsed(ResortEvent):
     seat: int
     slot: int
@@ -127,7 +127,7 @@ class AbilityUsed(ResortEvent):
         return f"seat {self.seat} uses {cards.attractions[self.attraction].name}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TouristsAttracted(ResortEvent):
     seat: int
     card: int
@@ -137,7 +137,7 @@ class TouristsAttracted(ResortEvent):
         return f"seat {self.seat} attracts {card_name(cards, self.card)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SeasonPassHoldersAttracted(ResortEvent):
     seat: int
     kind: ClassVar[str] = "attract_sph"
@@ -146,7 +146,7 @@ class SeasonPassHoldersAttracted(ResortEvent):
         return f"seat {self.seat} attracts Season Pass Holders"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class HeroAttracted(ResortEvent):
     seat: int
     card: int
@@ -157,7 +157,7 @@ class HeroAttracted(ResortEvent):
         return f"seat {self.seat} attracts {card_name(cards, self.card)} to slot {self.slot}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Upgraded(ResortEvent):
     seat: int
     attraction: int
@@ -169,7 +169,7 @@ class Upgraded(ResortEvent):
         return f"seat {self.seat} builds {name} in slot {self.slot}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Trained(ResortEvent):
     seat: int
     trainer: int
@@ -181,7 +181,7 @@ class Trained(ResortEvent):
         return f"seat {self.seat} trains {w[self.trainer].name} into {w[self.worker].name}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Passed(ResortEvent):
     seat: int
     kind: ClassVar[str] = "pass"
@@ -190,7 +190,7 @@ class Passed(ResortEvent):
         return f"seat {self.seat} passes"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class HarbormasterTaken(ResortEvent):
     seat: int
     tokens: int
@@ -200,7 +200,7 @@ class HarbormasterTaken(ResortEvent):
         return f"seat {self.seat} holds the Harbormaster ({self.tokens} gold tokens on it)"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class MainDeckReshuffled(ResortEvent):
     kind: ClassVar[str] = "main_deck_reshuffled"
 
@@ -208,7 +208,7 @@ class MainDeckReshuffled(ResortEvent):
         return "the dock discard pile is shuffled into a new main deck"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Docked(ResortEvent):
     card: int
     kind: ClassVar[str] = "dock"
@@ -217,7 +217,7 @@ class Docked(ResortEvent):
         return f"dock gets {card_name(cards, self.card)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class AttackCardRevealed(ResortEvent):
     card: int
     kind: ClassVar[str] = "attack_card"
@@ -226,7 +226,7 @@ class AttackCardRevealed(ResortEvent):
         return f"{card_name(cards, self.card)} revealed"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class AttackStarted(ResortEvent):
     monster: int  # a monster copy
     defender: int
@@ -239,7 +239,7 @@ class AttackStarted(ResortEvent):
                 f"at slots {list(self.slots)}")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class AttackRedirected(ResortEvent):
     seat: int
     slot: int
@@ -249,7 +249,7 @@ class AttackRedirected(ResortEvent):
         return f"attack redirected to seat {self.seat} slot {self.slot}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class AttackEnded(ResortEvent):
     seat: int
     kind: ClassVar[str] = "attack_ended"
@@ -258,7 +258,7 @@ class AttackEnded(ResortEvent):
         return f"seat {self.seat} ends the attack"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class HeroDodged(ResortEvent):
     seat: int
     from_slot: int
@@ -269,7 +269,7 @@ class HeroDodged(ResortEvent):
         return f"seat {self.seat}'s hero dodges from slot {self.from_slot} to slot {self.to_slot}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class HeroMovedIn(ResortEvent):
     seat: int
     from_slot: int
@@ -280,7 +280,7 @@ class HeroMovedIn(ResortEvent):
         return f"seat {self.seat}'s hero moves from slot {self.from_slot} to slot {self.to_slot}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TouristsEaten(ResortEvent):
     seat: int
     slot: int
@@ -291,7 +291,7 @@ class TouristsEaten(ResortEvent):
         return f"seat {self.seat} slot {self.slot} loses {self.lost} tourists"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Damaged(ResortEvent):
     seat: int
     slot: int
@@ -302,7 +302,7 @@ class Damaged(ResortEvent):
         return f"seat {self.seat} slot {self.slot} takes {self.damage} damage"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Defended(ResortEvent):
     seat: int
     slot: int
@@ -313,7 +313,7 @@ class Defended(ResortEvent):
         return f"seat {self.seat}'s hero defends slot {self.slot}; {self.lost} tourists lost"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class HeroDefeated(ResortEvent):
     seat: int
     slot: int
@@ -324,7 +324,7 @@ class HeroDefeated(ResortEvent):
         return f"seat {self.seat}'s {card_name(cards, self.hero)} is defeated"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class AttractionDestroyed(ResortEvent):
     seat: int
     slot: int
@@ -336,7 +336,7 @@ class AttractionDestroyed(ResortEvent):
         return f"seat {self.seat}'s {name} (slot {self.slot}) is destroyed"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class HeroScored(ResortEvent):
     seat: int
     hero: int
@@ -346,7 +346,7 @@ class HeroScored(ResortEvent):
         return f"seat {self.seat} scores {card_name(cards, self.hero)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class MonsterDeckEmpty(ResortEvent):
     kind: ClassVar[str] = "monster_deck_empty"
 
@@ -354,7 +354,7 @@ class MonsterDeckEmpty(ResortEvent):
         return "the monster deck is empty: the game ends after this season"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class GameOver(ResortEvent):
     kind: ClassVar[str] = "game_over"
 

@@ -47,7 +47,9 @@ class MonsterAsk(Ask):
         raise NotImplementedError
 
 
-@dataclass(frozen=True, slots=True)
+# Asks are built once per decision: not frozen, as frozen dataclasses build ~3x slower
+# (see engine.toolkit.events); an ask is never changed once pushed.
+@dataclass(slots=True, unsafe_hash=True)
 class AskSeat(MonsterAsk):
     """One seat chooses."""
 
@@ -69,7 +71,7 @@ class AskSeat(MonsterAsk):
         return self.offered
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class AskAll(MonsterAsk):
     """Several seats choose at once (Deal, Gossip, Fog); each choice is buffered in
     ``State.buffered`` until all have chosen."""

@@ -113,7 +113,7 @@ class PrivateEvent(Event):
         raise NotImplementedError(f"{type(self).__name__}.describe")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class RoundStarted(PublicEvent):
     round: int
     kind: ClassVar[str] = "EV_ROUND_START"
@@ -122,7 +122,7 @@ class RoundStarted(PublicEvent):
         return f"round {self.round} begins"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardPlayed(PublicEvent):
     seat: int
     card: int
@@ -133,7 +133,7 @@ class CardPlayed(PublicEvent):
         return f"seat {self.seat} plays {cards.labels[self.card]} (rotation {self.rotation})"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TargetChosen(PublicEvent):
     seat: int
     card: int
@@ -144,7 +144,7 @@ class TargetChosen(PublicEvent):
         return f"seat {self.seat} targets seat {self.target} with {cards.labels[self.card]}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class DealCountChosen(PublicEvent):
     seat: int
     count: int
@@ -154,7 +154,7 @@ class DealCountChosen(PublicEvent):
         return f"seat {self.seat} chooses to exchange {self.count} card(s)"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardResult(PublicEvent):
     seat: int
     card: int
@@ -165,7 +165,7 @@ class CardResult(PublicEvent):
         return f"seat {self.seat}'s {cards.labels[self.card]}: {RESULT_NAMES[self.result]}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TurnSkipped(PublicEvent):
     seat: int
     rotation: int
@@ -175,7 +175,7 @@ class TurnSkipped(PublicEvent):
         return f"seat {self.seat} has no cards: turn skipped (rotation {self.rotation})"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ForcedHunterDiscard(PublicEvent):
     seat: int
     rotation: int
@@ -185,7 +185,7 @@ class ForcedHunterDiscard(PublicEvent):
         return f"seat {self.seat} had no legal play and discarded a Hunter face down"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Passed(PublicEvent):
     seat: int
     rotation: int
@@ -195,7 +195,7 @@ class Passed(PublicEvent):
         return f"seat {self.seat} passed (no legal play)"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class DogDiscarded(PublicEvent):
     seat: int
     dog_seat: int
@@ -205,7 +205,7 @@ class DogDiscarded(PublicEvent):
         return f"seat {self.seat} discarded a face-down card to seat {self.dog_seat}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardToHand(PublicEvent):
     card: int
     from_seat: int
@@ -217,7 +217,7 @@ class CardToHand(PublicEvent):
                 f"to seat {self.to_seat}'s hand")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Stole(PublicEvent):
     seat: int
     from_seat: int
@@ -227,7 +227,7 @@ class Stole(PublicEvent):
         return f"seat {self.seat} took 1 card from seat {self.from_seat} and gave 1 back"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardsExchanged(PublicEvent):
     seat: int
     other_seat: int
@@ -238,7 +238,7 @@ class CardsExchanged(PublicEvent):
         return f"seats {self.seat} and {self.other_seat} exchanged {self.count} card(s)"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Rumor(PublicEvent):
     transfers: tuple[tuple[int, int], ...]  # (from seat, to seat)
     kind: ClassVar[str] = "EV_RUMOR"
@@ -248,7 +248,7 @@ class Rumor(PublicEvent):
         return f"Rumor resolved; transfers: {moves or 'none'}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Gossip(PublicEvent):
     seats: tuple[int, ...]
     kind: ClassVar[str] = "EV_GOSSIP"
@@ -257,7 +257,7 @@ class Gossip(PublicEvent):
         return f"Gossip: seats {', '.join(map(str, self.seats))} each passed a card left"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Fog(PublicEvent):
     seats: tuple[int, ...]
     kind: ClassVar[str] = "EV_FOG"
@@ -267,7 +267,7 @@ class Fog(PublicEvent):
         return f"Fog: seats {seats} pooled a card and were dealt one back"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Peeked(PublicEvent):
     seat: int
     target: int
@@ -277,7 +277,7 @@ class Peeked(PublicEvent):
         return f"seat {self.seat} looked at seat {self.target}'s hand"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Captured(PublicEvent):
     seat: int
     holder: int
@@ -291,7 +291,7 @@ class Captured(PublicEvent):
                 f"Monster: {name[self.monster]}")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class MonsterPlayed(PublicEvent):
     seat: int
     monster: int
@@ -301,7 +301,7 @@ class MonsterPlayed(PublicEvent):
         return f"seat {self.seat} played the Monster: {cards.labels[self.monster]}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class RoundEnded(PublicEvent):
     round: int
     ending: int  # ENDING_*
@@ -315,7 +315,7 @@ class RoundEnded(PublicEvent):
                 f"{cards.labels[self.monster]}); VP awarded: {vp}")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class DealtHand(PrivateEvent):
     round: int
     cards: tuple[int, ...]
@@ -325,7 +325,7 @@ class DealtHand(PrivateEvent):
         return f"round {self.round}: dealt {_cards_text(cards, self.cards)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Received(PrivateEvent):
     card: int
     from_seat: int  # -1: the pool
@@ -337,7 +337,7 @@ class Received(PrivateEvent):
         return f"received {cards.labels[self.card]} from {source} ({HOW_NAMES[self.how]})"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Gave(PrivateEvent):
     card: int
     to_seat: int  # -1: the table
@@ -349,7 +349,7 @@ class Gave(PrivateEvent):
         return f"gave {cards.labels[self.card]} to {dest} ({HOW_NAMES[self.how]})"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SawHand(PrivateEvent):
     seat: int
     cards: tuple[int, ...]
@@ -359,7 +359,7 @@ class SawHand(PrivateEvent):
         return f"saw seat {self.seat}'s hand: {_cards_text(cards, self.cards)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class OwnDiscard(PrivateEvent):
     card: int
     origin: int  # ORIGIN_*
@@ -369,7 +369,7 @@ class OwnDiscard(PrivateEvent):
         return f"discarded {cards.labels[self.card]} face down ({ORIGIN_NAMES[self.origin]})"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ForcedChoice(PrivateEvent):
     """The seat's only legal option, applied for it."""
 
@@ -381,7 +381,7 @@ class ForcedChoice(PrivateEvent):
         return f"forced {KIND_NAMES[self.decision]}: {self.option.label(cards)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SawDiscard(PrivateEvent):
     card: int
     seat: int

@@ -29,7 +29,7 @@ class ArkNovaEvent(Event):
         raise NotImplementedError(f"{type(self).__name__}.describe")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class AnimalPlayed(ArkNovaEvent):
     """8.2: an animal goes into a zoo."""
 
@@ -41,7 +41,7 @@ class AnimalPlayed(ArkNovaEvent):
         return f"seat {self.seat} plays {cards[self.card].name}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SponsorPlayed(ArkNovaEvent):
     """11: a sponsor goes into a zoo."""
 
@@ -53,7 +53,7 @@ class SponsorPlayed(ArkNovaEvent):
         return f"seat {self.seat} plays sponsor {cards[self.card].name}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class BuildingPlaced(ArkNovaEvent):
     """7.3: a building of type ``code`` covers ``cells``."""
 
@@ -67,7 +67,7 @@ class BuildingPlaced(ArkNovaEvent):
         return f"seat {self.seat} places {TYPES[self.code].name} on {cells}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ProjectSupported(ArkNovaEvent):
     """12.4: a conservation project supported at ``level`` (0 = left)."""
 
@@ -80,7 +80,7 @@ class ProjectSupported(ArkNovaEvent):
         return f"seat {self.seat} supports {cards[self.card].name}, level {self.level + 1}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class AnimalReleased(ArkNovaEvent):
     """8.7: an animal released into the wild."""
 
@@ -92,7 +92,7 @@ class AnimalReleased(ArkNovaEvent):
         return f"seat {self.seat} releases {cards[self.card].name}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class BreakStarted(ArkNovaEvent):
     """14: a break, triggered by ``seat``."""
 
@@ -103,7 +103,7 @@ class BreakStarted(ArkNovaEvent):
         return f"--- break (triggered by seat {self.seat}) ---"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class EndTriggered(ArkNovaEvent):
     """15.2 (and 17 solo): the end is triggered; ``turns`` turns follow."""
 
@@ -114,7 +114,7 @@ class EndTriggered(ArkNovaEvent):
         return f"--- the end is triggered: {self.turns} more turn(s) ---"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class FinalScored(ArkNovaEvent):
     """15.3 and 16: the CP each seat's final scoring cards give, per card."""
 

@@ -49,6 +49,15 @@ class SandboxError(RuntimeError):
     """The sandbox could not be set up (bad path, bwrap refused): the log tail says why."""
 
 
+class NetworkSetupFailed(SandboxError):
+    """slirp4netns could not join the sandbox's network namespace (EPERM on setns, about
+    once in four runs of tests/sandbox; cause not found). A fresh sandbox gets past it,
+    so :func:`launch` starts again, at most ``NETWORK_ATTEMPTS`` times."""
+
+
+NETWORK_ATTEMPTS = 3
+
+
 @dataclass(frozen=True)
 class Sandbox:
     """Where and how a bot runs: its directory (read-only while it plays), its limits,
@@ -84,6 +93,19 @@ class Sandbox:
 def launch(view: View, argv: Sequence[str], limits: Limits, mode: SandboxMode,
            log_path: Path) -> SandboxedProcess:
     """Start ``argv`` with ``view`` and ``limits`` (``Sandbox.start`` and ``build``)."""
+    for attempt in range(1, NETWORK_ATTEMPTS + 1):
+        try:
+            return _launch_once(view, argv, limits, mode, log_path)
+        except NetworkSetupFailed:
+            if attempt == NETWORK_ATTEMPTS:
+                raise
+            logger.warning("sandbox network setup failed (attempt %d of %d); starting again",
+                           attempt, NETWORK_ATTEMPTS)
+    raise AssertionError("unreachable")
+
+
+def _launch_once(view: View, argv: Sequence[str], limits: Limits, mode: SandboxMode,
+                 log_path: Path) -> SandboxedProcess:
     if not argv:
         raise SandboxError("no command to start")
     if not view.bot_dir.is_dir():
@@ -148,11 +170,15 @@ def launch(view: View, argv: Sequence[str], limits: Limits, mode: SandboxMode,
             init_pid = _read_info(info_read, popen)
             process._attach_namespace(init_pid)
             if slirp_fds is not None:
-                process._slirp = Slirp(init_pid)
+                try:
+                    process._slirp = Slirp(init_pid)
+                except OSError as error:
+                    raise NetworkSetupFailed(str(error)) from None
                 os.write(block_write, b"1")  # the network is up: bwrap runs the command
         except (SandboxError, OSError) as error:
             process.kill()
-            raise SandboxError(f"{error}; bwrap said: {log.tail(5)}") from None
+            kind = NetworkSetupFailed if isinstance(error, NetworkSetupFailed) else SandboxError
+            raise kind(f"{error}; bwrap said: {log.tail(5)}") from None
         finally:
             if block_write >= 0:
                 os.close(block_write)

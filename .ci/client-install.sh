@@ -44,7 +44,7 @@ touch "$work/results.parquet"
 expect_line 1 "arena report needs the " report "$work/results.parquet"
 expect_line 1 "arena serve needs the server extra (module 'grpc_health'" serve
 expect_line 1 "arena serve --web-port needs the server and web extras" serve --web-port 8080
-expect_line 1 "arena play needs the server extra (module 'ray'" \
+expect_line 1 "arena play needs the server and eval extras (module 'ray'" \
   play --game monster-my-neighbor --players 3 --bots random --games 1
 expect_line 1 "arena web needs the web extra (module 'starlette'" web
 # Without a store, registering a bot and reading the ladder refuse (exit 2).

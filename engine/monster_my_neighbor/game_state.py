@@ -5,7 +5,7 @@ labels."""
 
 from __future__ import annotations
 
-from engine.core import Decision, GameRng, IllegalChoice, NotYourTurn, Result, ShellState
+from engine.core import Decision, GameRng, NotYourTurn, Result, ShellState
 from engine.monster_my_neighbor import observation as observe
 from engine.monster_my_neighbor.cards import CardSet
 from engine.monster_my_neighbor.effects import PROCEED
@@ -43,15 +43,7 @@ class MonsterState(ShellState):
         return Decision(seat, KIND_NAMES[s.asked_step.code], options)  # type: ignore[union-attr]
 
     def apply(self, seat: int, index: int) -> None:
-        s = self.s
-        options = s.asked.get(seat)
-        if options is None:
-            raise NotYourTurn(f"seat {seat} owes no decision")
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(options):
-            raise IllegalChoice(
-                f"option {index!r} is not one of the {len(options)} options of seat {seat}"
-            )
-        flow.choose(s, seat, index)
+        flow.choose(self.s, seat, index)
 
     def observation(self, seat: int) -> observe.Observation:
         return observe.build(self.s, seat)

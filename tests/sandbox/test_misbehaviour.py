@@ -184,16 +184,18 @@ def test_writes_outside_private_tmp_fail(host, tmp_path: Path) -> None:
     outside = tmp_path / "outside"
     outside.mkdir()
     bot_file = tmp_path / "bot" / "x"
+    # A name no other process uses: the host's /tmp may hold anything (CI clones into it).
+    private_tmp = f"/tmp/arena-escape-{uuid.uuid4().hex}"
     bot = host("write_outside.py", str(outside / "x"), str(bot_file), "/usr/x", "/x",
-               "/tmp/x")
+               private_tmp)
     decision = decide(bot.process, bot.endpoint, "go", cpu_deadline=30)
     results = dict(item.split(":") for item in decision.answer.split(" | "))
-    assert results["/tmp/x"] == "written"  # its private /tmp works...
+    assert results[private_tmp] == "written"  # its private /tmp works...
     for path in (str(outside / "x"), str(bot_file), "/usr/x", "/x"):
         assert results[path] != "written", results
     assert not (outside / "x").exists() and not Path("/x").exists()
     assert not bot_file.exists()
-    assert not Path("/tmp/x").exists() or Path("/tmp/x").read_text() != "escaped\n"
+    assert not Path(private_tmp).exists()  # ...and is not the host's
 
 
 def test_100_mb_on_stderr_keeps_a_capped_log(host) -> None:

@@ -69,15 +69,15 @@ class WebData:
     def ladder_page(self, game: str, page: int | None) -> dict[str, Any]:
         """One page of :data:`LADDER_PAGE` rows of the whole ladder (page 1 first)."""
         self._check_game(game)
-        rows = self.ladder(game)
-        pages = max(1, -(-len(rows) // LADDER_PAGE))
+        built = self.ladders.get(game)
+        pages = max(1, -(-len(built) // LADDER_PAGE))
         page = 1 if page is None else page
         if not 1 <= page <= pages:
             raise NotFound(f"the {game} ladder has pages 1 to {pages}, not {page}")
         return {
             "game": game, "game_name": get_game(game).info.name, "page": page,
-            "pages": pages, "total": len(rows), "page_size": LADDER_PAGE,
-            "rows": rows[(page - 1) * LADDER_PAGE:page * LADDER_PAGE],
+            "pages": pages, "total": len(built), "page_size": LADDER_PAGE,
+            "rows": built.page((page - 1) * LADDER_PAGE, page * LADDER_PAGE),
         }
 
     def solo(self, game: str) -> list[dict[str, Any]]:
@@ -90,8 +90,8 @@ class WebData:
     def home(self) -> dict[str, Any]:
         built = {game: self.ladders.get(game) for game in self.games}
         return {
-            "ladders": {game: ladder.rows[:HOME_ROWS] for game, ladder in built.items()},
-            "ladder_sizes": {game: len(ladder.rows) for game, ladder in built.items()},
+            "ladders": {game: ladder.page(0, HOME_ROWS) for game, ladder in built.items()},
+            "ladder_sizes": {game: len(ladder) for game, ladder in built.items()},
             "solo": {game: rows for game in self.games if (rows := self.solo(game))},
             "games": {game: get_game(game).info.name for game in self.games},
             "live": [m.summary() for m in self.feed.live()],
@@ -113,9 +113,9 @@ class WebData:
             ladders.append({
                 "game": game,
                 "game_name": get_game(game).info.name,
-                "rank": (rank := standing.ranks.get(name)),
+                "rank": (rank := standing.rank_of(name)),
                 "ladder_page": None if rank is None else (rank - 1) // LADDER_PAGE + 1,
-                "bots": len(standing.rows),
+                "bots": len(standing),
                 "rating": entry.rating,
                 "games": entry.games,
                 "wins": entry.wins,

@@ -115,6 +115,9 @@ def test_kept_rows_moved_match_by_match_equal_a_full_rebuild(
             assert kept.version == version
             assert kept.rows == fresh.rows and kept.ranks == fresh.ranks
             assert kept.body == fresh.body == encode(fresh.rows)
+            assert [kept.rank_of(r["bot"]) for r in fresh.rows] == [
+                r["rank"] for r in fresh.rows]
+            assert kept.page(7, 19) == fresh.rows[7:19] and kept.rank_of("nobody") is None
         assert len(rebuilds) == 2  # the first read, and the one too far behind
         for other in (kept.rows[0], kept.rows[-1]):
             assert json.loads(kept.body)[other["rank"] - 1] == other

@@ -162,7 +162,8 @@ class StreamHandler:
             move_timeout_ms=round(config.move_timeout * 1000), max_strikes=config.max_strikes,
         )
         await context.write(arena_pb2.PlayResponse(welcome=welcome).SerializeToString())
-        return BotSession(name, hello.hello.max_matches, peer, config.max_queued_frames)
+        return BotSession(name, hello.hello.max_matches, peer, config.max_queued_frames,
+                          hello.hello.engine_values)
 
     async def _authenticate(self, token: str) -> str:
         health = self.gateway.health

@@ -84,6 +84,7 @@ def play(
     think: float = 0.0,
     tls: TlsFiles | None = None,
     report: BotReport | None = None,
+    engine_values: bool = False,
 ) -> BotReport:
     """Play ``game`` on ``server`` (HOST:PORT) until the server ends the stream, waiting
     ``think`` seconds before each reply (so a person can follow the match live). With
@@ -91,7 +92,9 @@ def play(
     is a Strategy, or a factory called with the game id once it is known (a factory may
     raise ValueError if it cannot play that game). ``report`` (a new one by default) is
     filled as the stream goes, so a caller that passes its own keeps what was played if
-    the play is interrupted.
+    the play is interrupted. ``engine_values`` asks the server for each request's
+    ``engine_observation`` (what an engine bot strategy decodes); a strategy with a
+    ``start(match_start)`` method is told of every match before its requests.
 
     Raises Refused if the server does not host ``game`` or the factory refuses the
     server's game, grpc.RpcError if the stream fails, e.g. UNAUTHENTICATED for a bad token.
@@ -102,7 +105,7 @@ def play(
     outbox: queue.SimpleQueue[arena_pb2.PlayRequest | None] = queue.SimpleQueue()
     outbox.put(arena_pb2.PlayRequest(hello=arena_pb2.Hello(
         token=token, games=[] if game is None else [game], client_version=CLIENT_VERSION,
-        max_matches=max_matches,
+        max_matches=max_matches, engine_values=engine_values,
     )))
     say = on_event or (lambda _text: None)
     with open_channel(server, tls) as channel:
@@ -131,6 +134,9 @@ def play(
                     say(f"connected as {report.name}, playing {report.game}")
                 elif kind == "match_start":
                     start = response.match_start
+                    begin = getattr(chosen, "start", None)
+                    if begin is not None:
+                        begin(start)
                     say(f"match {start.match_id}: seat {start.seat} of {start.players}")
                 elif kind == "match_end":
                     record = _record(response.match_end)

@@ -71,6 +71,9 @@ async def steady_bot(address: str, token: str, stop: asyncio.Event, skip: str = 
 
 
 def quantile(samples: list[float], q: float) -> float:
+    """The ``q`` quantile (nearest rank below) of ``samples``; NaN if there are none."""
+    if not samples:
+        return float("nan")
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
 

@@ -97,6 +97,8 @@ class BotSession:
         self.name = name
         self.max_matches = max_matches
         self.peer = peer
+        # The ids of the queues it was admitted to (empty: every queue).
+        self.queues: tuple[str, ...] = ()
         self.matches_played = 0
         self.outbox: asyncio.Queue[bytes | None] = asyncio.Queue()
         self.finished = asyncio.Event()

@@ -72,8 +72,8 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--game",
-        help=f"the hosted game, one queue (default {serve_queues.SHORTHAND_GAME}; "
-        "several queues: --queue or --config)",
+        help="the hosted game: one queue, whose ladder is keyed by the game id "
+        f"(default {serve_queues.SHORTHAND_GAME}); several queues: --queue or --config",
     )
     parser.add_argument(
         "--players", type=int,
@@ -99,8 +99,8 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--gather", type=float, default=0.5, metavar="S",
-        help="seconds to gather waiting bots before starting a match short of players "
-        "(default 0.5)",
+        help="seconds a bot waits before its window has widened fully: any rating spread "
+        "is accepted and a match short of players starts with fill seats (default 0.5)",
     )
     parser.add_argument(
         "--min-bots", type=int, default=1, metavar="N",

@@ -84,6 +84,7 @@ def play(
     think: float = 0.0,
     tls: TlsFiles | None = None,
     report: BotReport | None = None,
+    engine_values: bool = False,
 ) -> BotReport:
     """Play ``game`` on ``server`` (HOST:PORT) until the server ends the stream, waiting
     ``think`` seconds before each reply (so a person can follow the match live).
@@ -92,7 +93,9 @@ def play(
     with the game id once it is known, and again whenever a match of another game starts
     (a factory may raise ValueError if it cannot play that game). ``report`` (a new one
     by default) is filled as the stream goes, so a caller that passes its own keeps what
-    was played if the play is interrupted.
+    was played if the play is interrupted. ``engine_values`` asks the server for each
+    request's ``engine_observation`` (what an engine bot strategy decodes); a strategy
+    with a ``start(match_start)`` method is told of every match before its requests.
 
     Raises Refused if the server does not host ``game`` or the factory refuses the
     server's game, grpc.RpcError if the stream fails, e.g. UNAUTHENTICATED for a bad token.
@@ -104,7 +107,7 @@ def play(
     outbox: queue.SimpleQueue[arena_pb2.PlayRequest | None] = queue.SimpleQueue()
     outbox.put(arena_pb2.PlayRequest(hello=arena_pb2.Hello(
         token=token, games=[] if game is None else [game], client_version=CLIENT_VERSION,
-        max_matches=max_matches,
+        max_matches=max_matches, engine_values=engine_values,
     )))
     say = on_event or (lambda _text: None)
     with open_channel(server, tls) as channel:
@@ -138,6 +141,9 @@ def play(
                             chosen, bound = _bind(strategy, start.game), start.game
                         except ValueError as exc:
                             raise Refused(f"a match of {start.game}: {exc}") from None
+                    begin = getattr(chosen, "start", None)
+                    if begin is not None:
+                        begin(start)
                     named = (f" ({start.queue})" if start.queue and start.queue != start.game
                              else "")
                     say(f"match {start.match_id}{named}: seat {start.seat} of {start.players}")

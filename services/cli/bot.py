@@ -43,8 +43,9 @@ def add_parser(subparsers: Any) -> None:
         "--strategy", default="random", metavar="SPEC",
         help=f"how to choose moves: a wire strategy ({', '.join(sorted(STRATEGIES))}: they "
         "read only the protobuf messages), or any bot spec `arena tournament` takes (a "
-        "built-in bot of the game such as mcts:iterations=50, file.py:Class, "
-        "package.module:Class), played by the same class (default: random)",
+        "built-in bot of the game such as mcts:iterations=50 or h=heuristic, file.py:Class, "
+        "package.module:Class, each optionally NAME=SPEC), played by the same class on "
+        "the server's engine values (default: random)",
     )
     parser.add_argument(
         "--matches", type=validate.non_negative_int, default=0, metavar="N",
@@ -80,7 +81,8 @@ def run(args: argparse.Namespace) -> int:
     report = BotReport()
     try:
         play(args.server, args.token, args.game, strategy, max_matches=args.matches,
-             seed=args.seed, on_event=say, think=args.think, tls=tls, report=report)
+             seed=args.seed, on_event=say, think=args.think, tls=tls, report=report,
+             engine_values=args.strategy not in STRATEGIES)
     except Refused as exc:
         hint = " (leave out --game to play the server's game)" if args.game else ""
         print(f"error: {exc}{hint}", file=sys.stderr)

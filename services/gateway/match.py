@@ -89,6 +89,7 @@ class MatchRunner:
                 self.game, context.game_config.to_json(), self.seed,
                 [seat in self.remote for seat in range(len(self.labels))],
                 self.labels, context.queue.fill,
+                [seat for seat, r in self.remote.items() if r.session.engine_values],
             )
             host = watched(context.feed, self.match_id, host, self.game, context.game_config,
                            self.seed, self.labels)

@@ -175,7 +175,8 @@ class StreamHandler:
                     for q in queues],
         )
         await context.write(arena_pb2.PlayResponse(welcome=welcome).SerializeToString())
-        session = BotSession(name, hello.hello.max_matches, peer, config.max_queued_frames)
+        session = BotSession(name, hello.hello.max_matches, peer, config.max_queued_frames,
+                             hello.hello.engine_values)
         session.queues = tuple(q.id for q in queues)
         return session
 

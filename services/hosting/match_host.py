@@ -23,12 +23,18 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from arena.v1 import arena_pb2
+
 from engine.core import Bot, GameConfig, GameRng, IllegalChoice, MatchSession, get_game
 from engine.core.match import bot_seed
 from engine.toolkit.bots import make_bot
+from engine.toolkit.wire_bytes import delimited
+from engine.toolkit.wire_values import ValueEncoder
 from services.hosting.protocol import HostStep, Op, SeatRequest
 from services.wire.frames import compose_body, decision_body, option_entry
 
+_REQ_ENGINE_OBSERVATION = arena_pb2.DecisionRequest.DESCRIPTOR.fields_by_name[
+    "engine_observation"].number
 # Salt for the private streams of substituted moves (separate from the seats' own bots).
 _SUBSTITUTE_SALT = 0x5B57
 
@@ -45,6 +51,7 @@ class MatchHost:
         remote: Sequence[bool],
         labels: Sequence[str],
         fill: str,
+        engine_seats: Sequence[int] = (),
         *,
         budget: float | None = None,
     ) -> None:
@@ -64,6 +71,11 @@ class MatchHost:
         self._option_entries = _OPTION_ENTRIES
         # Per seat: where the logs sent in its previous request ended.
         self._log_marks: list[Any] = [None] * len(remote)
+        # Remote seats whose stream asked for engine values (Hello.engine_values): their
+        # encoder and where their logs' previous piece ended.
+        self._values: dict[int, tuple[ValueEncoder, dict[str, int] | None]] = {
+            seat: (self._codec.value_encoder(), None) for seat in engine_seats
+        } if self._codec is not None else {}
         self._counted_decisions = 0
         self._counted_seconds = 0.0
         self._extra_decisions = 0
@@ -199,7 +211,14 @@ class MatchHost:
                         codec.option(seen, kind, option).SerializeToString()))
                 for i, option in enumerate(decision.options)
             ]
-        return SeatRequest(seat, kind, count, compose_body(kind, field, observation, entries))
+        body = compose_body(kind, field, observation, entries)
+        values = self._values.get(seat)
+        if values is not None:
+            encoder, since = values
+            text = encoder.encode(seen, decision.options, since)
+            self._values[seat] = (encoder, encoder.mark(seen))
+            body += delimited(_REQ_ENGINE_OBSERVATION, text.encode())
+        return SeatRequest(seat, kind, count, body)
 
 
 class OptionEntries:

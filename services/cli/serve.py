@@ -14,13 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import ConfigError, GameConfig, get_game
 from engine.toolkit.bots import make_bot
-from services.cli import serve_limits, serve_queues, serve_web, validate
+from services.cli import house_bots, serve_limits, serve_queues, serve_web, validate
 from services.cli.extras import SERVER_MODULES, WEB_MODULES, missing_extras
 from services.cli.logs import add_logging_arguments, configure_logging
 from services.cli.play import naming_card_file, parse_options, print_error, read_cards
 from services.gateway.config import STORE_CALL_SECONDS, GatewayConfig
+from services.housebots import parse_house_bot
 from services.ladder.cli_options import add_store_arguments, store_from_args
-from services.ladder.store import StoreError
+from services.ladder.store import BotAlreadyRegistered, StoreError
+from services.sandbox import add_sandbox_arguments
 
 if TYPE_CHECKING:
     from services.gateway.result_log import DurableResults
@@ -125,6 +127,16 @@ def add_parser(subparsers: Any) -> None:
         "in-process store, whose bots cannot be registered from another command)",
     )
     serve_queues.add_arguments(parser)
+    parser.add_argument(
+        "--house-bot", action="append", default=[], metavar="NAME=PATH",
+        type=parse_house_bot,
+        help="run the bot directory PATH on the ladder as NAME (repeatable): built at "
+        "start-up in the sandbox (a failed build stops the server with its last lines), "
+        "started in the sandbox dialing the gateway over a private unix socket, "
+        "restarted whenever it dies; NAME is registered if needed (its token is replaced "
+        "at each start: the server owns a house bot's name)",
+    )
+    add_sandbox_arguments(parser)
     add_store_arguments(parser)
     serve_limits.add_arguments(parser)
     serve_web.add_arguments(parser)
@@ -198,11 +210,17 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         err.print(f"[red]error:[/] {exc}")
         return EXIT_CONFIG
+    try:
+        house = house_bots.prepare(args)
+    except ConfigError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        return EXIT_CONFIG
     store = store_from_args(args, err, timeout=STORE_CALL_SECONDS)
     try:
         store.ping()
         for name in args.bot:
             print(f"token of {name}: {store.register_bot(name)}", flush=True)
+        tokens = [(bot, _house_token(store, bot.name)) for bot in args.house_bot]
     except ValueError as exc:
         err.print(f"[red]error:[/] --bot: {exc}")
         store.close()
@@ -221,7 +239,8 @@ def run(args: argparse.Namespace) -> int:
                 check_port_free(flag, args.host, port)
         durable = _durable_results(args)
         feed = open_feed(args.redis, args.key_prefix)
-        return asyncio.run(_serve(args, config, store, durable, feed, tls, err))
+        return asyncio.run(_serve(args, config, store, durable, feed, tls, err,
+                                  house_bots.Plan(house, tokens) if house else None))
     except OSError as exc:  # a port already in use, or a journal another gateway owns
         err.print(f"[red]error:[/] {exc}")
         if durable is not None:
@@ -231,6 +250,15 @@ def run(args: argparse.Namespace) -> int:
         if feed is not None:
             feed.close()
         store.close()
+
+
+def _house_token(store: Any, name: str) -> str:
+    """A new token of house bot ``name``, registering it if needed (else replacing its
+    token: only the server runs a house bot)."""
+    try:
+        return str(store.register_bot(name))
+    except BotAlreadyRegistered:
+        return str(store.register_bot(name, rotate=True))
 
 
 def _durable_results(args: argparse.Namespace) -> DurableResults | None:
@@ -309,6 +337,7 @@ def check_port_free(flag: str, host: str, port: int) -> None:
 async def _serve(
     args: argparse.Namespace, config: GatewayConfig, store: Any,
     durable: DurableResults | None, feed: MatchFeed, tls: TlsFiles | None, err: Any,
+    house: house_bots.Plan | None = None,
 ) -> int:
     from services.gateway.server import Gateway
     from services.metrics import ArenaMetrics
@@ -316,15 +345,21 @@ async def _serve(
     instance = serve_web.announce(args, feed)
     metrics = ArenaMetrics()
     gateway = Gateway(config, store, metrics, durable=durable, feed=feed)
+    running = house.runner(args.listen) if house is not None else None
     try:
-        port = await gateway.start(args.listen or args.host, args.port, tls)
+        port = await gateway.start(args.listen or args.host, args.port, tls,
+                                   also=running.also if running is not None else None)
     except OSError as exc:  # the port was taken since it was checked
         flag = f"--listen {args.listen}" if args.listen else f"--port {args.port}"
         err.print(f"[red]error:[/] {flag}: {exc}")
         await gateway.stop(0)
+        if running is not None:
+            running.close()
         return EXIT_RUNTIME
     web = None
     try:
+        if running is not None:
+            running.start()
         if args.metrics_port is not None:
             metrics_port = metrics.serve(args.metrics_port, args.host)
             print(f"metrics on http://{args.host}:{metrics_port}/metrics", flush=True)
@@ -359,6 +394,8 @@ async def _serve(
                  extra={"drain_timeout": args.drain_timeout})
         await gateway.drain(args.drain_timeout)
     finally:
+        if running is not None:
+            running.close()
         await gateway.stop(0)  # nothing left to do after a drain; else stops the workers
         if web is not None:
             web.stop()

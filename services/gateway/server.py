@@ -113,11 +113,13 @@ class Gateway:
         self._stopped = asyncio.Event()
 
     async def start(
-        self, host: str = "127.0.0.1", port: int = 0, tls: TlsFiles | None = None
+        self, host: str = "127.0.0.1", port: int = 0, tls: TlsFiles | None = None,
+        also: str | None = None,
     ) -> int:
         """Start the host workers and serve on ``host:port`` (0: a free port), or on the
-        Unix socket ``host`` when it reads ``unix:/path``; return the bound port. Raises
-        OSError if the address cannot be bound."""
+        Unix socket ``host`` when it reads ``unix:/path``; return the bound port. ``also``:
+        a further plaintext Unix socket (``unix:/path``) served too (house bots dial it).
+        Raises OSError if an address cannot be bound."""
         config = self.config
         server = grpc.aio.server(options=server_options(
             config.max_message_bytes, config.keepalive_seconds,
@@ -132,6 +134,8 @@ class Gateway:
             (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
         )
         bound = bind(server, listen_address(host, port), tls)
+        if also is not None:
+            bind(server, also, None)
         await self.hosts.open()
         loop = asyncio.get_running_loop()
         self.metrics.gateway.watch(

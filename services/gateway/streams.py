@@ -271,46 +271,57 @@ class StreamHandler:
         self, session: BotSession, context: grpc.aio.ServicerContext,
         budget: MessageBudget | None,
     ) -> None:
-        """Take the bot's messages until the stream ends; a message that answers no owed
-        request spends from ``budget`` (None: no budget), and overrunning it drops the
-        stream."""
-        try:
-            while (raw := await context.read()) is not grpc.aio.EOF:
-                request = parse_request(raw)
-                which = request.WhichOneof("message") if request is not None else None
-                if (which == "decision_reply" and request is not None
-                        and session.reply(request.decision_reply)):
-                    continue  # an owed reply costs nothing
-                if budget is not None and not budget.spend():
-                    session.drop("message_rate", (
-                        grpc.StatusCode.RESOURCE_EXHAUSTED,
-                        f"more than {budget.rate:g} unusable messages a second (bursts of "
-                        f"{budget.burst:g}): stale or unknown replies, malformed messages "
-                        "or extra Hellos"))
-                    return
-                if which == "decision_reply" and request is not None:
-                    session.refuse_reply(request.decision_reply)
-                elif which == "hello":
-                    session.send_error(arena_pb2.ERROR_CODE_PROTOCOL, "Hello was already received")
-                else:
-                    session.send_error(
-                        arena_pb2.ERROR_CODE_MALFORMED,
-                        "could not parse a PlayRequest" if request is None
-                        else "the PlayRequest sets no known message",
-                    )
-        except Exception as exc:  # the stream broke: the session ends below
-            log.debug("read from %s ended: %s", session.peer, exc)
-        finally:
-            session.disconnect()
+        await read_stream(session, context, budget)
 
     async def _write(self, session: BotSession, context: grpc.aio.ServicerContext) -> None:
-        try:
-            while (frame := await session.outbox.get()) is not None:
-                await context.write(frame)
-        except Exception as exc:
-            log.debug("write to %s ended: %s", session.peer, exc)
-        finally:
-            session.disconnect()
+        await write_stream(session, context)
+
+
+async def read_stream(
+    session: BotSession, context: grpc.aio.ServicerContext, budget: MessageBudget | None,
+) -> None:
+    """Take the bot's messages until the stream ends; a message that answers no owed
+    request spends from ``budget`` (None: no budget), and overrunning it drops the
+    stream. (Also the reading side of the tournament's hosted-bot endpoint.)"""
+    try:
+        while (raw := await context.read()) is not grpc.aio.EOF:
+            request = parse_request(raw)
+            which = request.WhichOneof("message") if request is not None else None
+            if (which == "decision_reply" and request is not None
+                    and session.reply(request.decision_reply)):
+                continue  # an owed reply costs nothing
+            if budget is not None and not budget.spend():
+                session.drop("message_rate", (
+                    grpc.StatusCode.RESOURCE_EXHAUSTED,
+                    f"more than {budget.rate:g} unusable messages a second (bursts of "
+                    f"{budget.burst:g}): stale or unknown replies, malformed messages "
+                    "or extra Hellos"))
+                return
+            if which == "decision_reply" and request is not None:
+                session.refuse_reply(request.decision_reply)
+            elif which == "hello":
+                session.send_error(arena_pb2.ERROR_CODE_PROTOCOL, "Hello was already received")
+            else:
+                session.send_error(
+                    arena_pb2.ERROR_CODE_MALFORMED,
+                    "could not parse a PlayRequest" if request is None
+                    else "the PlayRequest sets no known message",
+                )
+    except Exception as exc:  # the stream broke: the session ends below
+        log.debug("read from %s ended: %s", session.peer, exc)
+    finally:
+        session.disconnect()
+
+
+async def write_stream(session: BotSession, context: grpc.aio.ServicerContext) -> None:
+    """Write the session's queued frames until it closes or the stream breaks."""
+    try:
+        while (frame := await session.outbox.get()) is not None:
+            await context.write(frame)
+    except Exception as exc:
+        log.debug("write to %s ended: %s", session.peer, exc)
+    finally:
+        session.disconnect()
 
 
 def _retrieve(task: asyncio.Task[None]) -> None:

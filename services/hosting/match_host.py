@@ -40,8 +40,9 @@ _SUBSTITUTE_SALT = 0x5B57
 
 
 class MatchHost:
-    """One match: built-in ``fill`` bots on the seats that are not remote; ``budget``
-    seconds of built-in play per call (None: no limit)."""
+    """One match: built-in ``fill`` bots on the seats that are not remote (or ``bots[i]``
+    where given: a tournament's own entrants); ``budget`` seconds of built-in play per
+    call (None: no limit)."""
 
     def __init__(
         self,
@@ -54,13 +55,17 @@ class MatchHost:
         engine_seats: Sequence[int] = (),
         *,
         budget: float | None = None,
+        bots: Sequence[Bot | None] | None = None,
     ) -> None:
         game = get_game(game_id)
         # Without a codec (a game with no protobuf messages yet) remote bots get labels only.
         self._codec = game.wire() if game.wire is not None else None
         self._game_config = GameConfig.from_json(config)
         seats: list[Bot | None] = [
-            None if is_remote else make_bot(game_id, fill) for is_remote in remote
+            None if is_remote
+            else bots[seat] if bots is not None and bots[seat] is not None
+            else make_bot(game_id, fill)
+            for seat, is_remote in enumerate(remote)
         ]
         self._session = MatchSession(game_id, self._game_config, seed, seats, labels)
         self._game_id, self._seed, self._fill = game_id, seed, fill

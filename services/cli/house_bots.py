@@ -12,6 +12,7 @@ from pathlib import Path
 from arena.v1 import arena_pb2
 
 from engine.core import ConfigError
+from services.botclient.engine_bot import engine_strategy
 from services.housebots import HouseBot, HouseBots, build_house_bots
 from services.sandbox import BuildFailed, Limits, SandboxMode, limits_from_args, resolve_mode
 
@@ -44,6 +45,12 @@ def prepare(args: argparse.Namespace) -> Prepared | None:
     except ValueError as exc:
         raise ConfigError(str(exc)) from None
     limits = limits_from_args(args)
+    for bot in bots:
+        if bot.python is not None:  # checked as arena bot will: for the served game
+            try:
+                engine_strategy(bot.python, args.game)
+            except ValueError as exc:
+                raise ConfigError(f"--house-bot {bot.name}: {exc}") from None
     try:
         build_house_bots(bots, mode, limits, args.build_timeout, (proto_dir(),))
     except BuildFailed as exc:

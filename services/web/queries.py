@@ -7,6 +7,8 @@ reads: the ladder store, the spectator feed and the replay directory.
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +33,7 @@ LADDER_PAGE = 100  # rows per page of /ladders/GAME
 HISTORY_POINTS = 1000  # rating-history points a bot page reads per game
 RECENT_MATCHES = 20
 OPPONENT_MATCHES = 100  # matches the results-by-opponent table counts
+QUEUES_SECONDS = 5.0  # how long the list of registered queues is kept between reads
 
 
 class NotFound(Exception):
@@ -49,12 +52,34 @@ class WebData:
         self.games = tuple(self.games) or available_games()
         self.shelf = ReplayShelf(max_builds=self.max_builds)
         self.ladders = LadderCache(self.store)
+        self._titles: tuple[float, dict[str, str]] | None = None
+        self._titles_lock = threading.Lock()
 
     # -- ladders -------------------------------------------------------------------------
 
+    def titles(self) -> dict[str, str]:
+        """Every ladder shown, by its id, with its title: each game's (the ladder of
+        ``arena serve --game``) and each queue's that a gateway registered (read again
+        after :data:`QUEUES_SECONDS`)."""
+        now = time.monotonic()
+        with self._titles_lock:
+            if self._titles is not None and now - self._titles[0] < QUEUES_SECONDS:
+                return self._titles[1]
+        titles = {game: get_game(game).info.name for game in self.games}
+        for queue, about in self.store.queues().items():
+            game = about.get("game")
+            if queue in titles or not isinstance(game, str) or game not in self.games:
+                continue
+            title = f"{get_game(game).info.name}, {about.get('players')} players"
+            titles[queue] = f"{title} ({queue})" if about.get("options") or about.get(
+                "custom_cards") else title
+        with self._titles_lock:
+            self._titles = (now, titles)
+        return titles
+
     def _check_game(self, game: str) -> None:
-        if game not in self.games:
-            raise NotFound(f"unknown game {game!r}")
+        if game not in self.games and game not in self.titles():
+            raise NotFound(f"unknown game or queue {game!r}")
 
     def ladder(self, game: str) -> list[dict[str, Any]]:
         """Every rated bot of ``game``, best first (shared rows: read them only)."""
@@ -75,7 +100,7 @@ class WebData:
         if not 1 <= page <= pages:
             raise NotFound(f"the {game} ladder has pages 1 to {pages}, not {page}")
         return {
-            "game": game, "game_name": get_game(game).info.name, "page": page,
+            "game": game, "game_name": self.titles()[game], "page": page,
             "pages": pages, "total": len(rows), "page_size": LADDER_PAGE,
             "rows": rows[(page - 1) * LADDER_PAGE:page * LADDER_PAGE],
         }
@@ -88,12 +113,13 @@ class WebData:
                 for rank, entry in enumerate(self.store.solo_standings(game), start=1)]
 
     def home(self) -> dict[str, Any]:
-        built = {game: self.ladders.get(game) for game in self.games}
+        titles = self.titles()
+        built = {game: self.ladders.get(game) for game in titles}
         return {
             "ladders": {game: ladder.rows[:HOME_ROWS] for game, ladder in built.items()},
             "ladder_sizes": {game: len(ladder.rows) for game, ladder in built.items()},
-            "solo": {game: rows for game in self.games if (rows := self.solo(game))},
-            "games": {game: get_game(game).info.name for game in self.games},
+            "solo": {game: rows for game in titles if (rows := self.solo(game))},
+            "games": titles,
             "live": [m.summary() for m in self.feed.live()],
             "finished": [m.summary() for m in self.feed.finished(20)],
         }
@@ -103,7 +129,7 @@ class WebData:
     def bot(self, name: str) -> dict[str, Any]:
         ladders = []
         history: list[dict[str, Any]] = []
-        for game in self.games:
+        for game, title in self.titles().items():
             entry = self.store.bot_stats(game, name)
             if entry is None:
                 continue
@@ -112,7 +138,7 @@ class WebData:
             standing = self.ladders.get(game)
             ladders.append({
                 "game": game,
-                "game_name": get_game(game).info.name,
+                "game_name": title,
                 "rank": (rank := standing.ranks.get(name)),
                 "ladder_page": None if rank is None else (rank - 1) // LADDER_PAGE + 1,
                 "bots": len(standing.rows),

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +34,7 @@ HOME_ROWS = 20  # each ladder's leaders on the home page; the rest on /ladders/G
 LADDER_PAGE = 100  # rows per page of /ladders/GAME
 HISTORY_POINTS = 1000  # rating-history points a bot page reads per game
 RECENT_MATCHES = 20
+HOME_READERS = 4  # threads reading the home page's parts at once (besides the caller's)
 OPPONENT_MATCHES = 100  # matches the results-by-opponent table counts
 QUEUES_SECONDS = 5.0  # how long the list of registered queues is kept between reads
 
@@ -54,6 +57,7 @@ class WebData:
         self.ladders = LadderCache(self.store)
         self._titles: tuple[float, dict[str, str]] | None = None
         self._titles_lock = threading.Lock()
+        self._readers = ThreadPoolExecutor(HOME_READERS, thread_name_prefix="web-read")
 
     # -- ladders -------------------------------------------------------------------------
 
@@ -94,15 +98,15 @@ class WebData:
     def ladder_page(self, game: str, page: int | None) -> dict[str, Any]:
         """One page of :data:`LADDER_PAGE` rows of the whole ladder (page 1 first)."""
         self._check_game(game)
-        rows = self.ladder(game)
-        pages = max(1, -(-len(rows) // LADDER_PAGE))
+        built = self.ladders.get(game)
+        pages = max(1, -(-len(built) // LADDER_PAGE))
         page = 1 if page is None else page
         if not 1 <= page <= pages:
             raise NotFound(f"the {game} ladder has pages 1 to {pages}, not {page}")
         return {
             "game": game, "game_name": self.titles()[game], "page": page,
-            "pages": pages, "total": len(rows), "page_size": LADDER_PAGE,
-            "rows": rows[(page - 1) * LADDER_PAGE:page * LADDER_PAGE],
+            "pages": pages, "total": len(built), "page_size": LADDER_PAGE,
+            "rows": built.page((page - 1) * LADDER_PAGE, page * LADDER_PAGE),
         }
 
     def solo(self, game: str) -> list[dict[str, Any]]:
@@ -113,15 +117,30 @@ class WebData:
                 for rank, entry in enumerate(self.store.solo_standings(game), start=1)]
 
     def home(self) -> dict[str, Any]:
+        """Each ladder's leaders (each game's and each registered queue's) and solo
+        standings, live and finished matches: independent reads (one to three Redis round
+        trips each), made at once on :data:`HOME_READERS` threads so that the page waits
+        for the slowest, not for their sum (a round trip's tail on a busy machine is
+        several milliseconds)."""
         titles = self.titles()
-        built = {game: self.ladders.get(game) for game in titles}
+        games = list(titles)
+        reads: list[Callable[[], Any]] = [
+            *(partial(self.ladders.get, game) for game in games),
+            *(partial(self.solo, game) for game in games),
+            self.feed.live, partial(self.feed.finished, 20)]
+        futures = [self._readers.submit(read) for read in reads[1:]]
+        first = reads[0]()  # this thread reads too
+        done = [first, *(future.result() for future in futures)]
+        built = dict(zip(games, done[:len(games)], strict=True))
+        solo = dict(zip(games, done[len(games):2 * len(games)], strict=True))
+        live, finished = done[2 * len(games):]
         return {
-            "ladders": {game: ladder.rows[:HOME_ROWS] for game, ladder in built.items()},
-            "ladder_sizes": {game: len(ladder.rows) for game, ladder in built.items()},
-            "solo": {game: rows for game in titles if (rows := self.solo(game))},
+            "ladders": {game: ladder.page(0, HOME_ROWS) for game, ladder in built.items()},
+            "ladder_sizes": {game: len(ladder) for game, ladder in built.items()},
+            "solo": {game: rows for game, rows in solo.items() if rows},
             "games": titles,
-            "live": [m.summary() for m in self.feed.live()],
-            "finished": [m.summary() for m in self.feed.finished(20)],
+            "live": [m.summary() for m in live],
+            "finished": [m.summary() for m in finished],
         }
 
     # -- bots ----------------------------------------------------------------------------
@@ -139,9 +158,9 @@ class WebData:
             ladders.append({
                 "game": game,
                 "game_name": title,
-                "rank": (rank := standing.ranks.get(name)),
+                "rank": (rank := standing.rank_of(name)),
                 "ladder_page": None if rank is None else (rank - 1) // LADDER_PAGE + 1,
-                "bots": len(standing.rows),
+                "bots": len(standing),
                 "rating": entry.rating,
                 "games": entry.games,
                 "wins": entry.wins,

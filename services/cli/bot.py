@@ -11,6 +11,7 @@ from typing import Any
 
 import grpc
 
+from engine.core import available_games
 from services.botclient import STRATEGIES, Refused, make_strategy, play
 from services.botclient.client import BotReport, format_wins
 from services.botdir import BotDirError, find_bot_dir, load_bot_dir
@@ -39,8 +40,8 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--token", required=True, help="the token from `arena bots register`")
     parser.add_argument(
         "--game",
-        help="game id to play (default: the server's game; a server hosting another game "
-        "refuses the bot)",
+        help="game id or queue id to play (default: every queue of the server; a server "
+        "hosting none of it refuses the bot)",
     )
     parser.add_argument(
         "--strategy", default="random", metavar="SPEC",
@@ -76,8 +77,9 @@ def run(args: argparse.Namespace) -> int:
     if find_bot_dir(args.strategy) is not None:
         return run_bot_dir(args)
     try:  # with --game, a strategy that cannot play it is refused before dialling
-        strategy = (make_strategy(args.strategy, args.game) if args.game
-                    else lambda game: make_strategy(args.strategy, game))
+        if args.game in available_games():
+            make_strategy(args.strategy, args.game)
+        strategy = lambda game: make_strategy(args.strategy, game)  # noqa: E731
         tls = _tls(args)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)

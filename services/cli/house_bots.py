@@ -30,9 +30,10 @@ def proto_dir() -> Path:
     return Path(arena_pb2.__file__).resolve().parents[2]
 
 
-def prepare(args: argparse.Namespace) -> Prepared | None:
-    """Check the house bots' names, choose the sandbox, and build each bot directory;
-    ConfigError (its build's last lines for a failed build). None without house bots."""
+def prepare(args: argparse.Namespace, games: list[str]) -> Prepared | None:
+    """Check the house bots' names (and a Python bot's spec against every hosted game of
+    ``games``), choose the sandbox, and build each bot directory; ConfigError (its
+    build's last lines for a failed build). None without house bots."""
     bots: list[HouseBot] = args.house_bot
     if not bots:
         return None
@@ -46,9 +47,9 @@ def prepare(args: argparse.Namespace) -> Prepared | None:
         raise ConfigError(str(exc)) from None
     limits = limits_from_args(args)
     for bot in bots:
-        if bot.python is not None:  # checked as arena bot will: for the served game
+        for game in games if bot.python is not None else ():  # as arena bot checks it
             try:
-                engine_strategy(bot.python, args.game)
+                engine_strategy(str(bot.python), game)
             except ValueError as exc:
                 raise ConfigError(f"--house-bot {bot.name}: {exc}") from None
     try:

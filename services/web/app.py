@@ -24,6 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from services.ladder.store import StoreError
 from services.spectate.feed import LIVE, FeedUnavailable
 from services.web.charts import rating_chart
+from services.web.ladder_html import ladder_rows_html
 from services.web.live import spectator_events
 from services.web.queries import NotFound, WebData
 from services.web.replays import BrokenReplay, ReplayBusy
@@ -118,6 +119,7 @@ def create_app(data: WebData) -> Starlette:
     env.filters["place"] = place
     env.filters["share"] = share
     env.globals["rating_chart"] = rating_chart
+    env.globals["ladder_rows"] = lambda rows: ladder_rows_html(rows, share, ago)
 
     def page(template: str, http_status: int = 200, **context: Any) -> HTMLResponse:
         html = env.get_template(template).render(**context)

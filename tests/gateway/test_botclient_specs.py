@@ -3,16 +3,20 @@ tournament's own entrant code, and refused in one line with exit 2 when unusable
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from services.botclient import make_strategy
+from services.botclient import make_strategy, play
 from services.botclient.engine_bot import engine_strategy
 from services.cli.main import main as arena
 from services.tournament.entrants import resolve_entrant
 from tests.gateway.conftest import GAME
 
+ARENA = [sys.executable, "-m", "services.cli.main"]
+KIT = Path(__file__).parents[2] / "clients" / "python"
 EXAMPLE = str(Path(__file__).parents[2] / "docs" / "examples" / "big_hand_hunter.py")
 
 
@@ -46,21 +50,30 @@ def test_a_class_whose_constructor_fails_is_refused_in_one_line(
     assert code == 2 and "Broken() failed: RuntimeError('no model file')" in line, line
 
 
-def test_a_usable_spec_is_resolved_as_a_tournament_entrant_then_waits_for_the_decoder(
-    capsys: pytest.CaptureFixture[str]
+def test_a_usable_spec_is_resolved_as_a_tournament_entrant_and_named_alike() -> None:
+    """The same entrant resolution as `arena tournament`: the live strategy carries the
+    entrant's name (a class's ``name``, a built-in's spec, or NAME= given)."""
+    for spec, name in ((f"{EXAMPLE}:BigHandHunter", "big-hand-hunter"),
+                       ("mcts:iterations=5", "mcts:iterations=5"), ("h=heuristic", "h")):
+        assert engine_strategy(spec, GAME).name == name
+    assert resolve_entrant(GAME, None, "mcts:iterations=5").spec == "mcts:iterations=5"
+
+
+@pytest.mark.parametrize(("game", "players", "spec"), [
+    ("epic-resort", 2, "greedy"), ("ark-nova", 2, "r=random"),
+])
+def test_an_engine_bot_plays_a_whole_match_of_each_game_through_the_gateway(
+    start_gateway, game: str, players: int, spec: str,
 ) -> None:
-    """The same entrant resolution as `arena tournament` (which accepts these specs); no
-    game's codec decodes requests yet, so each is refused in one line naming that."""
-    for spec in (f"{EXAMPLE}:BigHandHunter", "mcts:iterations=5", "heuristic"):
-        assert resolve_entrant(GAME, None, spec).spec == spec
-        if spec == "heuristic":  # the wire strategy of that name plays instead
-            assert make_strategy(spec, GAME).name == "heuristic"
-            continue
-        with pytest.raises(ValueError, match="cannot turn a DecisionRequest back into"):
-            engine_strategy(spec, GAME)
-        assert arena(_bot(["--game", GAME, "--strategy", spec])) == 2
-        (line,) = capsys.readouterr().err.strip().splitlines()
-        assert line.startswith(f"error: strategy {spec!r} is an engine bot"), line
+    """Every request of a real served match decodes (Hello.engine_values), for the games
+    whose observations carry the engine's pending steps."""
+    gateway = start_gateway(game=game, players=players, fill="random")
+    report = play(gateway.address, gateway.token("engine"), None,
+                  lambda g: make_strategy(spec, g), max_matches=1, seed=3,
+                  engine_values=True)
+    (record,) = report.matches
+    assert record.reason == "completed" and record.rated and not report.errors
+    assert report.decisions > 10
 
 
 def test_the_wire_strategies_keep_their_names() -> None:
@@ -80,3 +93,18 @@ def test_without_game_the_spec_is_checked_against_the_servers_game(
     assert code == 2 and line == (
         "error: the server hosts epic-resort: 'big_hand_hunter' has no class 'Nope'"), line
     assert gateway.store.bot_stats("epic-resort", "late") is None
+
+
+def test_a_bot_directory_strategy_builds_and_runs_the_kit_with_the_kit_flags(
+    start_gateway,
+) -> None:
+    """`--strategy clients/python`: the kit's build, then its run command with --server,
+    --token, --matches and --seed; it plays the server's game and exits with the kit."""
+    gateway = start_gateway(players=3, fill="random")
+    done = subprocess.run(
+        [*ARENA, "bot", "--server", gateway.address, "--token", gateway.token("kit"),
+         "--strategy", str(KIT), "--matches", "1", "--seed", "4"],
+        capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    stats = gateway.store.bot_stats(GAME, "kit")
+    assert stats is not None and stats.games == 1

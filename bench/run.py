@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 
-from bench import engine, gateway, host, ladder, search, soak, tournament, web, web_play
+from bench import engine, gateway, host, hosted, ladder, search, soak, tournament, web, web_play
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -25,6 +25,8 @@ def main(argv: list[str] | None = None) -> None:
     host.main([])
     print()
     gateway.main()
+    print()
+    hosted.main([])
     print()
     soak.main(["--minutes", f"{args.soak_minutes:g}"])
     print()

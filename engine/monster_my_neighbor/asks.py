@@ -16,14 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import filterfalse
 from typing import TYPE_CHECKING, ClassVar
 
-from engine.monster_my_neighbor.events import (
-    ForcedChoice,
-)
-from engine.monster_my_neighbor.moves import note
+from engine.monster_my_neighbor.moves import forced_choice, note
 from engine.monster_my_neighbor.options import KIND_NAMES, MonsterOption
-from engine.toolkit.flow import Ask
+from engine.toolkit.flow import Ask, Offer
 
 if TYPE_CHECKING:
     from engine.monster_my_neighbor.state import State
@@ -41,7 +39,7 @@ class MonsterAsk(Ask):
         return KIND_NAMES[self.code]
 
     def forced(self, s: State, seat: int, option: MonsterOption) -> None:  # type: ignore[override]
-        note(s, seat, ForcedChoice(self.code, option))
+        note(s, seat, forced_choice(self.code, option))
 
     def options_of(self, seat: int) -> Sequence[MonsterOption]:
         raise NotImplementedError
@@ -50,8 +48,8 @@ class MonsterAsk(Ask):
 # Asks are built once per decision: not frozen, as frozen dataclasses build ~3x slower
 # (see engine.toolkit.events); an ask is never changed once pushed.
 @dataclass(slots=True, unsafe_hash=True)
-class AskSeat(MonsterAsk):
-    """One seat chooses."""
+class AskSeat(MonsterAsk, Offer):
+    """One seat chooses (the driver reads ``seat`` and ``offered`` directly)."""
 
     code: int
     seat: int
@@ -60,12 +58,6 @@ class AskSeat(MonsterAsk):
     @property
     def participants(self) -> tuple[int, ...]:  # type: ignore[override]
         return (self.seat,)
-
-    def seats(self, s: State) -> tuple[int, ...]:
-        return (self.seat,)
-
-    def options(self, s: State, seat: int) -> Sequence[MonsterOption]:
-        return self.offered
 
     def options_of(self, seat: int) -> Sequence[MonsterOption]:
         return self.offered
@@ -83,7 +75,9 @@ class AskAll(MonsterAsk):
 
     def seats(self, s: State) -> tuple[int, ...]:
         buffered = s.buffered
-        return tuple([q for q in self.participants if q not in buffered])
+        if not buffered:
+            return self.participants
+        return tuple(filterfalse(buffered.__contains__, self.participants))
 
     def options(self, s: State, seat: int) -> Sequence[MonsterOption]:
         return self.offered[seat]

@@ -60,13 +60,11 @@ from engine.monster_my_neighbor.events import (
     DealCountChosen,
     DogDiscarded,
     Fog,
-    Gave,
     Gossip,
     MonsterPlayed,
     OwnDiscard,
     Peeked,
     PlayedCard,
-    Received,
     Rumor,
     SawDiscard,
     SawHand,
@@ -76,12 +74,14 @@ from engine.monster_my_neighbor.events import (
 from engine.monster_my_neighbor.moves import (
     add,
     clockwise_with_cards,
+    gave,
     hand_tuple,
     log_transfer,
     move,
     multisets,
     note,
     random_card,
+    received,
     remove,
     untrack,
 )
@@ -122,11 +122,17 @@ class Proceed(Step):
     def run(self, s: State) -> None:
         if s.terminal:
             return
-        s.steps.append(self)
-        if s.ctx_running:
-            run_effect(s)
-        else:
-            start_turn(s)
+        steps = s.steps
+        steps.append(self)
+        # Turns and effects that ask nothing follow each other here, without a round
+        # trip through the driver for each.
+        while True:
+            if s.ctx_running:
+                run_effect(s)
+            else:
+                start_turn(s)
+            if s.terminal or steps[-1] is not self:
+                return
 
 
 PROCEED = Proceed()
@@ -171,7 +177,7 @@ def run_effect(s: State) -> None:
             if s.hands[target][card]:
                 remove(s, target, card)
                 s.under_deck[card] += 1
-                note(s, target, Gave(card, -1, HOW_FRIEND))
+                note(s, target, gave(card, -1, HOW_FRIEND))
                 s.ctx_result = RESULT_HUNTER_DISCARDED
             else:
                 s.ctx_result = RESULT_NO_HUNTER
@@ -189,7 +195,7 @@ def run_effect(s: State) -> None:
                 area.pop()
             add(s, dest, s.ctx_card)
             s.tracked_holder[s.ctx_card] = dest
-            note(s, dest, Received(s.ctx_card, actor, HOW_DOG_HANDOVER))
+            note(s, dest, received(s.ctx_card, actor, HOW_DOG_HANDOVER))
             s.public_events.append(CardToHand(s.ctx_card, actor, dest))
         elif op == OP_TAKE_RANDOM:
             source, taker = _who(s, step[1]), _who(s, step[2])
@@ -436,12 +442,12 @@ class FogContribute(_CardChoice):
             card = choices[q].card
             remove(s, q, card)
             pool.append(card)
-            note(s, q, Gave(card, -1, HOW_FOG))
+            note(s, q, gave(card, -1, HOW_FOG))
             untrack(s, q)
         s.rng.shuffle(pool)
         for q, card in zip(seats, pool, strict=True):
             add(s, q, card)
-            note(s, q, Received(card, -1, HOW_FOG))
+            note(s, q, received(card, -1, HOW_FOG))
         s.public_events.append(Fog(seats))
         s.ctx_step += 1
 

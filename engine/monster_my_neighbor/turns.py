@@ -18,7 +18,6 @@ from engine.monster_my_neighbor.events import (
     ORIGIN_FORCED_HUNTER,
     RESULT_LAST_CARD_VOID,
     RESULT_NONE,
-    CardPlayed,
     CardResult,
     ForcedHunterDiscard,
     OwnDiscard,
@@ -26,7 +25,7 @@ from engine.monster_my_neighbor.events import (
     PlayedCard,
     TurnSkipped,
 )
-from engine.monster_my_neighbor.moves import note, remove
+from engine.monster_my_neighbor.moves import card_played, note, remove
 from engine.monster_my_neighbor.options import PLAY_CARD, MonsterOption
 from engine.monster_my_neighbor.state import State, clear_effect
 
@@ -134,7 +133,7 @@ def play_card(s: State, p: int, card: int) -> None:
         s.first_hunter_played = True
         first = True
     s.play_areas[p].append(PlayedCard(card, s.rotation, -1, RESULT_NONE))
-    s.public_events.append(CardPlayed(p, card, s.rotation))
+    s.public_events.append(card_played(p, card, s.rotation))
     s.ctx_running = True
     s.ctx_actor = p
     s.ctx_card = card

@@ -9,6 +9,9 @@ observation may show them and a determinized copy of the state can resume from t
 options (a single legal option is applied at once), and caches each pending seat's
 option list in ``state.asked``: options are listed ONCE per decision, and
 ``GameState.decision``/``apply`` read the cache. :func:`choose` applies one option.
+An :class:`Offer` (one seat, its options listed when the ask was made) is read without
+calls, and ``void`` is called only on the classes that define it: this loop runs on
+every decision of every game, rollouts included.
 
 A state using this driver has three attributes: ``steps: list[Step]``,
 ``asked: dict[int, Sequence[Option]]`` (pending seat -> its options) and
@@ -50,6 +53,15 @@ class Ask(Step):
     asks: ClassVar[bool] = True
     kind: ClassVar[str] = ""
     simultaneous: ClassVar[bool] = False
+    # Whether the class defines ``void`` (set for each subclass): the driver skips the
+    # call for the many steps that never void.
+    voids: ClassVar[bool] = False
+    # True on :class:`Offer` (one seat, options listed with the ask).
+    fixed: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.voids = cls.void is not Ask.void
 
     def seats(self, state: Any) -> tuple[int, ...]:
         """The seats that owe a decision now (none: the step is dropped)."""
@@ -75,6 +87,24 @@ class Ask(Step):
         raise TypeError(f"{type(self).__name__} is a decision, not an automatic step")
 
 
+class Offer(Ask):
+    """An ask of one seat whose options were listed when the ask was made (a rule often
+    lists them to decide whether to ask at all). A subclass has the fields ``seat`` and
+    ``offered``; the driver reads them directly, the hot path of most games' decisions."""
+
+    __slots__ = ()
+
+    fixed: ClassVar[bool] = True
+    seat: int
+    offered: Sequence[Option]
+
+    def seats(self, state: Any) -> tuple[int, ...]:
+        return (self.seat,)
+
+    def options(self, state: Any, seat: int) -> Sequence[Option]:
+        return self.offered
+
+
 class StepState(Protocol):
     steps: list[Step]
     asked: dict[int, Sequence[Option]]
@@ -91,25 +121,40 @@ def advance(state: StepState) -> None:
             steps.pop()
             step.run(state)
             continue
-        assert isinstance(step, Ask)
-        if step.void(state):
+        ask: Ask = step  # type: ignore[assignment]  # only an Ask asks
+        if ask.voids and ask.void(state):
             steps.pop()
             continue
-        seats = step.seats(state)
+        if ask.fixed:  # the common case: one seat, its options listed with the ask
+            offer: Offer = ask  # type: ignore[assignment]
+            asked.clear()
+            state.asked_step = offer
+            seat = offer.seat
+            offered = offer.offered
+            if len(offered) == 1:
+                offer.forced(state, seat, offered[0])
+                state.asked_step = None
+                offered[0].apply(state, seat)
+                continue
+            asked[seat] = offered
+            return
+        seats = ask.seats(state)
         if not seats:
             steps.pop()
             continue
-        if step is not state.asked_step or not step.simultaneous:
+        if step is not state.asked_step or not ask.simultaneous:
             asked.clear()
             state.asked_step = step
+        elif len(asked) == len(seats) and asked.keys() == set(seats):
+            return  # one seat of a simultaneous ask chose; the others' options stand
         forced = False
         for seat in seats:
             options = asked.get(seat)
             if options is None:
-                options = step.options(state, seat)
+                options = ask.options(state, seat)
                 if len(options) == 1:
-                    step.forced(state, seat, options[0])
-                    _apply(state, step, seat, options[0])
+                    ask.forced(state, seat, options[0])
+                    _apply(state, ask, seat, options[0])
                     forced = True
                     break
                 asked[seat] = options
@@ -132,15 +177,26 @@ def _apply(state: StepState, step: Ask, seat: int, option: Option) -> None:
     option.apply(state, seat)
 
 
-def choose(state: StepState, seat: int, index: int) -> None:
-    """Apply ``seat``'s option ``index`` and run on. Illegal input leaves the state as it was."""
-    options = state.asked.get(seat)
-    if options is None:
-        pending = sorted(state.asked)
-        raise NotYourTurn(f"seat {seat} owes no decision now (pending: {pending})")
+def _check_index(options: Sequence[Option], index: object) -> None:
+    """Raise unless ``index`` (not a plain int) is an int, not a bool, in range."""
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(options):
         raise IllegalChoice(f"option {index!r} is not in 0..{len(options) - 1}")
-    step = state.asked_step
-    assert isinstance(step, Ask)
-    _apply(state, step, seat, options[index])
+
+
+def choose(state: StepState, seat: int, index: int) -> None:
+    """Apply ``seat``'s option ``index`` and run on. Illegal input leaves the state as it was."""
+    asked = state.asked
+    options = asked.get(seat)
+    if options is None:
+        pending = sorted(asked)
+        raise NotYourTurn(f"seat {seat} owes no decision now (pending: {pending})")
+    if type(index) is not int or not 0 <= index < len(options):
+        _check_index(options, index)
+    step: Ask = state.asked_step  # type: ignore[assignment]  # set with asked
+    if step.simultaneous:
+        asked.pop(seat, None)
+    else:
+        asked.clear()
+        state.asked_step = None
+    options[index].apply(state, seat)
     advance(state)

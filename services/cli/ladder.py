@@ -55,7 +55,7 @@ def _ranked_table(title: str, columns: list[str], rows: list[list[str]]) -> Tabl
 def ladder_table(game: str, entries: list[LadderEntry]) -> Table:
     """Elo and skill side by side; a provisional bot's skill is marked ``?``."""
     return _ranked_table(
-        f"{game} ladder", ["Bot", "Rating", "Skill", "μ ± 3σ", "Games", "Wins", "Mean rank"],
+        f"{game} ladder", ["Bot", "Rating", "Skill", "mu ± 3 sigma", "Games", "Wins", "Mean rank"],
         [[e.name, f"{e.rating:.1f}", f"{e.skill:.1f}{'?' if e.provisional else ''}",
           f"{e.mu:.1f} ± {3 * e.sigma:.1f}", str(e.games), f"{e.wins:g}",
           f"{e.mean_rank:.2f}"]

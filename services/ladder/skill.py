@@ -1,12 +1,12 @@
-"""Bayesian multiplayer skill (μ, σ) beside Elo: the Weng–Lin Plackett–Luce update.
+"""Bayesian multiplayer skill (mu, sigma) beside Elo: the Weng-Lin Plackett-Luce update.
 
 Every bot has a Gaussian belief about its skill: mean ``mu`` and standard deviation
 ``sigma``. A new bot starts at ``MU0 = 25`` and ``SIGMA0 = 25/3``. A finished match of N
-distinct participants is one Plackett–Luce observation (Weng & Lin 2011, Algorithm 4,
+distinct participants is one Plackett-Luce observation (Weng and Lin 2011, Algorithm 4,
 the model of the ``openskill`` package, whose defaults these are): every participant's
 mean moves towards what the finishing order says, and every sigma shrinks by how much
 the match told. Before each update a sigma grows by the dynamics ``TAU``
-(``sigma' = sqrt(sigma² + TAU²)``), so a bot that keeps playing never freezes and a bot
+(``sigma' = sqrt(sigma^2 + TAU^2)``), so a bot that keeps playing never freezes and a bot
 that improves can still climb.
 
 Ladder order by skill is the conservative estimate ``mu - 3 sigma`` (:func:`skill`):
@@ -34,9 +34,10 @@ BETA = 25.0 / 6.0  # the spread of one performance around its skill
 KAPPA = 0.0001  # the least fraction of the variance a single update keeps
 TAU = 25.0 / 300.0  # the dynamics: added to every sigma (in quadrature) before an update
 Z = 3.0  # skill = mu - Z * sigma
-# A bot is provisional while sigma >= this bound (docs/ladder.md: about 24 two-player
-# games, about 10 four-player games, from SIGMA0).
-PROVISIONAL_SIGMA = 2.5
+# A bot is provisional while sigma >= this bound: in the ladder-quality simulation
+# (bench/ladder_quality.py, docs/ladder.md) a two-player ladder's order first reaches
+# Kendall tau 0.9 with the true order when the median sigma is about 4.
+PROVISIONAL_SIGMA = 4.0
 
 
 def skill(mu: float, sigma: float) -> float:
@@ -63,7 +64,7 @@ def rate_teams(
     finishing rank (lower is better, equal ranks tie). A team's mu and variance are the
     sums of its players'. Weng & Lin, Algorithm 4, with ``openskill``'s default gamma
     (``sigma_team / c``) and its dynamics: each sigma first becomes
-    ``sqrt(sigma² + tau²)``.
+    ``sqrt(sigma^2 + tau^2)``.
     """
     if len(teams) != len(ranks) or len(teams) < 2:
         raise ValueError(f"a match rates 2 teams or more, one rank each; got {len(teams)} "

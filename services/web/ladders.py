@@ -45,10 +45,12 @@ class BuiltLadder:
 
 
 def row_of(entry: LadderEntry, active: float | None, rank: int = 0) -> dict[str, Any]:
-    """A ladder row: ``{rank, bot, rating, games, wins, mean_rank, last_active}``."""
+    """A ladder row: ``{rank, bot, rating, games, wins, mean_rank, last_active, mu, sigma,
+    provisional}`` (the skill to three places)."""
     return {"rank": rank, "bot": entry.name, "rating": entry.rating, "games": entry.games,
             "wins": entry.wins, "mean_rank": round(entry.mean_rank, 3),
-            "last_active": active}
+            "last_active": active, "mu": round(entry.mu, 3), "sigma": round(entry.sigma, 3),
+            "provisional": entry.provisional}
 
 
 def build_rows(store: LadderStore, game: str) -> list[dict[str, Any]]:

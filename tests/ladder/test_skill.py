@@ -143,3 +143,29 @@ def test_a_bot_stops_being_provisional_when_sigma_falls_under_the_bound(
         assert played < 200, "sigma never fell under the bound"
     assert not entry.provisional and entry.to_json()["provisional"] is False
     assert played > 5  # a handful of games does not make a rating
+
+
+def test_a_row_written_before_skills_were_kept_reads_as_the_starting_skill(
+    redis_url: str, key_prefix: str,
+) -> None:
+    """A ladder written by the four-double rows of before: Elo and tallies kept, the
+    skill starts at (MU0, SIGMA0), in the reads and in the next update."""
+    import struct
+
+    import redis
+
+    from services.ladder.redis_format import GameKeys
+    from services.ladder.redis_store import RedisStore
+
+    old_row = struct.pack("<dddd", 1_600_000_000, 7, 3 * 720720, 12 * 720720)
+    with redis.Redis.from_url(redis_url) as client:
+        client.hset(GameKeys.of(key_prefix, GAME).bots, "veteran", old_row)
+    with RedisStore(redis_url, key_prefix=key_prefix) as store:
+        entry = store.bot_stats(GAME, "veteran")
+        assert entry is not None
+        assert (entry.rating, entry.games, entry.mu, entry.sigma) == (1600.0, 7, MU0, SIGMA0)
+        store.apply_match(GAME, "m1", ["veteran", "rookie"], [1, 2])
+        expected = rate_ladder_match(["veteran", "rookie"], [1, 2], {})
+        entry = store.bot_stats(GAME, "veteran")
+        assert entry is not None and entry.games == 8
+        assert (entry.mu, entry.sigma) == expected["veteran"]

@@ -2,8 +2,10 @@
 
 **Simulation.** 16 bots with fixed true strengths 40 Elo apart; a match's finishing
 order is drawn from them (Plackett-Luce with weights ``10^(strength/400)``: for two
-players, exactly the Elo win probability). Matches last a random 0.5-1.5 time units, so
-each bot comes back to the queue 0-1 units after its match ends, as on a live ladder. Two policies:
+players, exactly the Elo win probability). Matches last a random 0.5-1.5 time units, and
+each bot comes back to the queue up to ``--requeue`` units after its match ends (0.02 by
+default, as quickly as a bot's next request follows the end of a match in the gateway;
+a contrast line gives 1, bots of one match coming back apart). Two policies:
 
 - ``fifo_elo``: first-come pairing (the first ``players`` bots waiting form a match)
   and the ladder ordered by Elo (the store's update, K = 32);
@@ -17,9 +19,9 @@ order first reaches Kendall tau >= 0.9 with the true order; the median of 20 run
 line per player count, ``ladder quality: bots=16 players=P fifo_elo=A rating_skill=B
 ratio=R`` (R = B / A), then an indented line with the other combinations: the skill
 order by mu alone, each policy with the other rating, and the median sigma of the
-rating_skill ladder when it first reached the target.
+rating_skill ladder when it first reached the target; then the contrast line.
 
-**Real bots.** ``--real``: built-in bots of a known order play a fixed number of
+**Real bots.** ``--real-matches``: built-in bots of a known order play a fixed number of
 matches, paired by the same policy, into an in-process ladder; the final order by skill
 and by Elo and its tau with the known order. Bounded by ``--real-seconds``.
 """
@@ -49,6 +51,12 @@ MAX_GAMES = 400  # per bot: a run that has not reached the target by then counts
 # does not meet again within one unit.
 SIM_POLICY = {"spread": 3.0, "widen": 3.0, "full_after": 1.0, "cooldown": 1.0}
 ORDERS = ("elo", "skill", "mu")
+# How long after its match a bot comes back to the queue, at most, in time units (a
+# match lasts 0.5-1.5). Headline: 0.02, a bot's next request following the end of its
+# match quickly, as in the gateway (milliseconds against matches of seconds or more):
+# the bots of one match come back nearly together. Contrast: 1, bots come back apart.
+REQUEUE = 0.02
+MIXED_REQUEUE = 1.0
 
 # (waiting bots in arrival order, now, recent line-ups) -> the groups to start now, and
 # when to ask again if nothing else happens (None: not before a bot arrives)
@@ -148,8 +156,9 @@ class Reached:
 
 
 def simulate(players: int, pairing: Pairing, seed: int, bots: int = BOTS,
-             max_games: int = MAX_GAMES) -> Reached:
-    """One simulated ladder until every order reached the target or ``max_games``."""
+             max_games: int = MAX_GAMES, requeue: float = REQUEUE) -> Reached:
+    """One simulated ladder until every order reached the target or ``max_games``; a
+    bot comes back to the queue up to ``requeue`` time units after its match ends."""
     rng = random.Random(seed)
     names = [f"bot{i:02d}" for i in range(bots)]
     strengths = [STEP * i for i in range(bots)]
@@ -185,7 +194,7 @@ def simulate(players: int, pairing: Pairing, seed: int, bots: int = BOTS,
             ladder.apply(participants, ranks)
             seats += len(participants)
             for name in participants:
-                heapq.heappush(events, (now + rng.uniform(0.0, 1.0), counter, name))
+                heapq.heappush(events, (now + rng.uniform(0.0, requeue), counter, name))
                 counter += 1
             for by in ORDERS:
                 if reached.games[by] is None:
@@ -209,75 +218,105 @@ def simulate(players: int, pairing: Pairing, seed: int, bots: int = BOTS,
     return reached
 
 
-def medians(players: int, pairing: Pairing, runs: int) -> tuple[dict[str, float], float]:
+def medians(players: int, pairing: Pairing, runs: int, requeue: float = REQUEUE,
+            ) -> tuple[dict[str, float], float]:
     """Median games per bot of each order over ``runs`` seeds, and the median sigma when
     the skill order reached the target."""
-    results = [simulate(players, pairing, seed) for seed in range(runs)]
+    results = [simulate(players, pairing, seed, requeue=requeue) for seed in range(runs)]
     games = {by: statistics.median(r.games[by] or MAX_GAMES for r in results)
              for by in ORDERS}
     sigma = statistics.median(r.sigma.get("skill", SIGMA0) for r in results)
     return games, sigma
 
 
-def quality_lines(players: int, runs: int = RUNS) -> list[str]:
-    fifo_games, _ = medians(players, fifo(players), runs)
-    near_games, sigma = medians(players, proximity(players, **SIM_POLICY), runs)
+def quality_lines(players: int, runs: int = RUNS, requeue: float = REQUEUE,
+                  mixed: float | None = MIXED_REQUEUE) -> list[str]:
+    """The headline line for ``players``, the other orders, and (unless ``mixed`` is
+    None) the same comparison when bots come back up to ``mixed`` units apart."""
+    fifo_games, _ = medians(players, fifo(players), runs, requeue)
+    near_games, sigma = medians(players, proximity(players, **SIM_POLICY), runs, requeue)
     a, b = fifo_games["elo"], near_games["skill"]
-    return [
+    lines = [
         f"ladder quality: bots={BOTS} players={players} fifo_elo={a:g} rating_skill={b:g} "
         f"ratio={b / a:.2f}",
         f"  rating_mu={near_games['mu']:g} rating_elo={near_games['elo']:g} "
         f"fifo_skill={fifo_games['skill']:g} fifo_mu={fifo_games['mu']:g} "
         f"(median sigma at the target: {sigma:.2f})",
     ]
+    if mixed is not None:
+        fifo_mixed, _ = medians(players, fifo(players), runs, mixed)
+        near_mixed, _ = medians(players, proximity(players, **SIM_POLICY), runs, mixed)
+        a, b = fifo_mixed["elo"], near_mixed["skill"]
+        lines.append(f"  requeue={mixed:g} (bots come back apart): fifo_elo={a:g} "
+                     f"rating_skill={b:g} ratio={b / a:.2f} rating_mu={near_mixed['mu']:g}")
+    return lines
 
 
 # --- real bots ---------------------------------------------------------------------------
 
-# Built-in bots of a known order, weakest first (tests/ladder/test_ladder_quality.py and
-# docs/ladder.md: measured with bench.strength).
+# Built-in bots of a known order, weakest first: greedy beats random, mcts at its
+# default budget (48 iterations) beats greedy (docs/engine.md, Strength: 63.5% of 400),
+# and a search bot with more iterations is the stronger.
 REAL_GAME = "epic-resort"
-REAL_BOTS = ("random", "greedy", "mcts:iterations=8", "mcts:iterations=48")
+REAL_BOTS = ("random", "greedy", "mcts:iterations=16", "mcts:iterations=48")
 
 
-def real_bots(matches: int, seconds: float, players: int = 2, seed: int = 26) -> list[str]:
-    """A ladder of ``REAL_BOTS`` over at most ``matches`` matches (and ``seconds``),
-    paired by the proximity policy on mu; its final order by skill and by Elo."""
+def play_real(specs: tuple[str, ...], seed: int) -> tuple[int, ...]:
+    """The finishing ranks of one match of ``REAL_GAME`` between ``specs``."""
     from engine.core import GameConfig, play_match
     from engine.toolkit.bots import make_bot
+
+    bots = [make_bot(REAL_GAME, spec) for spec in specs]
+    return tuple(play_match(REAL_GAME, GameConfig(len(specs)), seed, bots).result.ranks)
+
+
+def real_bots(matches: int, seconds: float, players: int = 2, seed: int = 1_000_000,
+              workers: int = 2, bots: tuple[str, ...] = REAL_BOTS) -> list[str]:
+    """A ladder of ``bots`` (known order, weakest first) over at most ``matches`` matches (stopping once
+    ``seconds`` have passed), paired by the proximity policy on mu with a rematch
+    cooldown of one round, the rounds' matches played in ``workers`` processes; its
+    final order by skill and by Elo and their tau with the known order."""
+    from concurrent.futures import ProcessPoolExecutor
+
     from services.ladder.memory_store import MemoryStore
 
     store = MemoryStore()
-    pairing = proximity(players, spread=3.0, widen=3.0, full_after=0.0, cooldown=0.0)
+    policy = Policy(players=players, min_bots=players, spread=3.0, widen=3.0,
+                    full_after=0.0, cooldown=1.5)
     rng = random.Random(seed)
-    waiting = [Waiting(spec, spec, MU0, 0, 0.0) for spec in REAL_BOTS]
+    recent: dict[Lineup, float] = {}
     began = time.perf_counter()
     played = 0
-    now = 0.0
-    while played < matches and time.perf_counter() - began < seconds:
-        groups, _ = pairing(waiting, now, {})
-        for group in groups:
-            specs = [w.name for w in group]
-            rng.shuffle(specs)
-            bots = [make_bot(REAL_GAME, spec) for spec in specs]
-            result = play_match(REAL_GAME, GameConfig(players), seed + played, bots).result
-            store.apply_match(REAL_GAME, f"m{played}", specs, list(result.ranks))
-            played += 1
-        now += 1.0
-        entries = {e.name: e for e in store.ladder(REAL_GAME)}
-        waiting = [Waiting(spec, spec, entries[spec].mu if spec in entries else MU0,
-                           entries[spec].games if spec in entries else 0, now)
-                   for spec in REAL_BOTS]
+    round_ = 0.0
+    with ProcessPoolExecutor(workers) as pool:
+        while played < matches and time.perf_counter() - began < seconds:
+            entries = {e.name: e for e in store.ladder(REAL_GAME)}
+            waiting = [Waiting(spec, spec, entries[spec].mu if spec in entries else MU0,
+                               entries[spec].games if spec in entries else 0, round_)
+                       for spec in bots]
+            groups = plan(policy, waiting, round_, recent).groups[:matches - played]
+            lineups: list[tuple[str, ...]] = []
+            for group in groups:
+                names = [w.name for w in group]
+                recent[lineup(names)] = round_
+                rng.shuffle(names)  # seats
+                lineups.append(tuple(names))
+            seeds = [seed + played + i for i in range(len(lineups))]
+            for seated, ranks in zip(lineups, pool.map(play_real, lineups, seeds), strict=True):
+                store.apply_match(REAL_GAME, f"m{played}", list(seated), list(ranks))
+                played += 1
+            round_ += 1.0
     elapsed = time.perf_counter() - began
     lines = [f"ladder quality real: game={REAL_GAME} players={players} matches={played} "
              f"seconds={elapsed:.0f}"]
     for order in ("skill", "elo"):
         ladder = store.ladder(REAL_GAME, order=order)
-        ranked = [REAL_BOTS.index(e.name) for e in ladder]
-        tau = kendall_tau(ranked, list(range(len(REAL_BOTS))))
+        ranked = [bots.index(e.name) for e in ladder]
+        tau = kendall_tau(ranked, list(range(len(bots)))) if len(ranked) == len(
+            bots) else float("nan")
         shown = ", ".join(
-            f"{e.name} {e.mu:.1f}±{3 * e.sigma:.1f}" if order == "skill"
-            else f"{e.name} {e.rating:.0f}" for e in ladder)
+            f"{e.name} {e.mu:.1f}±{3 * e.sigma:.1f}{'?' if e.provisional else ''}"
+            if order == "skill" else f"{e.name} {e.rating:.0f}" for e in ladder)
         lines.append(f"  by {order}: tau={tau:.2f} {shown}")
     return lines
 
@@ -287,13 +326,20 @@ def main(argv: list[str] | None = None) -> None:
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--players", default="2,4", help="player counts (default 2,4)")
     parser.add_argument("--runs", type=int, default=RUNS, help="runs per policy (median)")
-    parser.add_argument("--real-matches", type=int, default=200,
+    parser.add_argument("--real-matches", type=int, default=100,
                         help="matches of the real-bot ladder (0: skip it)")
-    parser.add_argument("--real-seconds", type=float, default=120.0,
-                        help="time bound of the real-bot ladder")
+    parser.add_argument("--real-seconds", type=float, default=300.0,
+                        help="time bound of the real-bot ladder (no new round after it)")
+    parser.add_argument("--requeue", type=float, default=REQUEUE,
+                        help="a bot comes back to the queue up to this many time units "
+                        f"after its match (a match lasts 0.5-1.5; default {REQUEUE:g})")
+    parser.add_argument("--mixed-requeue", type=float, default=MIXED_REQUEUE,
+                        help="the contrast line's requeue (default "
+                        f"{MIXED_REQUEUE:g}; a negative value skips the line)")
     args = parser.parse_args(argv)
     for players in (int(p) for p in args.players.split(",")):
-        for line in quality_lines(players, args.runs):
+        mixed = args.mixed_requeue if args.mixed_requeue >= 0 else None
+        for line in quality_lines(players, args.runs, args.requeue, mixed):
             print(line, flush=True)
     if args.real_matches > 0:
         for line in real_bots(args.real_matches, args.real_seconds):

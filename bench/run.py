@@ -6,7 +6,18 @@ from __future__ import annotations
 
 import argparse
 
-from bench import engine, gateway, host, ladder, search, soak, tournament, web, web_play
+from bench import (
+    engine,
+    gateway,
+    host,
+    ladder,
+    ladder_quality,
+    search,
+    soak,
+    tournament,
+    web,
+    web_play,
+)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -21,6 +32,8 @@ def main(argv: list[str] | None = None) -> None:
     tournament.main([])
     print()
     ladder.main([])
+    print()
+    ladder_quality.main([])
     print()
     host.main([])
     print()

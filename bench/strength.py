@@ -6,17 +6,22 @@ seat ``g % players`` (seats rotated), every other seat is ``--against``. A win i
 place (a k-way tie for first counts 1/k). The report gives the bot's wins with a Wilson
 95% interval, the fair share ``1/players`` and the per-seat win rate of the opponent.
 Matches are seeded by index, so a run is reproducible; ``--workers`` plays them in
-parallel processes.
+parallel processes. The report also gives the bot's CPU time per decision (median, p95,
+max; ``time.thread_time`` of its ``choose``, so other processes do not count).
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 from engine.core import GameConfig, play_match
+from engine.core.decision import Decision
+from engine.core.rng import GameRng
 from engine.toolkit.bots import make_bot
 from services.tournament.stats import wilson_interval
 
@@ -31,14 +36,31 @@ class Task:
     seed: int
 
 
-def play(task: Task) -> float:
-    """The bot's win share in one match."""
+class Timed:
+    """A bot whose every ``choose`` is timed in CPU seconds of this thread."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.needs_observation = bot.needs_observation
+        self.seconds: list[float] = []
+
+    def choose(self, observation: Any, decision: Decision, rng: GameRng) -> int:
+        started = time.thread_time()
+        index: int = self.bot.choose(observation, decision, rng)
+        self.seconds.append(time.thread_time() - started)
+        return index
+
+
+def play(task: Task) -> tuple[float, list[float]]:
+    """The bot's win share in one match and its CPU seconds per decision."""
     seat = task.index % task.players
-    bots = [make_bot(task.game_id, task.bot if q == seat else task.against)
+    timed = Timed(make_bot(task.game_id, task.bot))
+    bots = [timed if q == seat else make_bot(task.game_id, task.against)
             for q in range(task.players)]
     result = play_match(
         task.game_id, GameConfig(task.players), task.seed + task.index, bots).result
-    return float(result.shares[seat])
+    return float(result.shares[seat]), timed.seconds
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -57,7 +79,10 @@ def main(argv: list[str] | None = None) -> None:
              for i in range(args.games)]
     started = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
-        wins = sum(pool.map(play, tasks, chunksize=4))
+        played = list(pool.map(play, tasks, chunksize=4))
+    wins = sum(share for share, _ in played)
+    seconds = sorted(t for _, times in played for t in times) or [0.0]
+    p95 = seconds[min(len(seconds) - 1, int(0.95 * len(seconds)))]
     elapsed = time.perf_counter() - started
     low, high = wilson_interval(wins, args.games)
     rate = wins / args.games
@@ -67,6 +92,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"games {args.games}  wins {wins:g}  win rate {rate:.3f}  95% interval "
           f"[{low:.3f}, {high:.3f}]  fair share {1 / args.players:.3f}  "
           f"{args.against} per seat {other:.3f}  ({elapsed:.0f} s)")
+    print(f"{args.bot}: CPU s per decision median {statistics.median(seconds):.3f}  p95 "
+          f"{p95:.3f}  max {seconds[-1]:.3f}  over {len(seconds)} decisions")
 
 
 if __name__ == "__main__":

@@ -39,6 +39,16 @@ class WireCodec(Protocol):
         """One option of a decision, phrased with the deciding seat's ``observation``."""
         ...
 
+    def value_encoder(self) -> Any:
+        """A new :class:`~engine.toolkit.wire_values.ValueEncoder` of one seat's engine
+        values (``DecisionRequest.engine_observation``), one per match and seat."""
+        ...
+
+    def value_context(self, observation: Any) -> dict[str, Any]:
+        """The objects an engine-value tree refers to by name instead of sending them
+        (fixed by the match's config), read from an observation of the match."""
+        ...
+
     def option_context(self, observation: Any) -> Any:
         """What the options' messages *and* labels (``GameState.describe_option``) depend
         on besides the decision kind and the option itself, or None when they read more

@@ -4,6 +4,8 @@
 - ``greedy``: one ply: for each option, a clone of a determinized state (sampled from the
   observation) takes it, the rest of any attack in progress is settled with default
   answers, and the heuristic value (own value minus the best opponent's) is compared.
+- ``boss``: ``mcts`` searching only the best few options by the greedy values
+  (:mod:`engine.toolkit.boss`), with defaults tuned against its predecessors.
 - ``mcts`` is the core's information-set MCTS (:mod:`engine.toolkit.mcts`) with this game's
   sampling, rollout policy and evaluation (:mod:`engine.epic_resort.search`).
 
@@ -26,6 +28,7 @@ from engine.epic_resort.heuristic import relative_value
 from engine.epic_resort.observation import Observation
 from engine.epic_resort.state import State
 from engine.toolkit import flow
+from engine.toolkit.boss import boss_factory
 
 # Decisions inside an attack or an effect, answered with defaults by ``settle``.
 SETTLE_STEPS = (Respond, HeroChoice, Place, Heal, Repair, Unlock, Cash, Reposition, GmSplit)
@@ -41,6 +44,19 @@ def settle(s: State, limit: int = 60) -> None:
         flow.choose(s, seat, len(opts) - 1 if isinstance(step, Respond) else 0)
 
 
+def greedy_values(observation: Observation, decision: Decision, rng: GameRng) -> list[float]:
+    """Each option's one-ply value on one sampled state (with a tiny random tie-break)."""
+    base = determinize(observation, rng)
+    seat = decision.seat
+    values = []
+    for i in range(len(decision.options)):
+        c = base.clone()
+        flow.choose(c, seat, i)
+        settle(c)
+        values.append(relative_value(c, seat) + rng.random() * 1e-6)
+    return values
+
+
 class GreedyBot:
     name = "greedy"
     needs_observation = True
@@ -52,17 +68,17 @@ class GreedyBot:
         n = len(decision.options)
         if n == 1:
             return 0
-        base = determinize(observation, rng)
-        seat = decision.seat
+        values = greedy_values(observation, decision, rng)
         best, best_v = 0, -math.inf
-        for i in range(n):
-            c = base.clone()
-            flow.choose(c, seat, i)
-            settle(c)
-            v = relative_value(c, seat) + rng.random() * 1e-6
+        for i, v in enumerate(values):
             if v > best_v:
                 best, best_v = i, v
         return best
 
 
-BOTS: dict[str, BotFactory] = {"greedy": GreedyBot}
+# ``boss``: mcts on the greedy values' best ``width`` options (engine/toolkit/boss.py);
+# the defaults come from docs/strength.md's trail.
+BOSS_DEFAULTS = {"iterations": 48, "width": 4}
+
+BOTS: dict[str, BotFactory] = {
+    "greedy": GreedyBot, "boss": boss_factory(BOSS_DEFAULTS, greedy_values)}

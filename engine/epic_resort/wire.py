@@ -448,6 +448,8 @@ class EpicResortCodec(OptionTableCodec):
     """WireCodec for ``arena.v1.EpicResortObservation`` / ``...Option``."""
 
     field = "epic_resort"
+    # Engine values: the card set comes from MatchStart's config (no log to send in pieces).
+    VALUE_CONTEXT = ("cards",)
     # Every option type of the game and its message: the one table of the wire format.
     OPTIONS: ClassVar[Mapping[type, OptionEncoder]] = {
         ChooseLayout: _layout,

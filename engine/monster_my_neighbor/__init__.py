@@ -23,6 +23,7 @@ code refer to it).
 from __future__ import annotations
 
 from engine.core import ConfigError, Game, GameConfig, GameInfo, lazy
+from engine.monster_my_neighbor.boss import BossBot
 from engine.monster_my_neighbor.bots import HeuristicBot
 from engine.monster_my_neighbor.cards import default_cards_text, load_cards
 from engine.monster_my_neighbor.game_state import MonsterState
@@ -76,6 +77,6 @@ GAME = Game(
     wire=lazy("engine.monster_my_neighbor.wire", "MonsterMyNeighborCodec"),
     card_text=default_cards_text,
     board=lazy("engine.monster_my_neighbor.board", "MonsterMyNeighborBoard"),
-    bots={"heuristic": HeuristicBot},
+    bots={"heuristic": HeuristicBot, "boss": BossBot},
     search=SEARCH,
 )

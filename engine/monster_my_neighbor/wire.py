@@ -60,6 +60,9 @@ class MonsterMyNeighborCodec(OptionTableCodec):
     """WireCodec for ``arena.v1.MonsterMyNeighborObservation`` / ``...Option``."""
 
     field = "monster_my_neighbor"
+    # Engine values: the card set comes from MatchStart's config; the logs come in pieces.
+    VALUE_CONTEXT = ("cards",)
+    VALUE_LOGS = ("public_log", "private_log", "private_log_times")
     # Every option type of the game and its message: the one table of the wire format.
     OPTIONS: ClassVar[Mapping[type, OptionEncoder]] = {
         PlayCard: _card_type,

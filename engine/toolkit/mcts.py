@@ -93,6 +93,8 @@ class MctsBot:
         self.clock: Callable[[], float] = time.perf_counter
         self.last_iterations = 0
         self.last_root: Node | None = None  # the tree of the last search (for inspection)
+        # Root options the search may try (None: all); a subclass sets it per decision.
+        self.root_allowed: frozenset[Hashable] | None = None
 
     def choose(self, observation: Any, decision: Decision, rng: GameRng) -> int:
         options = decision.options
@@ -103,7 +105,9 @@ class MctsBot:
         fixed = None if self.game.info.hidden_information else self.search.sample(
             observation, rng)
         deadline = self.clock() + self.ms / 1000 if self.ms else math.inf
-        sweep = len(options) if self.crn else 1  # rollouts per sample
+        allowed = self.root_allowed
+        tried = [i for i, o in enumerate(options) if allowed is None or o in allowed]
+        sweep = len(tried) if self.crn else 1  # rollouts per sample
         done = 0
         while (not self.iterations or done == 0 or done + sweep <= self.iterations) and (
             done == 0 or not self.ms or self.clock() < deadline
@@ -112,8 +116,8 @@ class MctsBot:
                 observation, seat, rng)
             if self.crn:
                 luck = rng.randrange(1 << 30)
-                for i in range(sweep):
-                    twin = state.clone() if i < sweep - 1 else state
+                for k, i in enumerate(tried):
+                    twin = state.clone() if k < sweep - 1 else state
                     self._iterate(root, twin, seat, GameRng(luck), first=i)
             else:
                 self._iterate(root, state, seat, rng)
@@ -166,7 +170,12 @@ class MctsBot:
                 continue
             untried = []
             best_i, best_v, best_child = -1, -math.inf, None
+            only = self.root_allowed if node is root and mover == seat else None
+            if only is not None and not any(o in only for o in options):
+                only = None
             for i, option in enumerate(options):
+                if only is not None and option not in only:
+                    continue
                 child = children.get((mover, option))
                 if child is None:
                     untried.append(i)

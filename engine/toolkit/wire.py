@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from engine.toolkit.wire_values import ValueEncoder
+
 OptionEncoder = Callable[[Any, Any], Any]
 
 
@@ -22,6 +24,10 @@ class OptionTableCodec:
 
     field: ClassVar[str] = ""
     OPTIONS: ClassVar[Mapping[type, OptionEncoder]] = {}
+    # Engine values (wire_values): the observation's attributes that hold objects fixed by
+    # the match's config (rebuilt by the receiver, not sent), and its append-only logs.
+    VALUE_CONTEXT: ClassVar[tuple[str, ...]] = ()
+    VALUE_LOGS: ClassVar[tuple[str, ...]] = ()
 
     def observation(self, observation: Any, since: Any = None) -> Any:
         raise NotImplementedError
@@ -35,6 +41,15 @@ class OptionTableCodec:
     def log_mark(self, observation: Any) -> Any:
         """No log by default: nothing to resume from."""
         return None
+
+    def value_encoder(self) -> ValueEncoder:
+        """A new encoder of one seat's engine values (one per match and seat)."""
+        return ValueEncoder(self.VALUE_CONTEXT, self.VALUE_LOGS)
+
+    def value_context(self, observation: Any) -> dict[str, Any]:
+        """The context objects of a match, read from any observation of it (the
+        receiver's, from a state set up with the match's config)."""
+        return {name: getattr(observation, name) for name in self.VALUE_CONTEXT}
 
     def option_context(self, observation: Any) -> Any:
         """By default options are encoded afresh for every request."""

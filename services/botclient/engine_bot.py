@@ -1,13 +1,15 @@
 """Engine bots on the wire: ``arena bot --strategy SPEC`` with the specs ``arena tournament``
 takes (a built-in bot of the game such as ``mcts:iterations=50``, ``file.py:Class``,
-``package.module:Class``), resolved by the same code as a tournament entrant, so the
-class that plays live is the class a tournament evaluated.
+``package.module:Class``, each optionally ``NAME=SPEC``), resolved by the same code as a
+tournament entrant, so the class that plays live is the class a tournament evaluated.
 
-An engine bot reads the game's observation and options, not protobuf: each
-DecisionRequest is turned back into them by the game's wire codec
-(``decode_request(request) -> (observation, Decision)``), then the bot's own ``choose``
-is called. A game whose codec has no decoder yet is refused here, before any match, in
-one line (the wire strategies ``random`` and ``heuristic`` still play it).
+An engine bot reads the game's observation and options, not protobuf. The client asks
+for engine values (``Hello.engine_values``), and each DecisionRequest's
+``engine_observation`` is turned back into exactly the observation and
+:class:`~engine.core.Decision` the bot would get in process
+(:class:`engine.toolkit.wire_requests.RequestDecoder`, one per match, built from its
+MatchStart); then the bot's own ``choose`` is called. A fresh bot is made for every
+match, as a tournament makes one per seat and match.
 """
 
 from __future__ import annotations
@@ -17,49 +19,51 @@ from typing import Any
 
 from arena.v1 import arena_pb2
 
-from engine.core import ConfigError, Decision, GameRng
+from engine.core import ConfigError, GameRng
 from engine.core.registry import get_game
+from engine.toolkit.wire_requests import RequestDecoder, game_config
 from services.runner.bot_specs import bot_factory
-from services.tournament.entrants import resolve_entrant
-
-Decoder = Callable[[arena_pb2.DecisionRequest], tuple[Any, Decision]]
+from services.tournament.entrants import entrant_item, resolve_entrant
 
 
 class EngineBotStrategy:
     """A :class:`~services.botclient.strategies.Strategy` that decodes each request and
-    asks an engine bot. A fresh bot per match, as a tournament makes one per seat and match."""
+    asks an engine bot made for the match."""
 
-    __slots__ = ("_bot", "_decode", "_factory", "_match", "name")
+    __slots__ = ("_bot", "_decoder", "_factory", "_game", "name")
+    engine_values = True  # the client sets Hello.engine_values for it
 
-    def __init__(self, name: str, factory: Callable[[], Any], decode: Decoder) -> None:
+    def __init__(self, name: str, game: str, factory: Callable[[], Any]) -> None:
         self.name = name
+        self._game = game
         self._factory = factory
-        self._decode = decode
-        self._bot = factory()
-        self._match = ""
+        self._bot: Any = None
+        self._decoder: RequestDecoder | None = None
+
+    def start(self, start: arena_pb2.MatchStart) -> None:
+        """A new match: a fresh bot, and a decoder for the match's config."""
+        self._decoder = RequestDecoder(self._game, game_config(start.config))
+        self._bot = self._factory()
 
     def choose(self, request: arena_pb2.DecisionRequest, rng: GameRng) -> int:
-        if request.match_id != self._match:
-            if self._match:
-                self._bot = self._factory()
-            self._match = request.match_id
-        observation, decision = self._decode(request)
+        if self._decoder is None:
+            raise ValueError("a DecisionRequest before its match's MatchStart")
+        observation, decision = self._decoder.decode(request)
+        if not getattr(self._bot, "needs_observation", True):
+            observation = None  # as in a tournament: such a bot is never shown one
         return int(self._bot.choose(observation, decision, rng))
 
 
 def engine_strategy(spec: str, game: str) -> EngineBotStrategy:
     """The engine bot of ``spec`` for ``game``; ValueError (one line) if the spec is
-    unknown, its class does not load, or the game's requests cannot be decoded yet."""
+    unknown, its class does not load, or the game has no wire codec."""
     try:
-        entrant = resolve_entrant(game, None, spec)
+        name, bare = entrant_item(spec)
+        entrant = resolve_entrant(game, name, bare)
         factory = bot_factory(game, entrant.worker_spec)
         codec_factory = get_game(game).wire
     except (ConfigError, KeyError) as exc:
         raise ValueError(str(exc).strip().splitlines()[0]) from None
-    decode = getattr(codec_factory(), "decode_request", None) if codec_factory else None
-    if decode is None:
-        raise ValueError(
-            f"strategy {spec!r} is an engine bot, and {game}'s wire codec cannot turn a "
-            "DecisionRequest back into its observation yet; live play of engine bots "
-            "waits for that decoder (issue 25): use --strategy random or heuristic")
-    return EngineBotStrategy(entrant.name, factory, decode)
+    if codec_factory is None:
+        raise ValueError(f"{game} has no wire codec: its requests cannot be decoded")
+    return EngineBotStrategy(entrant.name, game, factory)

@@ -8,6 +8,7 @@ from typing import Any
 
 import grpc
 
+from engine.core import available_games
 from services.botclient import STRATEGIES, Refused, make_strategy, play
 from services.botclient.client import BotReport, format_wins
 from services.cli import validate
@@ -35,15 +36,16 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--token", required=True, help="the token from `arena bots register`")
     parser.add_argument(
         "--game",
-        help="game id to play (default: the server's game; a server hosting another game "
-        "refuses the bot)",
+        help="game id or queue id to play (default: every queue of the server; a server "
+        "hosting none of it refuses the bot)",
     )
     parser.add_argument(
         "--strategy", default="random", metavar="SPEC",
         help=f"how to choose moves: a wire strategy ({', '.join(sorted(STRATEGIES))}: they "
         "read only the protobuf messages), or any bot spec `arena tournament` takes (a "
-        "built-in bot of the game such as mcts:iterations=50, file.py:Class, "
-        "package.module:Class), played by the same class (default: random)",
+        "built-in bot of the game such as mcts:iterations=50 or h=heuristic, file.py:Class, "
+        "package.module:Class, each optionally NAME=SPEC), played by the same class on "
+        "the server's engine values (default: random)",
     )
     parser.add_argument(
         "--matches", type=validate.non_negative_int, default=0, metavar="N",
@@ -68,8 +70,9 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:  # with --game, a strategy that cannot play it is refused before dialling
-        strategy = (make_strategy(args.strategy, args.game) if args.game
-                    else lambda game: make_strategy(args.strategy, game))
+        if args.game in available_games():
+            make_strategy(args.strategy, args.game)
+        strategy = lambda game: make_strategy(args.strategy, game)  # noqa: E731
         tls = _tls(args)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -78,7 +81,8 @@ def run(args: argparse.Namespace) -> int:
     report = BotReport()
     try:
         play(args.server, args.token, args.game, strategy, max_matches=args.matches,
-             seed=args.seed, on_event=say, think=args.think, tls=tls, report=report)
+             seed=args.seed, on_event=say, think=args.think, tls=tls, report=report,
+             engine_values=args.strategy not in STRATEGIES)
     except Refused as exc:
         hint = " (leave out --game to play the server's game)" if args.game else ""
         print(f"error: {exc}{hint}", file=sys.stderr)

@@ -14,13 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import ConfigError, GameConfig, get_game
 from engine.toolkit.bots import make_bot
-from services.cli import serve_limits, serve_web, validate
+from services.cli import house_bots, serve_limits, serve_queues, serve_web, validate
 from services.cli.extras import SERVER_MODULES, WEB_MODULES, missing_extras
 from services.cli.logs import add_logging_arguments, configure_logging
 from services.cli.play import naming_card_file, parse_options, print_error, read_cards
 from services.gateway.config import STORE_CALL_SECONDS, GatewayConfig
+from services.housebots import parse_house_bot
 from services.ladder.cli_options import add_store_arguments, store_from_args
-from services.ladder.store import StoreError
+from services.ladder.store import BotAlreadyRegistered, StoreError
+from services.sandbox import add_sandbox_arguments
 
 if TYPE_CHECKING:
     from services.gateway.result_log import DurableResults
@@ -71,10 +73,13 @@ def add_parser(subparsers: Any) -> None:
         "--redis from a child process (arena web), else from a thread of the gateway",
     )
     parser.add_argument(
-        "--game", default="monster-my-neighbor",
-        help="the hosted game (default monster-my-neighbor)",
+        "--game",
+        help="the hosted game: one queue, whose ladder is keyed by the game id "
+        f"(default {serve_queues.SHORTHAND_GAME}); several queues: --queue or --config",
     )
-    parser.add_argument("--players", type=int, default=5, help="seats per match (default 5)")
+    parser.add_argument(
+        "--players", type=int,
+        help=f"seats per match of --game (default {serve_queues.SHORTHAND_PLAYERS})")
     parser.add_argument(
         "--fill", default="random",
         help="built-in bot spec for empty seats, e.g. mcts:iterations=50 (default random)",
@@ -96,8 +101,8 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--gather", type=float, default=0.5, metavar="S",
-        help="seconds to gather waiting bots before starting a match short of players "
-        "(default 0.5)",
+        help="seconds a bot waits before its window has widened fully: any rating spread "
+        "is accepted and a match short of players starts with fill seats (default 0.5)",
     )
     parser.add_argument(
         "--min-bots", type=int, default=1, metavar="N",
@@ -121,6 +126,17 @@ def add_parser(subparsers: Any) -> None:
         help="register this bot at start-up and print its token (repeatable; for the "
         "in-process store, whose bots cannot be registered from another command)",
     )
+    serve_queues.add_arguments(parser)
+    parser.add_argument(
+        "--house-bot", action="append", default=[], metavar="NAME=PATH",
+        type=parse_house_bot,
+        help="run the bot directory PATH on the ladder as NAME (repeatable): built at "
+        "start-up in the sandbox (a failed build stops the server with its last lines), "
+        "started in the sandbox dialing the gateway over a private unix socket, "
+        "restarted whenever it dies; NAME is registered if needed (its token is replaced "
+        "at each start: the server owns a house bot's name)",
+    )
+    add_sandbox_arguments(parser)
     add_store_arguments(parser)
     serve_limits.add_arguments(parser)
     serve_web.add_arguments(parser)
@@ -130,28 +146,40 @@ def add_parser(subparsers: Any) -> None:
 
 def gateway_config(args: argparse.Namespace) -> GatewayConfig:
     """Validate the options; raise ConfigError with a message naming the option."""
-    game = get_game(args.game)
+    queues = serve_queues.queues_from_args(args)
+    game_id = args.game or serve_queues.SHORTHAND_GAME
+    players = args.players if args.players is not None else serve_queues.SHORTHAND_PLAYERS
     options = parse_options(args.option)
     cards = read_cards(args.cards)
-    with naming_card_file(args.cards):
-        game.validate_config(GameConfig(args.players, {**game.default_options, **options}, cards))
-    try:
-        make_bot(args.game, args.fill)
-    except ConfigError as err:
-        raise ConfigError(
-            f"--fill {args.fill!r} is not a built-in bot of {args.game}: {err}"
-        ) from None
+    if not queues:
+        game = get_game(game_id)
+        with naming_card_file(args.cards):
+            game.validate_config(GameConfig(players, {**game.default_options, **options},
+                                            cards))
+        try:
+            make_bot(game_id, args.fill)
+        except ConfigError as err:
+            raise ConfigError(
+                f"--fill {args.fill!r} is not a built-in bot of {game_id}: {err}"
+            ) from None
     if args.move_timeout <= 0 or args.time_bank < 0 or args.gather < 0:
         raise ConfigError("--move-timeout must be > 0, --time-bank and --gather >= 0")
     if args.max_strikes < 1:
         raise ConfigError("--max-strikes must be at least 1")
-    if not 1 <= args.min_bots <= args.players:
-        raise ConfigError("--min-bots must be between 1 and --players")
+    fewest = min(q.players for q in queues) if queues else players
+    if not 1 <= args.min_bots <= fewest:
+        raise ConfigError("--min-bots must be between 1 and --players"
+                          + (" of every queue" if queues else ""))
+    serve_queues.check_policy(args)
     return GatewayConfig(
-        game=args.game, players=args.players, fill=args.fill, move_timeout=args.move_timeout,
+        game=queues[0].game if queues else game_id,
+        players=queues[0].players if queues else players, fill=args.fill,
+        move_timeout=args.move_timeout,
         time_bank=args.time_bank, max_strikes=args.max_strikes, gather_seconds=args.gather,
         min_bots=args.min_bots,
         replays=args.replays, seed=args.seed, options=options, cards=cards,
+        queues=queues, match_spread=args.match_spread, match_widen=args.match_widen,
+        rematch_cooldown=args.rematch_cooldown,
         **serve_limits.limit_fields(args),
     )
 
@@ -182,11 +210,17 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         err.print(f"[red]error:[/] {exc}")
         return EXIT_CONFIG
+    try:
+        house = house_bots.prepare(args)
+    except ConfigError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        return EXIT_CONFIG
     store = store_from_args(args, err, timeout=STORE_CALL_SECONDS)
     try:
         store.ping()
         for name in args.bot:
             print(f"token of {name}: {store.register_bot(name)}", flush=True)
+        tokens = [(bot, _house_token(store, bot.name)) for bot in args.house_bot]
     except ValueError as exc:
         err.print(f"[red]error:[/] --bot: {exc}")
         store.close()
@@ -205,7 +239,8 @@ def run(args: argparse.Namespace) -> int:
                 check_port_free(flag, args.host, port)
         durable = _durable_results(args)
         feed = open_feed(args.redis, args.key_prefix)
-        return asyncio.run(_serve(args, config, store, durable, feed, tls, err))
+        return asyncio.run(_serve(args, config, store, durable, feed, tls, err,
+                                  house_bots.Plan(house, tokens) if house else None))
     except OSError as exc:  # a port already in use, or a journal another gateway owns
         err.print(f"[red]error:[/] {exc}")
         if durable is not None:
@@ -215,6 +250,15 @@ def run(args: argparse.Namespace) -> int:
         if feed is not None:
             feed.close()
         store.close()
+
+
+def _house_token(store: Any, name: str) -> str:
+    """A new token of house bot ``name``, registering it if needed (else replacing its
+    token: only the server runs a house bot)."""
+    try:
+        return str(store.register_bot(name))
+    except BotAlreadyRegistered:
+        return str(store.register_bot(name, rotate=True))
 
 
 def _durable_results(args: argparse.Namespace) -> DurableResults | None:
@@ -228,6 +272,13 @@ def _durable_results(args: argparse.Namespace) -> DurableResults | None:
     except OSError as exc:
         raise OSError(f"--journal {str(args.journal)!r}: {exc}") from None
     return DurableResults(ResultStream(args.redis, args.key_prefix), journal)
+
+
+def served_text(config: GatewayConfig) -> str:
+    """The game of the one-queue shorthand, or ``queues`` and each queue described."""
+    if not config.queues:
+        return config.game
+    return "queues " + ", ".join(q.describe() for q in config.queues)
 
 
 def hosting_text(host_workers: int) -> str:
@@ -286,6 +337,7 @@ def check_port_free(flag: str, host: str, port: int) -> None:
 async def _serve(
     args: argparse.Namespace, config: GatewayConfig, store: Any,
     durable: DurableResults | None, feed: MatchFeed, tls: TlsFiles | None, err: Any,
+    house: house_bots.Plan | None = None,
 ) -> int:
     from services.gateway.server import Gateway
     from services.metrics import ArenaMetrics
@@ -293,24 +345,32 @@ async def _serve(
     instance = serve_web.announce(args, feed)
     metrics = ArenaMetrics()
     gateway = Gateway(config, store, metrics, durable=durable, feed=feed)
+    running = house.runner(args.listen) if house is not None else None
     try:
-        port = await gateway.start(args.listen or args.host, args.port, tls)
+        port = await gateway.start(args.listen or args.host, args.port, tls,
+                                   also=running.also if running is not None else None)
     except OSError as exc:  # the port was taken since it was checked
         flag = f"--listen {args.listen}" if args.listen else f"--port {args.port}"
         err.print(f"[red]error:[/] {flag}: {exc}")
         await gateway.stop(0)
+        if running is not None:
+            running.close()
         return EXIT_RUNTIME
     web = None
     try:
+        if running is not None:
+            running.start()
         if args.metrics_port is not None:
             metrics_port = metrics.serve(args.metrics_port, args.host)
             print(f"metrics on http://{args.host}:{metrics_port}/metrics", flush=True)
         scheme = "TLS" if tls is not None else "plaintext"
         hosting = hosting_text(config.host_workers)
         address = args.listen or f"{args.host}:{port}"
+        hosted = served_text(config)
         log.info("gateway serving %s on %s (%s, %s; instance %s)",
-                 config.game, address, scheme, hosting, instance,
-                 extra={"game": config.game, "port": None if args.listen else port,
+                 hosted, address, scheme, hosting, instance,
+                 extra={"game": config.game, "queues": [q.id for q in config.hosted()],
+                        "port": None if args.listen else port,
                         "listen": args.listen, "metrics_port": args.metrics_port,
                         "tls": tls is not None, "host_workers": config.host_workers,
                         "instance": instance})
@@ -323,7 +383,7 @@ async def _serve(
             log.info("web front end on %s (%s)", url, serve_web.describe(web),
                      extra={"web": url})
             print(f"web on {url}", flush=True)
-        print(f"serving {config.game} on {address} ({scheme}, {hosting})", flush=True)
+        print(f"serving {hosted} on {address} ({scheme}, {hosting})", flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
@@ -334,6 +394,8 @@ async def _serve(
                  extra={"drain_timeout": args.drain_timeout})
         await gateway.drain(args.drain_timeout)
     finally:
+        if running is not None:
+            running.close()
         await gateway.stop(0)  # nothing left to do after a drain; else stops the workers
         if web is not None:
             web.stop()

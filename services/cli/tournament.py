@@ -13,6 +13,7 @@ import argparse
 import dataclasses
 import json
 import logging
+import os
 import signal
 import sys
 from collections.abc import Callable
@@ -76,8 +77,9 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--format", choices=("round-robin", "gauntlet", "swiss", "sprt"))
     parser.add_argument(
         "--entrants", metavar="A,B,...",
-        help="bot specs: built-in (random, mcts:iterations=200), path/to/file.py:Class or "
-        "package.module:Class; for gauntlet the first is the challenger",
+        help="bot specs: built-in (random, mcts:iterations=200), path/to/file.py:Class, "
+        "package.module:Class or a bot directory (NAME=PATH or PATH, any language, "
+        "hosted in the sandbox); for gauntlet the first is the challenger",
     )
     parser.add_argument("--games", type=CHECKS["games"],
                         help="games to play (the cap, for sprt)")
@@ -113,6 +115,9 @@ def add_parser(subparsers: Any) -> None:
                         help="write results to disk at least this often (default 1)")
     parser.add_argument("--resamples", type=CHECKS["resamples"],
                         help="bootstrap resamples (default 500)")
+    from services.hosted.arguments import add_hosting_arguments
+
+    add_hosting_arguments(parser)
     add_logging_arguments(parser)
     parser.set_defaults(func=run)
 
@@ -242,8 +247,27 @@ def plan(args: argparse.Namespace) -> tuple[TournamentConfig, RunOptions, dict[s
         resume=resume is not None,
         flush_seconds=float(values.get("flush_every") or 1.0),
         resamples=500 if resamples is None else int(resamples),
+        hosting=_hosting(args, config, Path(values["out"]), values.get("ray_address")),
     )
     return config, options, values
+
+
+def _hosting(args: argparse.Namespace, config: TournamentConfig, out: Path,
+             ray_address: str | None) -> Any:
+    """How the bot directories among the entrants are hosted (None if there are none).
+    Off a cluster they are built here first: a failing build stops the run (exit 2)
+    before any worker starts."""
+    from services.tournament.entrants import bot_dirs
+
+    hosted = bot_dirs(config.entrants)
+    if not hosted:
+        return None
+    from services.hosted.arguments import build_here, hosting_options
+
+    hosting = hosting_options(args, config.seed, out)
+    if not (ray_address or os.environ.get("RAY_ADDRESS")):
+        build_here(hosted, hosting)
+    return hosting
 
 
 def run(args: argparse.Namespace) -> int:

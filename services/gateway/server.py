@@ -88,13 +88,16 @@ class Gateway:
         self.metrics.watch_results(self.results)
         self.admission = Admission(Limits(
             config.max_streams, config.max_streams_per_connection, config.hellos_per_minute))
-        self.context = MatchContext.build(config, self.hosts, store, self.results, self.metrics,
-                                          feed)
+        self.queues = {queue.id: queue for queue in config.hosted()}
         self.matchmaker = Matchmaker(
-            config.players, config.gather_seconds, self._start_match, config.min_bots,
-            config.max_matches_per_bot, self.metrics.gateway.waiting_bots,
-            self.metrics.gateway.queue_wait,
+            {queue.id: config.policy(queue) for queue in self.queues.values()},
+            self._start_match, config.max_matches_per_bot, self.metrics.gateway,
         )
+        self.contexts = {
+            queue.id: MatchContext.build(config, self.hosts, store, self.results, self.metrics,
+                                         feed, queue, self.matchmaker.rate)
+            for queue in self.queues.values()
+        }
         self.streams = StreamHandler(self)
         self.draining = False
         self.sessions: set[BotSession] = set()
@@ -110,11 +113,13 @@ class Gateway:
         self._stopped = asyncio.Event()
 
     async def start(
-        self, host: str = "127.0.0.1", port: int = 0, tls: TlsFiles | None = None
+        self, host: str = "127.0.0.1", port: int = 0, tls: TlsFiles | None = None,
+        also: str | None = None,
     ) -> int:
         """Start the host workers and serve on ``host:port`` (0: a free port), or on the
-        Unix socket ``host`` when it reads ``unix:/path``; return the bound port. Raises
-        OSError if the address cannot be bound."""
+        Unix socket ``host`` when it reads ``unix:/path``; return the bound port. ``also``:
+        a further plaintext Unix socket (``unix:/path``) served too (house bots dial it).
+        Raises OSError if an address cannot be bound."""
         config = self.config
         server = grpc.aio.server(options=server_options(
             config.max_message_bytes, config.keepalive_seconds,
@@ -129,6 +134,8 @@ class Gateway:
             (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
         )
         bound = bind(server, listen_address(host, port), tls)
+        if also is not None:
+            bind(server, also, None)
         await self.hosts.open()
         loop = asyncio.get_running_loop()
         self.metrics.gateway.watch(
@@ -157,11 +164,12 @@ class Gateway:
 
     # -- matches -----------------------------------------------------------------------------
 
-    def _start_match(self, bots: list[BotSession]) -> None:
+    def _start_match(self, queue: str, bots: list[BotSession]) -> None:
         number = next(self._match_numbers)
         seed = self._seeds.seed(number)
-        seats = seat_order(bots, self.config.players, seed)
-        runner = MatchRunner(self.context, f"{self._tag}-{number:06d}", seed, seats)
+        context = self.contexts[queue]
+        seats = seat_order(bots, context.queue.players, seed)
+        runner = MatchRunner(context, f"{self._tag}-{number:06d}", seed, seats)
         task = asyncio.create_task(self._run_match(runner, bots))
         self._matches.add(task)
         task.add_done_callback(self._matches.discard)

@@ -92,11 +92,16 @@ class BotSession:
     """
 
     def __init__(
-        self, name: str, max_matches: int, peer: str = "", max_queued: int = 1024
+        self, name: str, max_matches: int, peer: str = "", max_queued: int = 1024,
+        engine_values: bool = False,
     ) -> None:
         self.name = name
         self.max_matches = max_matches
+        # Hello.engine_values: its requests also carry the engine's own values.
+        self.engine_values = engine_values
         self.peer = peer
+        # The ids of the queues it was admitted to (empty: every queue).
+        self.queues: tuple[str, ...] = ()
         self.matches_played = 0
         self.outbox: asyncio.Queue[bytes | None] = asyncio.Queue()
         self.finished = asyncio.Event()

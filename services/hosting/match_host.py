@@ -23,19 +23,26 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from arena.v1 import arena_pb2
+
 from engine.core import Bot, GameConfig, GameRng, IllegalChoice, MatchSession, get_game
 from engine.core.match import bot_seed
 from engine.toolkit.bots import make_bot
+from engine.toolkit.wire_bytes import delimited
+from engine.toolkit.wire_values import ValueEncoder
 from services.hosting.protocol import HostStep, Op, SeatRequest
 from services.wire.frames import compose_body, decision_body, option_entry
 
+_REQ_ENGINE_OBSERVATION = arena_pb2.DecisionRequest.DESCRIPTOR.fields_by_name[
+    "engine_observation"].number
 # Salt for the private streams of substituted moves (separate from the seats' own bots).
 _SUBSTITUTE_SALT = 0x5B57
 
 
 class MatchHost:
-    """One match: built-in ``fill`` bots on the seats that are not remote; ``budget``
-    seconds of built-in play per call (None: no limit)."""
+    """One match: built-in ``fill`` bots on the seats that are not remote (or ``bots[i]``
+    where given: a tournament's own entrants); ``budget`` seconds of built-in play per
+    call (None: no limit)."""
 
     def __init__(
         self,
@@ -45,15 +52,20 @@ class MatchHost:
         remote: Sequence[bool],
         labels: Sequence[str],
         fill: str,
+        engine_seats: Sequence[int] = (),
         *,
         budget: float | None = None,
+        bots: Sequence[Bot | None] | None = None,
     ) -> None:
         game = get_game(game_id)
         # Without a codec (a game with no protobuf messages yet) remote bots get labels only.
         self._codec = game.wire() if game.wire is not None else None
         self._game_config = GameConfig.from_json(config)
         seats: list[Bot | None] = [
-            None if is_remote else make_bot(game_id, fill) for is_remote in remote
+            None if is_remote
+            else bots[seat] if bots is not None and bots[seat] is not None
+            else make_bot(game_id, fill)
+            for seat, is_remote in enumerate(remote)
         ]
         self._session = MatchSession(game_id, self._game_config, seed, seats, labels)
         self._game_id, self._seed, self._fill = game_id, seed, fill
@@ -64,6 +76,11 @@ class MatchHost:
         self._option_entries = _OPTION_ENTRIES
         # Per seat: where the logs sent in its previous request ended.
         self._log_marks: list[Any] = [None] * len(remote)
+        # Remote seats whose stream asked for engine values (Hello.engine_values): their
+        # encoder and where their logs' previous piece ended.
+        self._values: dict[int, tuple[ValueEncoder, dict[str, int] | None]] = {
+            seat: (self._codec.value_encoder(), None) for seat in engine_seats
+        } if self._codec is not None else {}
         self._counted_decisions = 0
         self._counted_seconds = 0.0
         self._extra_decisions = 0
@@ -199,7 +216,14 @@ class MatchHost:
                         codec.option(seen, kind, option).SerializeToString()))
                 for i, option in enumerate(decision.options)
             ]
-        return SeatRequest(seat, kind, count, compose_body(kind, field, observation, entries))
+        body = compose_body(kind, field, observation, entries)
+        values = self._values.get(seat)
+        if values is not None:
+            encoder, since = values
+            text = encoder.encode(seen, decision.options, since)
+            self._values[seat] = (encoder, encoder.mark(seen))
+            body += delimited(_REQ_ENGINE_OBSERVATION, text.encode())
+        return SeatRequest(seat, kind, count, body)
 
 
 class OptionEntries:

@@ -14,10 +14,13 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import GameConfig, play_match
 from services.runner.bot_specs import BotMaker
+
+if TYPE_CHECKING:
+    from services.hosted.player import HostedPlayer
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +45,9 @@ class MatchRecord:
     ``engine_seconds`` is the rest of the match's wall time. ``bench.engine`` measures
     the engine alone more strictly. ``replay`` is the replay's JSON, only when asked for.
     ``node`` is the Ray node id of the worker that played it ("" in-process).
+    ``statuses``: per seat, ``ok``, ``timeout``, ``crash`` or ``illegal`` (hosted bot
+    directories, :mod:`services.hosted`); empty when every seat is a built-in or Python
+    bot (all ``ok``). ``ranks`` put forfeited seats last.
     """
 
     index: int
@@ -54,6 +60,7 @@ class MatchRecord:
     bot_seconds: float
     replay: dict[str, Any] | None = None
     node: str = ""
+    statuses: tuple[str, ...] = ()
 
     @property
     def duration(self) -> float:
@@ -69,9 +76,13 @@ def play_one(
     *,
     maker: BotMaker | None = None,
     node: str = "",
+    hosted: HostedPlayer | None = None,
 ) -> MatchRecord:
-    """Play one built-in match with fresh bots and summarise it."""
+    """Play one match with fresh bots and summarise it; seats of bot directories are
+    served by ``hosted``."""
     maker = maker or BotMaker(game_id)
+    if hosted is not None and hosted.hosts(task.bots):
+        return _play_hosted(game_id, task, with_replay, maker, node, hosted)
     bots = [maker(name) for name in task.bots]
     started = time.perf_counter()
     outcome = play_match(game_id, config, task.seed, bots)
@@ -91,6 +102,25 @@ def play_one(
     )
 
 
+def _play_hosted(game_id: str, task: MatchTask, with_replay: bool, maker: BotMaker,
+                 node: str, hosted: HostedPlayer) -> MatchRecord:
+    outcome, elapsed = hosted.play(task.index, task.seed, task.bots, maker, with_replay, node)
+    bot_seconds = outcome.builtin_seconds + outcome.remote_seconds
+    return MatchRecord(
+        index=task.index,
+        seed=task.seed,
+        labels=task.bots,
+        scores=tuple(outcome.result.scores),
+        ranks=outcome.ranks,
+        decisions=outcome.decisions,
+        engine_seconds=max(elapsed - bot_seconds, 0.0),
+        bot_seconds=bot_seconds,
+        replay=outcome.replay,
+        node=node,
+        statuses=outcome.statuses,
+    )
+
+
 def play_batch(
     game_id: str,
     config: GameConfig,
@@ -99,9 +129,11 @@ def play_batch(
     *,
     maker: BotMaker | None = None,
     node: str = "",
+    hosted: HostedPlayer | None = None,
 ) -> list[MatchRecord]:
     """Play every task of a batch in order."""
     maker = maker or BotMaker(game_id)
     return [
-        play_one(game_id, config, task, with_replays, maker=maker, node=node) for task in tasks
+        play_one(game_id, config, task, with_replays, maker=maker, node=node, hosted=hosted)
+        for task in tasks
     ]

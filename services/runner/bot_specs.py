@@ -24,6 +24,12 @@ from typing import Any, cast
 
 from engine.core import Bot, ConfigError
 from engine.toolkit.bots import make_bot
+from services.hosted.options import is_hosted_spec
+
+
+def hosted_specs(specs: Mapping[str, str] | None) -> dict[str, str]:
+    """The entrants of ``specs`` that are bot directories."""
+    return {name: spec for name, spec in (specs or {}).items() if is_hosted_spec(spec)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,9 +128,11 @@ class BotMaker:
         self._factories: dict[str, Callable[[], Bot]] = {}
 
     def prepare(self) -> None:
-        """Resolve every named spec now, so a bad one fails before any match starts."""
-        for name in self._specs:
-            self._factory(name)
+        """Resolve every named spec now, so a bad one fails before any match starts
+        (bot directories are hosted instead: :mod:`services.hosted`)."""
+        for name, spec in self._specs.items():
+            if not is_hosted_spec(spec):
+                self._factory(name)
 
     def __call__(self, name: str) -> Bot:
         return self._factory(name)()

@@ -15,11 +15,15 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.core import ConfigError, GameConfig
+from services.hosted.options import HostingOptions
 from services.runner.batch import MatchFailed, MatchRecord, MatchTask, play_one
-from services.runner.bot_specs import BotMaker
+from services.runner.bot_specs import BotMaker, hosted_specs
+
+if TYPE_CHECKING:
+    from services.hosted.player import HostedPlayer
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +54,8 @@ class InProcessPool:
     workers = 0
 
     def __init__(self, game_id: str, config: GameConfig, *, with_replays: bool = False,
-                 bot_specs: dict[str, str] | None = None) -> None:
+                 bot_specs: dict[str, str] | None = None,
+                 hosting: HostingOptions | None = None) -> None:
         self.game_id = game_id
         self.config = config
         self.with_replays = with_replays
@@ -59,6 +64,9 @@ class InProcessPool:
         self.played = 0
         self.seconds = 0.0  # wall time spent playing here
         self._maker = BotMaker(game_id, bot_specs)
+        self._hosted_specs = hosted_specs(bot_specs)
+        self._hosting = hosting or HostingOptions()
+        self.hosted: HostedPlayer | None = None
 
     def __enter__(self) -> InProcessPool:
         self.start()
@@ -68,19 +76,30 @@ class InProcessPool:
         self.close()
 
     def start(self) -> None:
-        """Resolve every bot spec now, so a bad one fails before any match starts."""
+        """Resolve every bot spec now, so a bad one fails before any match starts; build
+        and host the bot directories."""
         self._maker.prepare()
+        if self._hosted_specs and self.hosted is None:
+            from services.hosted.player import HostedPlayer
+
+            hosted = HostedPlayer(self.game_id, self.config, self._hosted_specs,
+                                  self._hosting)
+            hosted.start()
+            self.hosted = hosted
         self.nodes = ("",)
 
     def close(self) -> None:
-        pass
+        if self.hosted is not None:
+            self.restarts += self.hosted.restarts
+            self.hosted.close()
+            self.hosted = None
 
     def play(self, task: MatchTask) -> MatchRecord:
         """One match; an error inside it becomes a one-line :class:`MatchFailed`."""
         started = time.perf_counter()
         try:
             record = play_one(self.game_id, self.config, task, self.with_replays,
-                              maker=self._maker)
+                              maker=self._maker, hosted=self.hosted)
         except (ConfigError, KeyboardInterrupt):
             raise
         except Exception as exc:

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import GameConfig
+from services.hosted.options import HostingOptions
 from services.runner.inprocess import InProcessPool, MovingPool, Pool
 
 RAY_STARTUP_SECONDS = 15.0
@@ -82,7 +83,7 @@ def check_local_workers(workers: int) -> str | None:
 def open_pool(game_id: str, config: GameConfig, workers: int, *, move_to_ray: bool = False,
               runtime_env: dict[str, Any] | None = None, expected: int | None = None,
               with_replays: bool = False, bot_specs: dict[str, str] | None = None,
-              **ray_options: Any) -> Pool:
+              hosting: HostingOptions | None = None, **ray_options: Any) -> Pool:
     """The pool of a run: ``workers`` Ray workers (Ray initialised by the caller), or
     0: this process, moving to local Ray by the rule above when ``move_to_ray``.
     ``expected`` is how many games the run still has to play, if known."""
@@ -90,11 +91,12 @@ def open_pool(game_id: str, config: GameConfig, workers: int, *, move_to_ray: bo
         from services.runner.pool import MatchPool
 
         return MatchPool(game_id, config, count, with_replays=with_replays,
-                         bot_specs=bot_specs, **ray_options)
+                         bot_specs=bot_specs, hosting=hosting, **ray_options)
 
     if workers:
         return ray_pool(workers)
-    local = InProcessPool(game_id, config, with_replays=with_replays, bot_specs=bot_specs)
+    local = InProcessPool(game_id, config, with_replays=with_replays, bot_specs=bot_specs,
+                          hosting=hosting)
     cpus = local_cpus()
     if not move_to_ray or move_threshold(cpus) is None:
         return local

@@ -19,6 +19,7 @@ each game is reported exactly once and the records equal those of an undisturbed
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
@@ -27,9 +28,10 @@ from typing import Any
 import ray
 from ray.exceptions import RayActorError, RayError, RayTaskError, WorkerCrashedError
 
-from engine.core import GameConfig
+from engine.core import ConfigError, GameConfig
+from services.hosted.options import HostingOptions
 from services.runner.batch import MatchFailed, MatchRecord, MatchTask, play_batch
-from services.runner.bot_specs import BotMaker
+from services.runner.bot_specs import BotMaker, hosted_specs
 
 _WORKER_DEATHS = (RayActorError, WorkerCrashedError)
 
@@ -62,23 +64,41 @@ class MatchWorker:
         config: GameConfig,
         with_replays: bool = False,
         bot_specs: dict[str, str] | None = None,
+        hosting: HostingOptions | None = None,
     ) -> None:
         self._game_id = game_id
         self._config = config
         self._with_replays = with_replays
         self._maker = BotMaker(game_id, bot_specs)
         self._node = ray.get_runtime_context().get_node_id()
+        self._hosted_specs = hosted_specs(bot_specs)
+        self._hosting = hosting or HostingOptions()
+        self._hosted: Any = None
 
     def ready(self) -> str:
-        """The id of the node this worker runs on, once every bot spec resolves here."""
+        """The id of the node this worker runs on, once every bot spec resolves here and
+        the bot directories are built (once per node) and hosted by this worker."""
         self._maker.prepare()
+        if self._hosted_specs and self._hosted is None:
+            from services.hosted.player import HostedPlayer
+
+            hosted = HostedPlayer(self._game_id, self._config, self._hosted_specs,
+                                  self._hosting)
+            hosted.start()
+            self._hosted = hosted
         return self._node
 
     def run(self, tasks: list[MatchTask]) -> list[MatchRecord]:
         return play_batch(
             self._game_id, self._config, tasks, self._with_replays,
-            maker=self._maker, node=self._node,
+            maker=self._maker, node=self._node, hosted=self._hosted,
         )
+
+    def close(self) -> None:
+        """Stop the hosted bots (before the pool kills this worker)."""
+        if self._hosted is not None:
+            self._hosted.close()
+            self._hosted = None
 
 
 class MatchPool:
@@ -97,6 +117,7 @@ class MatchPool:
         bot_specs: dict[str, str] | None = None,
         target_batch_seconds: float | None = None,
         max_batch_size: int = 1024,
+        hosting: HostingOptions | None = None,
     ) -> None:
         if workers < 1 or batch_size < 1 or batches_per_worker < 1 or max_attempts < 1:
             raise ValueError("workers, batch_size, batches_per_worker, max_attempts must be >= 1")
@@ -110,6 +131,7 @@ class MatchPool:
         self.bot_specs = bot_specs
         self.target_batch_seconds = target_batch_seconds
         self.max_batch_size = max_batch_size
+        self.hosting = hosting
         self.restarts = 0
         self.nodes: tuple[str, ...] = ()
         self._actors: list[Any] = []
@@ -137,10 +159,18 @@ class MatchPool:
         try:
             self.nodes = tuple(ray.get([actor.ready.remote() for actor in self._actors]))
         except RayError as exc:
+            cause = exc.cause if isinstance(exc, RayTaskError) else None
+            if isinstance(cause, ConfigError):  # e.g. a bot directory's build failed
+                self.close()
+                raise ConfigError(str(cause)) from None
             raise MatchFailed(f"a Ray worker failed to start: {_reason(exc)}") from exc
 
     def close(self) -> None:
-        """Kill the workers, releasing their CPUs."""
+        """Stop the workers' hosted bots, then kill the workers, releasing their CPUs."""
+        if self.hosting is not None and self._actors:
+            closing = [actor.close.remote() for actor in self._actors]
+            with contextlib.suppress(RayError):
+                ray.wait(closing, num_returns=len(closing), timeout=15)
         for actor in self._actors:
             ray.kill(actor, no_restart=True)
         self._actors = []
@@ -203,7 +233,7 @@ class MatchPool:
 
     def _new_actor(self) -> Any:
         return MatchWorker.remote(  # type: ignore[attr-defined]  # a Ray actor class
-            self.game_id, self.config, self.with_replays, self.bot_specs)
+            self.game_id, self.config, self.with_replays, self.bot_specs, self.hosting)
 
     def _submit(
         self, in_flight: dict[Any, _Flight], slot: int, batch: list[MatchTask], attempt: int

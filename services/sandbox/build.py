@@ -10,7 +10,7 @@ import hashlib
 import os
 import subprocess
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -72,12 +72,14 @@ def directory_digest(directory: Path) -> str:
 def build(bot_dir: str | Path, command: str | Sequence[str],
           timeout: float = DEFAULT_BUILD_TIMEOUT, cache_dir: str | Path | None = None, *,
           mode: SandboxMode = "bwrap", limits: Limits = DEFAULT_LIMITS,
-          extra_ro: Sequence[Path] = ()) -> BuildResult:
+          extra_ro: Sequence[Path] = (), env: Mapping[str, str] | None = None
+          ) -> BuildResult:
     """Run ``command`` (a shell line, or argv) in ``bot_dir`` unless the directory is
     unchanged since the last good build recorded in ``cache_dir``; BuildFailed if it
     fails. ``cache_dir`` (default: ``~/.cache/arena-builds/<hash of the path>``) keeps the
     download cache (its ``home/``), ``build.log`` and ``built.sha256``; it must be outside
-    the bot directory."""
+    the bot directory. ``env``: variables the build gets beside the sandbox's own (e.g.
+    ``ARENA_PROTO`` naming a read-only ``extra_ro`` path)."""
     bot_dir = Path(bot_dir).resolve()
     if cache_dir is None:
         name = hashlib.sha256(str(bot_dir).encode()).hexdigest()[:16]
@@ -97,7 +99,7 @@ def build(bot_dir: str | Path, command: str | Sequence[str],
             return BuildResult(False, digest, 0.0, log_path)
         started = time.monotonic()
         view = View(bot_dir=bot_dir, writable=True, network=True, cache_dir=home,
-                    extra_ro=tuple(extra_ro))
+                    extra_ro=tuple(extra_ro), env=dict(env or {}))
         build_limits = replace(limits.for_build(), stderr_log_bytes=BUILD_LOG_BYTES)
         process = launch(view, argv, build_limits, mode, log_path)
         try:

@@ -8,14 +8,15 @@ named ``NAME=SPEC``:
 - ``package.module:ClassName`` -- a class importable from the current directory or an
   installed package;
 - ``path/to/dir`` -- a bot directory, in any language (:mod:`services.botdir`): an
-  existing directory holding ``arena-bot.toml``, named by the file's ``name``. It is
-  recognised and checked here; hosting it on the workers is not built yet, so it is
-  refused with one line (:func:`bot_dir_entrant` is where hosting plugs in).
+  existing directory holding ``arena-bot.toml``, named by the file's ``name``. Each
+  worker builds it (once per node) and hosts its processes (:mod:`services.hosted`).
 
 A user class is imported once on the driver to check it, and the code it lives in (the
 file, or the whole top-level package) is shipped to every Ray worker through the
 actors' runtime environment (``py_modules``), so nothing needs installing on a cluster.
 Code already installed in the environment (site-packages, this project) is not shipped.
+A bot directory ships the same way (without the files its manifest's ``ignore`` names,
+its build outputs): its worker spec is ``botdir:<content hash>:<path>``.
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import ConfigError
-from services.botdir import find_bot_dir, load_bot_dir
+from services.botdir import content_hash, find_bot_dir, load_bot_dir
+from services.hosted.options import hosted_spec, is_hosted_spec, parse_hosted_spec
 from services.runner.bot_specs import bot_factory, user_class_spec
 
 # Top-level packages of this project: every worker already has them.
@@ -136,18 +138,32 @@ def resolve_entrant(game_id: str, name: str | None, spec: str) -> Entrant:
 
 
 def bot_dir_entrant(name: str | None, spec: str, directory: Path) -> Entrant:
-    """The entrant of a bot directory, once its ``arena-bot.toml`` is checked. Playing it
-    needs the bot hosted on each worker (issue 25), which is not built yet: refused."""
+    """The entrant of a bot directory, once its ``arena-bot.toml`` is checked; its
+    fingerprint is the directory's content hash (the key of its cached build)."""
     bot = load_bot_dir(directory)
-    raise ConfigError(
-        f"entrant {name or bot.name!r} ({spec}) is a bot directory; arena tournament "
-        "cannot host bot directories yet, only built-in bots and Python classes")
+    digest = content_hash(bot)
+    return Entrant(name or bot.name, spec, hosted_spec(digest, str(bot.path)), None, digest)
+
+
+def bot_dirs(entrants: Sequence[Entrant]) -> dict[str, str]:
+    """Entrant name -> hosted worker spec, for the entrants that are bot directories."""
+    return {e.name: e.worker_spec for e in entrants if is_hosted_spec(e.worker_spec)}
 
 
 def runtime_env(entrants: Sequence[Entrant]) -> dict[str, Any] | None:
-    """The runtime environment that ships every entrant's code, or None if none ships."""
+    """The runtime environment that ships every entrant's code, or None if none ships.
+    Bot directories go as ``py_modules`` too, without what their manifests ``ignore``."""
     shipped = sorted({entrant.ship for entrant in entrants if entrant.ship})
-    return {"py_modules": shipped} if shipped else None
+    directories = sorted({parse_hosted_spec(spec)[1] for spec in bot_dirs(entrants).values()})
+    if not shipped and not directories:
+        return None
+    env: dict[str, Any] = {"py_modules": shipped + directories}
+    if directories:
+        excludes = {".git"}
+        for directory in directories:
+            excludes.update(load_bot_dir(directory).ignore)
+        env["excludes"] = sorted(excludes)
+    return env
 
 
 def _file_module(path: Path) -> tuple[str, str]:

@@ -4,7 +4,9 @@ and ``arena report`` rebuilds from any results file.
 - ``summary.json``: ``games``, and per entrant ``games`` (seats played), ``wins``
   (first places; a k-way tie gives each 1/k), ``win_rate`` with its 95% Wilson
   ``win_rate_ci``, ``mean_score``, ``mean_rank``, and the Bradley-Terry ``rating``
-  (Elo scale, mean 0) with its 95% bootstrap ``rating_ci``; for ``sprt`` also
+  (Elo scale, mean 0) with its 95% bootstrap ``rating_ci``, and ``failures``:
+  ``{timeout, crash, illegal}``, the seats it played that ended so (a hosted bot
+  directory's; docs/bots.md); for ``sprt`` also
   ``sprt: {llr, lower, upper, decision, games, verdict}`` (``verdict``: the decision
   in words, e.g. ``accept H0, X is not 10 Elo stronger than Y``).
 - ``summary.csv``: the per-entrant part as a table.
@@ -23,9 +25,11 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pyarrow.compute as pc
 from scipy import stats as scipy_stats
 
 from engine.core import ConfigError
+from services.hosted.options import FAILURES
 from services.tournament.aggregate import Sums, Totals
 from services.tournament.aggregate import rounded as _r
 from services.tournament.config import TournamentConfig
@@ -65,10 +69,12 @@ def summarise(results: Path, config: TournamentConfig,
     wins = table.wins()
     ratings = bradley_terry(wins, prior=PRIOR) if totals.games else np.zeros(len(config.names))
     lo, hi = bootstrap_ratings(table.wins, table.counts, ratings, resamples, config.seed, PRIOR)
+    failures = failure_counts(recorded, config.names)
     summary: dict[str, Any] = {
         "games": totals.games,
         "entrants": {
-            name: _entrant_summary(totals.entrants, i, ratings[i], (lo[i], hi[i]))
+            name: {**_entrant_summary(totals.entrants, i, ratings[i], (lo[i], hi[i])),
+                   "failures": failures[name]}
             for i, name in enumerate(config.names)
         },
     }
@@ -92,6 +98,22 @@ def summarise(results: Path, config: TournamentConfig,
                     "bootstrap_resamples": resamples, "confidence": 0.95},
     }
     return summary, details
+
+
+def failure_counts(recorded: RecordedGames, names: Sequence[str]
+                   ) -> dict[str, dict[str, int]]:
+    """Per entrant, the seats it played that ended in each failure status (hosted bot
+    directories: :mod:`services.hosted`; every other bot's seats are ``ok``)."""
+    counts = {name: dict.fromkeys(FAILURES, 0) for name in names}
+    if not recorded.has_column("status"):
+        return counts
+    for batch in recorded.batches(["bots", "status"]):
+        bots = pc.list_flatten(batch.column("bots")).to_pylist()
+        statuses = pc.list_flatten(batch.column("status")).to_pylist()
+        for name, status in zip(bots, statuses, strict=True):
+            if status in FAILURES and name in counts:
+                counts[name][status] += 1
+    return counts
 
 
 def _entrant_summary(sums: Sums, i: int, rating: float, ci: tuple[float, float]

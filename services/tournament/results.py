@@ -46,6 +46,8 @@ SCHEMA = pa.schema([
     ("decisions", pa.int64()),
     ("duration", pa.float64()),
     ("worker_node", pa.string()),
+    # Per seat: ok, timeout, crash or illegal (services.hosted.options.STATUSES).
+    ("status", pa.list_(pa.string())),
 ])
 
 MERGED_ROW_GROUP = 65_536
@@ -90,6 +92,11 @@ class RecordedGames:
     def indices(self) -> Iterator[np.ndarray]:
         for batch in self.batches(["index"]):
             yield batch.column(0).to_numpy()
+
+    def has_column(self, name: str) -> bool:
+        """Whether the recorded files have column ``name`` (older ones lack ``status``)."""
+        files = self.files()
+        return bool(files) and all(name in pq.read_schema(path).names for path in files)
 
     def games(self) -> Iterator[tuple[int, tuple[str, ...], tuple[int, ...]]]:
         for batch in self.batches(["index", "bots", "ranks"]):
@@ -200,6 +207,8 @@ def records_table(records: list[MatchRecord], schema: pa.Schema = SCHEMA) -> pa.
         pa.array([r.decisions for r in records], pa.int64()),
         pa.array([r.engine_seconds + r.bot_seconds for r in records], pa.float64()),
         pa.array([r.node for r in records], pa.string()),
+        _lists(list(flat(r.statuses or ("ok",) * len(r.labels) for r in records)), seats,
+               pa.string()),
     ]
     return pa.Table.from_arrays(columns, schema=schema)
 

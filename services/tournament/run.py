@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.core import ConfigError, Replay
+from services.hosted.options import HostingOptions
 from services.runner.batch import MatchRecord
 from services.runner.placement import describe, open_pool
 from services.tournament.aggregate import Totals
@@ -72,6 +73,7 @@ class RunOptions:
     flush_seconds: float = 1.0
     target_batch_seconds: float = 0.25
     resamples: int = 500
+    hosting: HostingOptions | None = None  # how bot directories are hosted
 
 
 @dataclass(slots=True)
@@ -190,7 +192,7 @@ def play(config: TournamentConfig, options: RunOptions, fmt: Format,
         config.game, config.game_config(), options.workers,
         move_to_ray=options.move_to_ray, runtime_env=runtime_env(config.entrants),
         expected=expected, with_replays=replays is not None,
-        bot_specs=config.bot_specs, batch_size=4,
+        bot_specs=config.bot_specs, hosting=options.hosting, batch_size=4,
         target_batch_seconds=options.target_batch_seconds,
     )
     done = outcome.recorded_before

@@ -38,9 +38,13 @@ def summary_table(summary: dict[str, Any], names: Sequence[str],
     """The per-entrant summary (and the SPRT verdict) as a table, best rating first;
     the columns of ``arena play``'s table plus the intervals, within 80 columns."""
     sprt = summary.get("sprt")
-    caption = f"SPRT: {sprt['verdict']}" if sprt is not None else None
-    table = standings_table(f"{title}: {summary['games']:,} games", caption, intervals=True)
     entrants = summary["entrants"]
+    lines = [f"SPRT: {sprt['verdict']}"] if sprt is not None else []
+    failed = failure_line(entrants, names)
+    if failed:
+        lines.append(failed)
+    caption = "\n".join(lines) or None
+    table = standings_table(f"{title}: {summary['games']:,} games", caption, intervals=True)
     for name in sorted(names, key=lambda n: -(entrants[n]["rating"] or 0.0)):
         entry = entrants[name]
         table.add_row(
@@ -50,6 +54,18 @@ def summary_table(summary: dict[str, Any], names: Sequence[str],
             _rating(entry["rating"], entry["rating_ci"]),
         )
     return table
+
+
+def failure_line(entrants: dict[str, Any], names: Sequence[str]) -> str | None:
+    """``failures: go 2 timeout, 1 crash; rust 1 illegal`` (seats of hosted bots that
+    timed out, crashed or replied illegally), or None when there were none."""
+    parts = []
+    for name in names:
+        counts = entrants[name].get("failures") or {}
+        kinds = [f"{count} {kind}" for kind, count in counts.items() if count]
+        if kinds:
+            parts.append(f"{name} {', '.join(kinds)}")
+    return f"failures: {'; '.join(parts)}" if parts else None
 
 
 def _rate(value: float | None, ci: list[float] | None) -> str:

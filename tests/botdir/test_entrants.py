@@ -8,8 +8,13 @@ from pathlib import Path
 import pytest
 
 from engine.core import ConfigError
-from services.botdir import MANIFEST, BotDirError
-from services.tournament.entrants import entrant_item, resolve_entrants, split_entrants
+from services.botdir import MANIFEST, BotDirError, content_hash, load_bot_dir
+from services.tournament.entrants import (
+    entrant_item,
+    resolve_entrants,
+    runtime_env,
+    split_entrants,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "monster-my-neighbor"
@@ -28,12 +33,18 @@ def test_bot_directories_split_and_name_like_other_specs(monkeypatch: pytest.Mon
 
 
 def test_a_bot_directory_entrant_is_checked_and_named_by_its_manifest(tmp_path: Path) -> None:
-    kit = str(ROOT / "clients" / "go")
-    with pytest.raises(ConfigError) as caught:
-        resolve_entrants(GAME, [(None, "random"), (None, kit)])
-    assert str(caught.value).startswith(f"entrant 'go-random' ({kit}) is a bot directory")
-    with pytest.raises(ConfigError, match=r"^entrant 'gopher' "):
-        resolve_entrants(GAME, [("gopher", kit)])
+    kit = ROOT / "clients" / "go"
+    _, go = resolve_entrants(GAME, [(None, "random"), (None, str(kit))])
+    digest = content_hash(load_bot_dir(kit))
+    assert (go.name, go.spec, go.fingerprint) == ("go-random", str(kit), digest)
+    # Workers get the content hash and the path: the build's cache key and where to look.
+    assert go.worker_spec == f"botdir:{digest}:{kit}"
+    (named,) = resolve_entrants(GAME, [("gopher", str(kit))])
+    assert named.name == "gopher"
+    # It ships to a cluster without its build outputs (the manifest's ignore).
+    env = runtime_env([go])
+    assert env is not None and env["py_modules"] == [str(kit)]
+    assert set(load_bot_dir(kit).ignore) <= set(env["excludes"])
     (tmp_path / MANIFEST).write_text('name = "x"\nbuild = "make"\n')
     with pytest.raises(BotDirError, match="missing 'run'"):
         resolve_entrants(GAME, [("mine", str(tmp_path))])

@@ -111,7 +111,8 @@ def test_a_bool_parameter_refuses_other_words() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("nobody", "unknown bot 'nobody' for epic-resort; built-in bots: greedy, mcts, random"),
+        ("nobody",
+         "unknown bot 'nobody' for epic-resort; built-in bots: boss, greedy, mcts, random"),
         ("mcts:depth=3", "bot 'mcts' has no parameter 'depth'; its parameters: c, crn, iterations"),
         ("mcts:iterations=many", "bot 'mcts': parameter 'iterations' must be an int, got 'many'"),
         ("mcts:ms=soon", "parameter 'ms' must be a float"),

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from services.botclient import make_strategy
+from services.botclient import make_strategy, play
 from services.botclient.engine_bot import engine_strategy
 from services.cli.main import main as arena
 from services.tournament.entrants import resolve_entrant
@@ -46,21 +46,30 @@ def test_a_class_whose_constructor_fails_is_refused_in_one_line(
     assert code == 2 and "Broken() failed: RuntimeError('no model file')" in line, line
 
 
-def test_a_usable_spec_is_resolved_as_a_tournament_entrant_then_waits_for_the_decoder(
-    capsys: pytest.CaptureFixture[str]
+def test_a_usable_spec_is_resolved_as_a_tournament_entrant_and_named_alike() -> None:
+    """The same entrant resolution as `arena tournament`: the live strategy carries the
+    entrant's name (a class's ``name``, a built-in's spec, or NAME= given)."""
+    for spec, name in ((f"{EXAMPLE}:BigHandHunter", "big-hand-hunter"),
+                       ("mcts:iterations=5", "mcts:iterations=5"), ("h=heuristic", "h")):
+        assert engine_strategy(spec, GAME).name == name
+    assert resolve_entrant(GAME, None, "mcts:iterations=5").spec == "mcts:iterations=5"
+
+
+@pytest.mark.parametrize(("game", "players", "spec"), [
+    ("epic-resort", 2, "greedy"), ("ark-nova", 2, "r=random"),
+])
+def test_an_engine_bot_plays_a_whole_match_of_each_game_through_the_gateway(
+    start_gateway, game: str, players: int, spec: str,
 ) -> None:
-    """The same entrant resolution as `arena tournament` (which accepts these specs); no
-    game's codec decodes requests yet, so each is refused in one line naming that."""
-    for spec in (f"{EXAMPLE}:BigHandHunter", "mcts:iterations=5", "heuristic"):
-        assert resolve_entrant(GAME, None, spec).spec == spec
-        if spec == "heuristic":  # the wire strategy of that name plays instead
-            assert make_strategy(spec, GAME).name == "heuristic"
-            continue
-        with pytest.raises(ValueError, match="cannot turn a DecisionRequest back into"):
-            engine_strategy(spec, GAME)
-        assert arena(_bot(["--game", GAME, "--strategy", spec])) == 2
-        (line,) = capsys.readouterr().err.strip().splitlines()
-        assert line.startswith(f"error: strategy {spec!r} is an engine bot"), line
+    """Every request of a real served match decodes (Hello.engine_values), for the games
+    whose observations carry the engine's pending steps."""
+    gateway = start_gateway(game=game, players=players, fill="random")
+    report = play(gateway.address, gateway.token("engine"), None,
+                  lambda g: make_strategy(spec, g), max_matches=1, seed=3,
+                  engine_values=True)
+    (record,) = report.matches
+    assert record.reason == "completed" and record.rated and not report.errors
+    assert report.decisions > 10
 
 
 def test_the_wire_strategies_keep_their_names() -> None:

@@ -68,7 +68,7 @@ def test_rows_reach_disk_in_whole_parts_and_merge_into_one_file(tmp_path: Path) 
     (row,) = [r for r in table.to_pylist() if r["index"] == 1]
     assert row == {"index": 1, "seed": 101, "seats": 3, "bots": ["b", "c", "a"],
                    "scores": [4.0, 4.0, 2.0], "ranks": [1, 1, 3], "decisions": 7,
-                   "duration": 1.0, "worker_node": "n1"}
+                   "duration": 1.0, "worker_node": "n1", "status": ["ok", "ok", "ok"]}
     assert json.loads(table.schema.metadata[METADATA_KEY]) == config().to_json()
     assert stored_config(results) == config().to_json()
 
@@ -134,7 +134,8 @@ def test_summary_has_exactly_the_documented_fields(tmp_path: Path) -> None:
     assert summary["games"] == 4
     entry = summary["entrants"]["a"]
     assert set(entry) == {"games", "wins", "win_rate", "win_rate_ci", "mean_score",
-                          "mean_rank", "rating", "rating_ci"}
+                          "mean_rank", "rating", "rating_ci", "failures"}
+    assert entry["failures"] == {"timeout": 0, "crash": 0, "illegal": 0}
     assert entry["games"] == 4 and entry["wins"] == pytest.approx(7 / 3)
     assert entry["mean_score"] == 3.75 and entry["mean_rank"] == 1.5
     lo, hi = entry["win_rate_ci"]

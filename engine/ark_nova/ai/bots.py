@@ -1,4 +1,7 @@
-"""Ark Nova's own built-in bot (``random`` and ``mcts`` come from the core).
+"""Ark Nova's own built-in bots (``random`` and ``mcts`` come from the core).
+
+``boss``: ``mcts`` searching only the best few options by the greedy values below
+(:mod:`engine.toolkit.boss`), with defaults tuned against its predecessors.
 
 ``greedy``: for each option of its decision, a determinized copy of the game takes it and
 then finishes the bot's own pending steps with the rule-based policy of ``rollout.py``,
@@ -20,6 +23,7 @@ from engine.ark_nova.view.observation import Observation
 from engine.core.decision import Decision
 from engine.core.rng import GameRng
 from engine.toolkit import flow
+from engine.toolkit.boss import boss_factory
 
 LOOKAHEAD_STEPS = 40
 
@@ -47,17 +51,29 @@ class GreedyBot:
         n = len(decision.options)
         if n == 1:
             return 0
-        seat = decision.seat
-        base = determinize(observation, rng)
+        values = greedy_values(observation, decision, rng)
         best, best_v = 0, float("-inf")
-        for i in range(n):
-            s = base.clone()
-            flow.choose(s, seat, i)
-            finish_own_steps(s, seat)
-            v = relative_value(s, seat) + rng.random() * 1e-6
+        for i, v in enumerate(values):
             if v > best_v:
                 best, best_v = i, v
         return best
 
 
-BOTS = {"greedy": GreedyBot}
+def greedy_values(observation: Observation, decision: Decision, rng: GameRng) -> list[float]:
+    """Each option's value after the greedy look-ahead on one sampled state."""
+    seat = decision.seat
+    base = determinize(observation, rng)
+    values = []
+    for i in range(len(decision.options)):
+        s = base.clone()
+        flow.choose(s, seat, i)
+        finish_own_steps(s, seat)
+        values.append(relative_value(s, seat) + rng.random() * 1e-6)
+    return values
+
+
+# ``boss``: mcts on the greedy values' best ``width`` options (engine/toolkit/boss.py);
+# the defaults come from docs/strength.md's trail.
+BOSS_DEFAULTS: dict[str, Any] = {"iterations": 48, "width": 4}
+
+BOTS = {"greedy": GreedyBot, "boss": boss_factory(BOSS_DEFAULTS, greedy_values)}

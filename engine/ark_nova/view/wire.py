@@ -290,6 +290,8 @@ class ArkNovaCodec(OptionTableCodec):
     """WireCodec for ``arena.v1.ArkNovaObservation`` / ``...Option``."""
 
     field: ClassVar[str] = "ark_nova"
+    # Engine values: the card set comes from MatchStart's config (no log to send in pieces).
+    VALUE_CONTEXT = ("cards",)
     OPTIONS: ClassVar[Mapping[type, Encoder]] = {
         turn.UseCard: _action("use_card"),
         turn.TakeX: _action("take_x_token"),

@@ -1,0 +1,74 @@
+"""``boss``: the strongest built-in bot of a game, a pruned and tuned ``mcts``.
+
+It is the core's information-set MCTS (:mod:`engine.toolkit.mcts`) with two changes:
+
+- **Root pruning by a prior.** When a decision has more than ``width`` options, the
+  game's ``prior(observation, decision, rng)`` (a one-ply value per option, e.g. the
+  greedy bot's heuristic on one sampled state) keeps the ``width`` best and the search
+  spends its whole budget on those. Large decisions (which card, where to build) then
+  get many rollouts per candidate instead of one or two per option.
+- **Per-game defaults** chosen with the arena's own tools (``bench.tune`` and
+  ``arena tournament --format sprt``; the trail is in ``docs/strength.md``).
+
+Spec parameters are the ``mcts`` ones plus ``width`` (0: no pruning; 1: play the prior's
+best option, i.e. the greedy bot). Only an iteration budget keeps it deterministic for
+its rng stream; ``ms`` adds a time limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
+from typing import Any
+
+from engine.core.bot import BotFactory
+from engine.core.decision import Decision
+from engine.core.game import Game
+from engine.core.rng import GameRng
+from engine.toolkit.mcts import MctsBot
+
+# A one-ply value per option of ``decision`` for the deciding seat (higher is better).
+Prior = Callable[[Any, Decision, GameRng], Sequence[float]]
+
+
+class BossBot(MctsBot):
+    """See the module docstring."""
+
+    name = "boss"
+    PRIOR: Prior | None = None  # set per game by :func:`boss_factory`
+
+    def __init__(
+        self, game: Game, iterations: int = 200, ms: float = 0.0, c: float = 0.7,
+        rollout: int = 0, tree: str = "all", crn: bool = False, width: int = 0,
+    ) -> None:
+        super().__init__(game, iterations=iterations, ms=ms, c=c, rollout=rollout, tree=tree,
+                         crn=crn)
+        if width < 0:
+            raise ValueError("width must not be negative")
+        prior = type(self).PRIOR
+        if width and prior is None:
+            raise ValueError(f"{game.game_id} has no prior: width must be 0")
+        self.width = width
+        self.prior = prior
+
+    def choose(self, observation: Any, decision: Decision, rng: GameRng) -> int:
+        options = decision.options
+        if len(options) == 1:
+            return 0
+        self.root_allowed = None
+        if self.width and self.prior is not None and len(options) > self.width:
+            values = self.prior(observation, decision, rng)
+            ranked = sorted(range(len(options)), key=lambda i: -values[i])
+            if self.width == 1:
+                return ranked[0]
+            self.root_allowed = frozenset(options[i] for i in ranked[: self.width])
+        try:
+            return super().choose(observation, decision, rng)
+        finally:
+            self.root_allowed = None
+
+
+def boss_factory(defaults: Mapping[str, Any], prior: Prior | None = None) -> BotFactory:
+    """A ``boss`` factory with a game's defaults (each one overridable by the spec)."""
+    cls = type("BossBot", (BossBot,), {"PRIOR": staticmethod(prior) if prior else None})
+    return partial(cls, **defaults)

@@ -272,10 +272,11 @@ def play_real(specs: tuple[str, ...], seed: int) -> tuple[int, ...]:
 
 def real_bots(matches: int, seconds: float, players: int = 2, seed: int = 1_000_000,
               workers: int = 2, bots: tuple[str, ...] = REAL_BOTS) -> list[str]:
-    """A ladder of ``bots`` (known order, weakest first) over at most ``matches`` matches (stopping once
-    ``seconds`` have passed), paired by the proximity policy on mu with a rematch
-    cooldown of one round, the rounds' matches played in ``workers`` processes; its
-    final order by skill and by Elo and their tau with the known order."""
+    """A ladder of ``bots`` (known order, weakest first) over at most ``matches``
+    matches (no new round once ``seconds`` have passed), paired by the proximity policy
+    on mu with a rematch cooldown of one round, each round's matches played in
+    ``workers`` processes; its final order by skill and by Elo, and their tau with the
+    known order."""
     from concurrent.futures import ProcessPoolExecutor
 
     from services.ladder.memory_store import MemoryStore

@@ -10,6 +10,7 @@ from bench import (
     engine,
     gateway,
     host,
+    hosted,
     ladder,
     ladder_quality,
     search,
@@ -38,6 +39,8 @@ def main(argv: list[str] | None = None) -> None:
     host.main([])
     print()
     gateway.main()
+    print()
+    hosted.main([])
     print()
     soak.main(["--minutes", f"{args.soak_minutes:g}"])
     print()

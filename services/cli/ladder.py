@@ -1,6 +1,7 @@
-"""``arena ladder``: show a game's ladder (Elo and skill, ordered by either), or with
-``--solo`` its solo standings (one-seat matches, counted by score, not rated), as a table
-or JSON."""
+"""``arena ladder``: show a game's or a queue's ladder (Elo and skill, ordered by
+either), or with ``--solo`` its solo standings (one-seat matches, counted by score, not
+rated), as a table or JSON; ``--queues`` lists the queues gateways host (each a ladder of
+its own)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from services.cli.play import print_error
 from services.ladder.cli_options import add_store_arguments, missing_store, store_from_args
 from services.ladder.records import LADDER_ORDERS, LadderEntry, SoloEntry
 from services.ladder.skill import PROVISIONAL_SIGMA
-from services.ladder.store import StoreError
+from services.ladder.store import StoreError, validate_game_id
 
 
 def add_parser(subparsers: Any) -> None:
@@ -24,7 +25,13 @@ def add_parser(subparsers: Any) -> None:
         "ladder", help="show a game's ladder (Elo and skill)",
         description="Show a game's ladder: Elo rating and Bayesian skill (mu, sigma)."
     )
-    parser.add_argument("--game", required=True, help="game id, e.g. monster-my-neighbor")
+    which = parser.add_mutually_exclusive_group(required=True)
+    which.add_argument("--game", help="game id, e.g. monster-my-neighbor: the ladder of the "
+                       "one-queue shorthand (arena serve --game)")
+    which.add_argument("--queue", metavar="ID",
+                       help="queue id, e.g. monster-my-neighbor-4p: that queue's ladder")
+    which.add_argument("--queues", action="store_true",
+                       help="list the queues gateways host (id, game, players, options)")
     parser.add_argument("--json", action="store_true", help="print a JSON list of entries")
     parser.add_argument("--limit", type=int, metavar="N", help="show only the best N bots")
     parser.add_argument(
@@ -70,12 +77,36 @@ def solo_table(game: str, entries: list[SoloEntry]) -> Table:
     )
 
 
+def queues_table(queues: dict[str, dict[str, Any]]) -> Table:
+    table = Table(title="queues")
+    for column in ("Queue", "Game", "Players", "Options"):
+        table.add_column(column, justify="right" if column == "Players" else "left")
+    for queue, about in queues.items():
+        options = about.get("options") or {}
+        table.add_row(queue, str(about.get("game", "")), str(about.get("players", "")),
+                      json.dumps(options, sort_keys=True) if options else "")
+    return table
+
+
+def _valid_ladder(queue: str) -> bool:
+    try:
+        validate_game_id(queue)
+    except ValueError:
+        return False
+    return True
+
+
 def run(args: argparse.Namespace) -> int:
     err = Console(stderr=True)
     games = available_games()
-    if args.game not in games:
+    if args.game is not None and args.game not in games:
         err.print(f"[red]error:[/] unknown game {args.game!r}; known games: {', '.join(games)}")
         return 2
+    if args.queue is not None and not _valid_ladder(args.queue):
+        err.print(f"[red]error:[/] --queue {args.queue!r} is not a queue id (lowercase "
+                  "letters, digits and dashes; `arena ladder --queues` lists them)")
+        return 2
+    ladder = args.game or args.queue
     if args.limit is not None and args.limit < 1:
         err.print("[red]error:[/] --limit must be at least 1")
         return 2
@@ -85,21 +116,31 @@ def run(args: argparse.Namespace) -> int:
         return 2
     rated: list[LadderEntry] = []
     solo: list[SoloEntry] = []
+    queues: dict[str, dict[str, Any]] = {}
     try:
         with store_from_args(args, err) as store:
-            if args.solo:
-                solo = store.solo_standings(args.game, limit=args.limit)
+            if args.queues:
+                queues = store.queues()
+            elif args.solo:
+                solo = store.solo_standings(ladder, limit=args.limit)
             else:
-                rated = store.ladder(args.game, limit=args.limit, order=args.order)
+                rated = store.ladder(ladder, limit=args.limit, order=args.order)
     except StoreError as exc:
         err.print(f"[red]error:[/] {exc}")
         return 1
-    if args.json:
+    if args.queues:
+        if args.json:
+            print(json.dumps(queues, indent=2))
+        elif queues:
+            Console().print(queues_table(queues))
+        else:
+            print("No queues recorded yet (a gateway records its queues when it starts).")
+    elif args.json:
         print(json.dumps([entry.to_json() for entry in solo or rated], indent=2))
     elif solo:
-        Console().print(solo_table(args.game, solo))
+        Console().print(solo_table(ladder, solo))
     elif rated:
-        Console().print(ladder_table(args.game, rated))
+        Console().print(ladder_table(ladder, rated))
     else:
-        print(f"No {'solo' if args.solo else 'rated'} matches yet for {args.game}.")
+        print(f"No {'solo' if args.solo else 'rated'} matches yet for {ladder}.")
     return 0

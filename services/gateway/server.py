@@ -157,6 +157,21 @@ class Gateway:
         self._server = server
         return bound
 
+    async def _register_queues(self) -> None:
+        """Record the hosted queues in the store, so ladder readers (the web, ``arena
+        ladder --queues``) list their ladders; a store that fails here is only logged."""
+
+        def register() -> None:
+            for queue in self.queues.values():
+                self.store.register_queue(queue.id, {
+                    "game": queue.game, "players": queue.players,
+                    "options": dict(queue.options), "custom_cards": queue.cards is not None})
+
+        try:
+            await asyncio.to_thread(register)
+        except Exception as exc:
+            log.warning("queues not recorded in the ladder store: %s", exc)
+
     def _service(self, coroutine: Any) -> None:
         task = asyncio.create_task(coroutine)
         self._services.add(task)

@@ -62,6 +62,7 @@ class HostedOutcome:
     builtin_seconds: float
     remote_seconds: float
     replay: dict[str, Any] | None
+    reply_seconds: tuple[float, ...] = ()  # each hosted reply's round trip, in order
 
 
 class HostedMatch:
@@ -99,6 +100,7 @@ class HostedMatch:
         self._decisions = 0
         self._builtin_seconds = 0.0
         self._remote_seconds = 0.0
+        self._replies: list[float] = []
 
     async def play(self, with_replay: bool) -> HostedOutcome:
         for seat, remote in self.remote.items():
@@ -122,7 +124,8 @@ class HostedMatch:
         self._send_ends(result, ranks)
         return HostedOutcome(result, ranks, tuple(self.status), frozenset(self.forfeited),
                              self._decisions, self._builtin_seconds, self._remote_seconds,
-                             dict(step.replay) if with_replay and step.replay else None)
+                             dict(step.replay) if with_replay and step.replay else None,
+                             tuple(self._replies))
 
     # -- requests and replies (as services.gateway.match.MatchRunner) -------------------
 
@@ -171,6 +174,7 @@ class HostedMatch:
             return self._forfeit(seat, CRASH, None)
         if isinstance(outcome, Reply):
             self._remote_seconds += outcome.seconds
+            self._replies.append(outcome.seconds)
             remote.spend(round(outcome.seconds * 1000), self._move_ms)
             step = host.submit(seat, outcome.index)
             if step.substituted is None:

@@ -60,6 +60,15 @@ class MemoryStore(LadderStore):
         self._digest_to_name: dict[str, str] = {}
         self._name_to_digest: dict[str, str] = {}
         self._games: dict[str, _GameLadder] = {}
+        self._queue_descriptions: dict[str, str] = {}
+
+    def _save_queue(self, queue: str, description: str) -> None:
+        with self._lock:
+            self._queue_descriptions[queue] = description
+
+    def _queues(self) -> dict[str, str]:
+        with self._lock:
+            return dict(self._queue_descriptions)
 
     def ping(self) -> None:
         """Always reachable: the store is this process's memory."""

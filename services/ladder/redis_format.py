@@ -5,6 +5,8 @@ shares a hash tag (the part in braces), so each script runs on one Redis Cluster
 
 - ``{P:bots}:digests`` hash: token SHA-256 digest -> bot name
 - ``{P:bots}:names`` hash: bot name -> token digest
+- ``{P:queues}`` hash: queue id (the key of its ladder, ``GAME`` below) -> the queue's
+  description as JSON (game, players, options); written by each gateway at start
 - ``{P:ladder:GAME}:bots`` hash: bot name -> row: rating, games, win units, rank units,
   mu, sigma packed as six little-endian doubles (a row of the first four, written
   before skills were kept, reads as the starting skill ``skill.MU0``, ``skill.SIGMA0``)
@@ -89,6 +91,11 @@ def bot_keys(prefix: str) -> tuple[str, str]:
     """The (digests, names) hashes of registered bots."""
     tag = f"{{{prefix}:bots}}"
     return f"{tag}:digests", f"{tag}:names"
+
+
+def queue_key(prefix: str) -> str:
+    """The hash of registered queues: queue id (its ladder's key) -> description (JSON)."""
+    return f"{{{prefix}:queues}}"
 
 
 def validate_key_prefix(prefix: str) -> None:

@@ -61,6 +61,7 @@ from services.ladder.redis_format import (
     parse_result,
     parse_solo_entry,
     parse_solo_match,
+    queue_key,
     seat_bytes,
     validate_key_prefix,
 )
@@ -218,6 +219,13 @@ class RedisStore(LadderStore):
 
     def _newest(self, key: str, count: int) -> list[bytes]:
         return cast("list[bytes]", self._retrying(self._raw.lrange, key, 0, count - 1))
+
+    def _save_queue(self, queue: str, description: str) -> None:
+        self._retrying(self._client.hset, queue_key(self.key_prefix), queue, description)
+
+    def _queues(self) -> dict[str, str]:
+        return cast("dict[str, str]",
+                    self._retrying(self._client.hgetall, queue_key(self.key_prefix)))
 
     def ping(self) -> None:
         self._retrying(self._client.ping)

@@ -10,10 +10,11 @@ implementation only supplies atomic reads and writes.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import TracebackType
 
 from services.ladder.elo import DEFAULT_K, MAX_SEATS, validate_names, validate_result
@@ -174,6 +175,33 @@ class LadderStore(ABC):
         if since < 0:
             raise ValueError(f"a ladder version is at least 0, got {since}")
         return self._ladder_changes(game, since)
+
+    # -- queues -------------------------------------------------------------------------
+
+    def register_queue(self, queue: str, description: Mapping[str, object]) -> None:
+        """Record that ladder ``queue`` is a queue's (a gateway hosts it), with its
+        ``description`` (game, players, options: anything JSON), so readers can list
+        every queue's ladder. Registering it again replaces the description."""
+        validate_game_id(queue)
+        self._save_queue(queue, json.dumps(dict(description), sort_keys=True))
+
+    def queues(self) -> dict[str, dict[str, object]]:
+        """Every registered queue's description, by queue id (sorted)."""
+        found = {}
+        for queue, text in sorted(self._queues().items()):
+            try:
+                value = json.loads(text)
+            except ValueError:
+                continue  # not ours to read: left out
+            if isinstance(value, dict):
+                found[queue] = value
+        return found
+
+    def _save_queue(self, queue: str, description: str) -> None:
+        raise NotImplementedError
+
+    def _queues(self) -> dict[str, str]:
+        return {}
 
     # -- solo standings -----------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from services.ladder.skill import PROVISIONAL_SIGMA
 from services.ladder.store import StoreError
 from services.spectate.feed import LIVE, FeedUnavailable
 from services.web.charts import rating_chart
+from services.web.ladder_html import ladder_rows_html
 from services.web.live import spectator_events
 from services.web.queries import NotFound, WebData
 from services.web.replays import BrokenReplay, ReplayBusy
@@ -125,6 +126,7 @@ def create_app(data: WebData) -> Starlette:
     env.filters["share"] = share
     env.filters["skill_interval"] = skill_interval
     env.globals["rating_chart"] = rating_chart
+    env.globals["ladder_rows"] = lambda rows: ladder_rows_html(rows, share, ago)
     env.globals["provisional_sigma"] = f"{PROVISIONAL_SIGMA:g}"
 
     def page(template: str, http_status: int = 200, **context: Any) -> HTMLResponse:

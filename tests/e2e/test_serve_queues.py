@@ -22,7 +22,7 @@ import pytest
 
 from bench import kits
 from bench.loopback import free_port
-from services.ladder.store import open_store
+from services.ladder.factory import open_store
 from tests.e2e.test_served_ladder import _metrics, _wait_serving
 
 ARENA = [sys.executable, "-m", "services.cli.main"]

@@ -211,7 +211,7 @@ def run(args: argparse.Namespace) -> int:
         err.print(f"[red]error:[/] {exc}")
         return EXIT_CONFIG
     try:
-        house = house_bots.prepare(args)
+        house = house_bots.prepare(args, sorted({q.game for q in config.hosted()}))
     except ConfigError as exc:
         err.print(f"[red]error:[/] {exc}")
         return EXIT_CONFIG

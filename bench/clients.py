@@ -30,7 +30,8 @@ from bench.kits import Kit
 from services.gateway.config import GatewayConfig
 from services.gateway.server import Gateway, GatewayThread
 from services.hosting.in_loop import InLoopHosts
-from services.ladder.store import LadderStore, open_store
+from services.ladder.factory import open_store
+from services.ladder.store import LadderStore
 from services.metrics import ArenaMetrics
 
 ROUND_TRIP_GAME = ("monster-my-neighbor", 4)

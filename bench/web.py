@@ -34,7 +34,7 @@ from pathlib import Path
 from bench.loopback import RedisServer
 from engine.core import GameConfig, Replay, get_game, play_match
 from engine.toolkit.bots import make_bot
-from services.ladder.store import open_store
+from services.ladder.factory import open_store
 from services.spectate.redis_feed import RedisFeed
 from services.web.app import create_app
 from services.web.queries import WebData

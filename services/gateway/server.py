@@ -136,6 +136,7 @@ class Gateway:
         bound = bind(server, listen_address(host, port), tls)
         if also is not None:
             bind(server, also, None)
+        await self._register_queues()
         await self.hosts.open()
         loop = asyncio.get_running_loop()
         self.metrics.gateway.watch(

@@ -1,11 +1,12 @@
-"""The ladder store contract, its errors, and :func:`open_store`.
+"""The ladder store contract and its errors.
 
 A store holds registered bots (by token digest) and, per game, an Elo ladder and the
 solo standings (one-seat matches, counted by score, not rated). Two
 implementations share this contract: :class:`~services.ladder.memory_store.MemoryStore`
 (in-process, the embedded default) and :class:`~services.ladder.redis_store.RedisStore`.
 Validation and the rating maths live here and in :mod:`services.ladder.records`; an
-implementation only supplies atomic reads and writes.
+implementation only supplies atomic reads and writes. :func:`~services.ladder.factory.open_store`
+picks the implementation for a URL.
 """
 
 from __future__ import annotations
@@ -378,28 +379,3 @@ def check_name_lengths(names: Sequence[str]) -> None:
 def validate_match_id(match_id: str) -> None:
     if not isinstance(match_id, str) or not match_id or len(match_id) > MAX_MATCH_ID:
         raise ValueError(f"match ids must be 1-{MAX_MATCH_ID} characters, got {match_id!r}")
-
-
-def open_store(
-    url: str | None,
-    *,
-    key_prefix: str = "arena",
-    k: float = DEFAULT_K,
-    history: int = DEFAULT_HISTORY,
-    timeout: float | None = None,
-) -> LadderStore:
-    """A store for ``url``: None gives a fresh in-process memory store, ``redis://`` or
-    ``rediss://`` a Redis store whose keys all start with ``key_prefix`` (``timeout``:
-    seconds one Redis call may take, connecting included; default 5, connecting 2)."""
-    if url is None:
-        from services.ladder.memory_store import MemoryStore
-
-        return MemoryStore(k=k, history=history)
-    if url.startswith(("redis://", "rediss://", "unix://")):
-        from services.ladder.redis_store import RedisStore
-
-        if timeout is None:
-            return RedisStore(url, key_prefix=key_prefix, k=k, history=history)
-        return RedisStore(url, key_prefix=key_prefix, k=k, history=history,
-                          socket_timeout=timeout, connect_timeout=timeout)
-    raise ValueError(f"unsupported ladder store URL {url!r}: use redis://HOST:PORT/DB")

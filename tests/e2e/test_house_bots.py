@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from bench.loopback import free_port
-from services.ladder.store import open_store
+from services.ladder.factory import open_store
 from services.sandbox import bwrap_available
 from tests.e2e.test_served_ladder import ARENA, _wait_serving
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from bench.loopback import free_port
-from services.ladder.store import open_store
+from services.ladder.factory import open_store
 from tests.e2e.test_served_ladder import ARENA, _arena, _wait_serving
 
 GAME = "monster-my-neighbor"

@@ -12,7 +12,7 @@ import pytest
 
 from services.cli import bots, ladder
 from services.ladder.cli_options import REDIS_URL_ENV
-from services.ladder.store import open_store
+from services.ladder.factory import open_store
 
 GAME = "monster-my-neighbor"
 

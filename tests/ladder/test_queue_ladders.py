@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from services.ladder.store import LadderStore, open_store
+from services.ladder.factory import open_store
+from services.ladder.store import LadderStore
 from tests.ladder.test_cli import run
 
 GAME = "monster-my-neighbor"

@@ -14,7 +14,7 @@ import pytest
 from bench.loopback import RedisServer
 from engine.core import SPECTATOR, Replay, get_game
 from services.ladder.elo import INITIAL_RATING
-from services.ladder.store import open_store
+from services.ladder.factory import open_store
 from services.spectate.redis_feed import RedisFeed
 from services.web.app import create_app
 from services.web.queries import WebData

@@ -10,7 +10,8 @@ import secrets
 
 import pytest
 
-from services.ladder.store import RECENT_MATCHES, LadderStore, open_store
+from services.ladder.factory import open_store
+from services.ladder.store import RECENT_MATCHES, LadderStore
 from services.web import ladders
 from services.web.ladders import LadderCache, built_from, encode
 from services.web.queries import HOME_ROWS, LADDER_PAGE

@@ -53,7 +53,8 @@ def _kit_spec(name: str) -> str:
     return hosted_spec(content_hash(bot), str(bot.path))
 
 
-def tournament(games: int, seed: int, options: HostingOptions) -> tuple[list[str], list[float]]:
+def tournament(games: int, seed: int, options: HostingOptions, kit_names: list[str]
+               ) -> tuple[list[str], list[float]]:
     """The lines of part 1, and the hosted replies' round trips."""
     config = GameConfig(PLAYERS, {})
     builtin_names = ["random", "heuristic", "random2", "heuristic2"]
@@ -66,8 +67,8 @@ def tournament(games: int, seed: int, options: HostingOptions) -> tuple[list[str
         engine += record.engine_seconds
         bots += record.bot_seconds
     builtin_wall = time.perf_counter() - started
-    hosted_names = ["rust", "go", "random", "heuristic"]
-    hosted_specs = {"rust": _kit_spec("rust"), "go": _kit_spec("go")}
+    hosted_names = [*kit_names, "random", "heuristic"][:PLAYERS]
+    hosted_specs = {name: _kit_spec(name) for name in kit_names}
     maker = BotMaker(GAME)
     replies: list[float] = []
     h_engine = h_builtin = h_remote = 0.0
@@ -80,22 +81,24 @@ def tournament(games: int, seed: int, options: HostingOptions) -> tuple[list[str
             outcome, elapsed = player.play(task.index, task.seed, task.bots, maker, False, "")
             replies += outcome.reply_seconds
             h_builtin += outcome.builtin_seconds
-            h_remote += outcome.remote_seconds
-            h_engine += elapsed - outcome.builtin_seconds - outcome.remote_seconds
+            h_remote += outcome.wait_seconds
+            h_engine += elapsed - outcome.builtin_seconds - outcome.wait_seconds
         hosted_wall = time.perf_counter() - started
     rate_builtin, rate_hosted = games / builtin_wall, games / hosted_wall
     remote = len(replies)
     lines = [
         f"Tournament, in this process: {GAME}, {PLAYERS} players, {games} games, same seeds",
-        f"{'case':<44}{'games/s':>9}{'engine s':>10}{'built-in s':>11}{'hosted s':>10}",
+        f"{'case':<44}{'games/s':>9}{'engine s':>10}{'built-in s':>11}{'waiting s':>10}",
         f"{'four built-in bots':<44}{rate_builtin:>9.1f}{engine:>10.2f}{bots:>11.2f}"
         f"{0.0:>10.2f}",
-        f"{'rust + go kits (hosted) + random + heuristic':<44}{rate_hosted:>9.1f}"
+        f"{' + '.join(kit_names) + ' kits (hosted) + random + heuristic':<44}"
+        f"{rate_hosted:>9.1f}"
         f"{h_engine:>10.2f}{h_builtin:>11.2f}{h_remote:>10.2f}",
         f"ratio hosted/built-in games/s: {rate_hosted / rate_builtin:.2f}; hosted decisions: "
-        f"{remote}, {h_remote / max(remote, 1) * 1e6:.0f} µs each on average (round trip, "
-        f"the kit's own work included); engine s of the hosted case includes encoding "
-        f"the hosted seats' requests and the endpoint's loop",
+        f"{remote}, round trip p50 {_quantile(replies, 0.5) * 1e6:.0f} µs, p99 "
+        f"{_quantile(replies, 0.99) * 1e6:.0f} µs; waiting s: the games' wall time waiting "
+        f"for the hosted bots; engine s: the rest (the engine, encoding the hosted seats' "
+        f"requests, the endpoint's loop)",
     ]
     return lines, replies
 
@@ -165,12 +168,13 @@ def _echo_client(address: str, stop: threading.Event) -> None:
     asyncio.run(run())
 
 
-def round_trips(frames: list[bytes], seconds: float, options: HostingOptions) -> list[str]:
+def round_trips(frames: list[bytes], seconds: float, options: HostingOptions,
+                kit_names: list[str]) -> list[str]:
     lines = [f"Decision round trips over a unix socket (grpc.aio server side), the same "
              f"{len(frames)} recorded DecisionRequest frames, {seconds:g} s per case",
              f"{'case':<34}{'p50 µs':>9}{'p99 µs':>9}{'round trips/s':>15}{'p50/echo':>10}"]
     results: dict[str, list[float]] = {}
-    for case in ("echo", "rust", "go"):
+    for case in ("echo", *kit_names):
         with tempfile.TemporaryDirectory(prefix="arena-rt-", dir="/tmp") as directory:
             path = Path(directory, "rt.sock")
             service = SERVICE if case == "echo" else "arena.v1.ArenaService"
@@ -195,9 +199,9 @@ def round_trips(frames: list[bytes], seconds: float, options: HostingOptions) ->
             server.stop()
             results[case] = server.samples
     echo_p50 = _quantile(results["echo"], 0.5)
-    for case, label in (("echo", "bare echo (Python grpc.aio client)"),
-                        ("rust", "rust kit (hosted, sandbox)"),
-                        ("go", "go kit (hosted, sandbox)")):
+    labels = [("echo", "bare echo (Python grpc.aio client)")]
+    labels += [(name, f"{name} kit (hosted, sandbox)") for name in kit_names]
+    for case, label in labels:
         samples = results[case]
         if not samples:
             lines.append(f"{label:<34}  no round trips")
@@ -213,7 +217,7 @@ def _quantile(samples: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-def record_frames(options: HostingOptions, seed: int) -> list[bytes]:
+def record_frames(options: HostingOptions, seed: int, kit: str) -> list[bytes]:
     """DecisionRequest frames of a hosted game (the bytes the kits get in a tournament)."""
     from services.gateway.session import BotSession
 
@@ -228,9 +232,10 @@ def record_frames(options: HostingOptions, seed: int) -> list[bytes]:
     BotSession.ask = ask  # type: ignore[method-assign]
     try:
         config = GameConfig(PLAYERS, {})
-        with HostedPlayer(GAME, config, {"go": _kit_spec("go")}, options) as player:
-            for task in _tasks(["go", "random", "heuristic", "random"], 8, seed):
-                player.play(task.index, task.seed, task.bots, BotMaker(GAME), False, "")
+        with HostedPlayer(GAME, config, {kit: _kit_spec(kit)}, options) as player:
+            for task in _tasks([kit, "random", "heuristic", "random2"], 8, seed):
+                player.play(task.index, task.seed, task.bots,
+                            BotMaker(GAME, {"random2": "random"}), False, "")
     finally:
         BotSession.ask = original  # type: ignore[method-assign]
     return frames
@@ -241,18 +246,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=48)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv or [])
+    parser.add_argument("--kits", default="rust,go", help="the hosted kits (default rust,go)")
+    args = parser.parse_args(argv)
+    kit_names = [name for name in args.kits.split(",") if name]
     found = {kit.name for kit in kits.discover()}
-    if not {"rust", "go"} <= found:
-        print("hosted bots: skipped (needs the rust and go kits in clients/)")
+    if not set(kit_names) <= found:
+        print(f"hosted bots: skipped (needs the {', '.join(kit_names)} kits in clients/)")
         return
     options = HostingOptions(sandbox="bwrap" if bwrap_available() else "none",
                              move_timeout=30.0, log_dir=tempfile.mkdtemp(prefix="bench-bots-"))
-    lines, _ = tournament(args.games, args.seed, options)
-    print("\n".join(lines))
+    lines, _ = tournament(args.games, args.seed, options, kit_names)
+    print("\n".join(lines), flush=True)
     print()
-    frames = record_frames(options, args.seed)
-    print("\n".join(round_trips(frames, args.seconds, options)))
+    frames = record_frames(options, args.seed, kit_names[-1])
+    print("\n".join(round_trips(frames, args.seconds, options, kit_names)))
 
 
 if __name__ == "__main__":

@@ -143,7 +143,11 @@ def play(
                             raise Refused(f"a match of {start.game}: {exc}") from None
                     begin = getattr(chosen, "start", None)
                     if begin is not None:
-                        begin(start)
+                        try:
+                            begin(start)
+                        except ValueError as exc:
+                            raise Refused(f"match {start.match_id} is {start.game}: "
+                                          f"{exc}") from None
                     named = (f" ({start.queue})" if start.queue and start.queue != start.game
                              else "")
                     say(f"match {start.match_id}{named}: seat {start.seat} of {start.players}")

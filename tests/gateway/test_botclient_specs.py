@@ -108,3 +108,30 @@ def test_a_bot_directory_strategy_builds_and_runs_the_kit_with_the_kit_flags(
     assert done.returncode == 0, done.stderr[-2000:]
     stats = gateway.store.bot_stats(GAME, "kit")
     assert stats is not None and stats.games == 1
+
+
+class _Recording:
+    """A wire strategy that notes whether each request carried engine values."""
+
+    name = "recording"
+
+    def __init__(self) -> None:
+        self.with_values = self.without = 0
+
+    def choose(self, request, rng) -> int:  # type: ignore[no-untyped-def]
+        if request.engine_observation:
+            self.with_values += 1
+        else:
+            self.without += 1
+        return rng.randrange(len(request.options))
+
+
+@pytest.mark.parametrize("asked", [False, True])
+def test_only_a_stream_that_asks_gets_engine_values(start_gateway, asked: bool) -> None:
+    gateway = start_gateway(game="epic-resort", players=2, fill="random")
+    strategy = _Recording()
+    report = play(gateway.address, gateway.token("rec"), None, strategy, max_matches=1,
+                  seed=1, engine_values=asked)
+    assert len(report.matches) == 1 and report.decisions > 10
+    assert (strategy.with_values, strategy.without) == (
+        (report.decisions, 0) if asked else (0, report.decisions))

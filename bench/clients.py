@@ -10,8 +10,9 @@
   round trips/s is remote decisions over the time from the first to the last, so it
   includes the fill bots' moves and match starts.
 - ``--examples N``: each kit's game-aware example (``--strategy example``) and its
-  random bot play N matches of the example's game on the same match seeds; the share of
-  matches each won (rank 1) is printed.
+  random bot play N matches of the example's game on the same match seeds; each one's
+  wins per match are printed (a k-way tie for first counts 1/k of a win, as the ladder
+  and the kits' SUMMARY line count it).
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from bench.kits import Kit
 from services.gateway.config import GatewayConfig
 from services.gateway.server import Gateway, GatewayThread
 from services.hosting.in_loop import InLoopHosts
-from services.ladder.store import LadderStore, open_store
+from services.ladder.factory import open_store
+from services.ladder.store import LadderStore
 from services.metrics import ArenaMetrics
 
 ROUND_TRIP_GAME = ("monster-my-neighbor", 4)

@@ -98,7 +98,7 @@ class Run:
 def _gateway_child(conn: Connection, bots: int, host_workers: int) -> None:
     from services.gateway.config import GatewayConfig
     from services.gateway.server import Gateway
-    from services.ladder.store import open_store
+    from services.ladder.factory import open_store
 
     store = open_store(None)
     tokens = [store.register_bot(f"bench{i}") for i in range(bots)]

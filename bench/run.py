@@ -6,7 +6,19 @@ from __future__ import annotations
 
 import argparse
 
-from bench import engine, gateway, host, ladder, search, soak, tournament, web, web_play
+from bench import (
+    engine,
+    gateway,
+    host,
+    hosted,
+    ladder,
+    ladder_quality,
+    search,
+    soak,
+    tournament,
+    web,
+    web_play,
+)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -22,9 +34,13 @@ def main(argv: list[str] | None = None) -> None:
     print()
     ladder.main([])
     print()
+    ladder_quality.main([])
+    print()
     host.main([])
     print()
     gateway.main()
+    print()
+    hosted.main([])
     print()
     soak.main(["--minutes", f"{args.soak_minutes:g}"])
     print()

@@ -245,7 +245,7 @@ def soak(args: argparse.Namespace) -> list[tuple[float, float]]:
     context = multiprocessing.get_context("spawn")
     try:
         if args.server == "gateway":
-            from services.ladder.store import open_store
+            from services.ladder.factory import open_store
 
             redis = RedisServer(appendonly=False).start()
             store = open_store(redis.url, key_prefix="soak")

@@ -2,7 +2,8 @@
 
 A private redis-server (or ``--redis URL``) gets ``--bots`` bots rated over ``--matches``
 five-player Monster My Neighbor matches through the real ladder store; the web front end
-then serves it on loopback. Timed: the JSON ladder (``/api/ladder/GAME``, every bot),
+then serves it on loopback, from a process of its own (as ``arena web`` and
+``arena serve --web-port`` run it). Timed: the JSON ladder (``/api/ladder/GAME``, every bot),
 the home page (``/``: each game's leaders, live and finished matches) and the first page
 of the whole ladder (``/ladders/GAME``) as the server answers them, first with the
 ladder unchanged between requests (the site reuses what it built), then with one more
@@ -18,6 +19,7 @@ checkpoints) and that page's load in Chromium. ``make bench`` runs it with 1,000
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import secrets
 import shutil
@@ -26,18 +28,53 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Callable
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 from bench.loopback import RedisServer
 from engine.core import GameConfig, Replay, get_game, play_match
 from engine.toolkit.bots import make_bot
-from services.ladder.store import open_store
+from services.ladder.factory import open_store
 from services.spectate.redis_feed import RedisFeed
 from services.web.app import create_app
 from services.web.queries import WebData
 from services.web.server import WebServer
 
 GAME = "monster-my-neighbor"
+
+
+def _serve_site(url: str, prefix: str, replays: Path, conn: Connection) -> None:
+    """The site in a process of its own, as ``arena web`` and ``arena serve --web-port``
+    run it: the timing client's threads do not compete for its interpreter."""
+    store = open_store(url, key_prefix=prefix)
+    feed = RedisFeed(url, key_prefix=prefix)
+    server = WebServer(create_app(WebData(store, feed, replays)))
+    conn.send(server.start())
+    conn.recv()
+    server.stop()
+    feed.close()
+    store.close()
+
+
+class _Site:
+    def __init__(self, url: str, prefix: str, replays: Path) -> None:
+        context = multiprocessing.get_context("spawn")
+        self._conn, child = context.Pipe()
+        self._process = context.Process(target=_serve_site, args=(url, prefix, replays, child),
+                                        daemon=True)
+
+    def start(self) -> _Site:
+        self._process.start()
+        if not self._conn.poll(120):
+            raise RuntimeError("the web site did not start")
+        self.base = f"http://127.0.0.1:{self._conn.recv()}"
+        return self
+
+    def stop(self) -> None:
+        self._conn.send("stop")
+        self._process.join(30)
+        if self._process.is_alive():
+            self._process.kill()
 
 
 def _timed(url: str, runs: int) -> tuple[float, float, int]:
@@ -152,7 +189,7 @@ def main(argv: list[str] | None = None) -> None:
     prefix = f"bench-web-{secrets.token_hex(4)}"
     store = open_store(url, key_prefix=prefix)
     feed = RedisFeed(url, key_prefix=prefix)
-    server = None
+    site: _Site | None = None
     replays = Path(tempfile.mkdtemp(prefix="arena-bench-replays-"))
     try:
         rng = random.Random(1)
@@ -163,8 +200,8 @@ def main(argv: list[str] | None = None) -> None:
             store.apply_match(GAME, f"bench-{k}", seated, rng.sample(range(1, 6), 5))
         filled = time.perf_counter() - started
         rated = len(store.ladder(GAME))
-        server = WebServer(create_app(WebData(store, feed, replays)))
-        base = f"http://127.0.0.1:{server.start()}"
+        site = _Site(url, prefix, replays).start()
+        base = site.base
         print(f"web: {rated} bots rated over {args.matches} matches ({filled:.1f} s to rate)")
         pages = (("JSON ladder", f"/api/ladder/{GAME}"), ("home page", "/"),
                  ("ladder page", f"/ladders/{GAME}"))
@@ -196,8 +233,8 @@ def main(argv: list[str] | None = None) -> None:
         _time_ark_nova_replay(base, replays, args.runs)
     finally:
         shutil.rmtree(replays, ignore_errors=True)
-        if server is not None:
-            server.stop()
+        if site is not None:
+            site.stop()
         feed.close()
         store.close()
         if redis is not None:

@@ -177,7 +177,7 @@ def serve(redis: str | None, replays: Path, bots: int, journal: Path) -> Served:
             "--move-timeout", "30", "--journal", str(journal), "--log-level", "warning"]
     tokens: list[str] = []
     if redis is not None:
-        from services.ladder.store import open_store
+        from services.ladder.factory import open_store
 
         prefix = f"bench-webplay-{secrets.token_hex(4)}"
         store = open_store(redis, key_prefix=prefix)

@@ -28,8 +28,9 @@ from engine.monster_my_neighbor.turns import PlayCard
 from engine.monster_my_neighbor.wire_log import NO_MARK, LogEncoder, LogMark
 from engine.monster_my_neighbor.wire_parts import OBS, ObservationParts, tables
 from engine.toolkit.wire import OptionEncoder, OptionTableCodec
-from engine.toolkit.wire_bytes import numbers, packed, strings, text
+from engine.toolkit.wire_bytes import delimited, numbers, packed, strings, text
 
+_EFFECT = pb.MonsterMyNeighborObservation.DESCRIPTOR.fields_by_name["effect"].number
 # The observation's integer fields, in the order ``observation_bytes`` passes them.
 _SCALARS = tuple(OBS[name] for name in (
     "players", "seat", "round", "rotation", "active_seat", "wanted_holder", "hunters_played",
@@ -78,6 +79,7 @@ class MonsterMyNeighborCodec(OptionTableCodec):
     def __init__(self) -> None:
         self._log = LogEncoder(self.option)
         self._parts = ObservationParts()
+        self._last_effect: tuple[object, bytes] = (None, b"")
 
     def option_context(self, obs: Observation) -> CardSet:
         """Options and their labels read the card set's names only."""
@@ -117,4 +119,17 @@ class MonsterMyNeighborCodec(OptionTableCodec):
             t.hand(obs.hand),
             self._log.encode(obs, since),
             text(OBS["own_pending_choice"], own.label(obs.cards)) if own is not None else b"",
+            self._effect(obs) if obs.effect is not None else b"",
         ))
+
+    def _effect(self, obs: Observation) -> bytes:
+        """The ``effect`` field of the card in resolution (kept while it is unchanged)."""
+        effect = obs.effect
+        assert effect is not None
+        key = (obs.cards, effect)
+        if self._last_effect[0] != key:
+            message = pb.MonsterMyNeighborEffect(
+                actor_seat=effect.actor, card_type=obs.cards.names[effect.card],
+                step=effect.step, slots=effect.slots, first_hunter=effect.first_hunter)
+            self._last_effect = (key, delimited(_EFFECT, message.SerializeToString()))
+        return self._last_effect[1]

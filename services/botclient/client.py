@@ -87,21 +87,23 @@ def play(
     engine_values: bool = False,
 ) -> BotReport:
     """Play ``game`` on ``server`` (HOST:PORT) until the server ends the stream, waiting
-    ``think`` seconds before each reply (so a person can follow the match live). With
-    ``game`` None the Hello names no game and the server's game is played. ``strategy``
-    is a Strategy, or a factory called with the game id once it is known (a factory may
-    raise ValueError if it cannot play that game). ``report`` (a new one by default) is
-    filled as the stream goes, so a caller that passes its own keeps what was played if
-    the play is interrupted. ``engine_values`` asks the server for each request's
-    ``engine_observation`` (what an engine bot strategy decodes); a strategy with a
-    ``start(match_start)`` method is told of every match before its requests.
+    ``think`` seconds before each reply (so a person can follow the match live).
+    ``game`` may also be a queue id; with ``game`` None the Hello names none and the bot
+    plays every queue of the server. ``strategy`` is a Strategy, or a factory called
+    with the game id once it is known, and again whenever a match of another game starts
+    (a factory may raise ValueError if it cannot play that game). ``report`` (a new one
+    by default) is filled as the stream goes, so a caller that passes its own keeps what
+    was played if the play is interrupted. ``engine_values`` asks the server for each
+    request's ``engine_observation`` (what an engine bot strategy decodes); a strategy
+    with a ``start(match_start)`` method is told of every match before its requests.
 
     Raises Refused if the server does not host ``game`` or the factory refuses the
     server's game, grpc.RpcError if the stream fails, e.g. UNAUTHENTICATED for a bad token.
     """
     report = BotReport() if report is None else report
     rng = GameRng(seed)
-    chosen = None if game is None else _bind(strategy, game)
+    chosen = None
+    bound = ""  # the game ``chosen`` plays
     outbox: queue.SimpleQueue[arena_pb2.PlayRequest | None] = queue.SimpleQueue()
     outbox.put(arena_pb2.PlayRequest(hello=arena_pb2.Hello(
         token=token, games=[] if game is None else [game], client_version=CLIENT_VERSION,
@@ -125,19 +127,30 @@ def play(
                 elif kind == "welcome":
                     welcome = response.welcome
                     report.name = welcome.bot_name
-                    report.game = game or (welcome.games[0] if welcome.games else "")
-                    if chosen is None:
-                        try:
-                            chosen = _bind(strategy, report.game)
-                        except ValueError as exc:
-                            raise Refused(f"the server hosts {report.game}: {exc}") from None
+                    report.game = ", ".join(welcome.games) or game or ""
+                    bound = welcome.games[0] if welcome.games else game or ""
+                    try:
+                        chosen = _bind(strategy, bound)
+                    except ValueError as exc:
+                        raise Refused(f"the server hosts {bound}: {exc}") from None
                     say(f"connected as {report.name}, playing {report.game}")
                 elif kind == "match_start":
                     start = response.match_start
+                    if start.game and start.game != bound:
+                        try:
+                            chosen, bound = _bind(strategy, start.game), start.game
+                        except ValueError as exc:
+                            raise Refused(f"a match of {start.game}: {exc}") from None
                     begin = getattr(chosen, "start", None)
                     if begin is not None:
-                        begin(start)
-                    say(f"match {start.match_id}: seat {start.seat} of {start.players}")
+                        try:
+                            begin(start)
+                        except ValueError as exc:
+                            raise Refused(f"match {start.match_id} is {start.game}: "
+                                          f"{exc}") from None
+                    named = (f" ({start.queue})" if start.queue and start.queue != start.game
+                             else "")
+                    say(f"match {start.match_id}{named}: seat {start.seat} of {start.players}")
                 elif kind == "match_end":
                     record = _record(response.match_end)
                     report.matches.append(record)

@@ -30,20 +30,28 @@ class EngineBotStrategy:
     """A :class:`~services.botclient.strategies.Strategy` that decodes each request and
     asks an engine bot made for the match."""
 
-    __slots__ = ("_bot", "_decoder", "_factory", "_game", "name")
+    __slots__ = ("_bot", "_decoder", "_factories", "_game", "_spec", "name")
     engine_values = True  # the client sets Hello.engine_values for it
 
-    def __init__(self, name: str, game: str, factory: Callable[[], Any]) -> None:
+    def __init__(self, name: str, game: str, factory: Callable[[], Any], spec: str = ""
+                 ) -> None:
         self.name = name
         self._game = game
-        self._factory = factory
+        self._spec = spec
+        self._factories: dict[str, Callable[[], Any]] = {game: factory}
         self._bot: Any = None
         self._decoder: RequestDecoder | None = None
 
     def start(self, start: arena_pb2.MatchStart) -> None:
-        """A new match: a fresh bot, and a decoder for the match's config."""
-        self._decoder = RequestDecoder(self._game, game_config(start.config))
-        self._bot = self._factory()
+        """A new match: a fresh bot (of the match's game: a server with several queues
+        may seat it in any of their games), and a decoder for the match's config.
+        ValueError if the spec has no bot for that game."""
+        game = start.game or self._game
+        factory = self._factories.get(game)
+        if factory is None:
+            factory = self._factories[game] = _resolve(self._spec, game)[1]
+        self._decoder = RequestDecoder(game, game_config(start.config))
+        self._bot = factory()
 
     def choose(self, request: arena_pb2.DecisionRequest, rng: GameRng) -> int:
         if self._decoder is None:
@@ -57,6 +65,12 @@ class EngineBotStrategy:
 def engine_strategy(spec: str, game: str) -> EngineBotStrategy:
     """The engine bot of ``spec`` for ``game``; ValueError (one line) if the spec is
     unknown, its class does not load, or the game has no wire codec."""
+    name, factory = _resolve(spec, game)
+    return EngineBotStrategy(name, game, factory, spec)
+
+
+def _resolve(spec: str, game: str) -> tuple[str, Callable[[], Any]]:
+    """The entrant name and bot factory of ``spec`` for ``game``; ValueError (one line)."""
     try:
         name, bare = entrant_item(spec)
         entrant = resolve_entrant(game, name, bare)
@@ -66,4 +80,4 @@ def engine_strategy(spec: str, game: str) -> EngineBotStrategy:
         raise ValueError(str(exc).strip().splitlines()[0]) from None
     if codec_factory is None:
         raise ValueError(f"{game} has no wire codec: its requests cannot be decoded")
-    return EngineBotStrategy(entrant.name, game, factory)
+    return entrant.name, factory

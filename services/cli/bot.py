@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import grpc
 
+from engine.core import available_games
 from services.botclient import STRATEGIES, Refused, make_strategy, play
 from services.botclient.client import BotReport, format_wins
+from services.botdir import BotDirError, find_bot_dir, load_bot_dir
 from services.cli import validate
 from services.wire.transport import TlsFiles
 
@@ -29,14 +34,14 @@ def add_parser(subparsers: Any) -> None:
         "wins count a k-way tie for first as 1/k, as the ladder does.",
     )
     parser.add_argument(
-        "--server", required=True, metavar="HOST:PORT", type=validate.host_port,
-        help="gateway address",
+        "--server", required=True, metavar="HOST:PORT", type=_server,
+        help="gateway address, or unix:PATH for a gateway's unix socket",
     )
     parser.add_argument("--token", required=True, help="the token from `arena bots register`")
     parser.add_argument(
         "--game",
-        help="game id to play (default: the server's game; a server hosting another game "
-        "refuses the bot)",
+        help="game id or queue id to play (default: every queue of the server; a server "
+        "hosting none of it refuses the bot)",
     )
     parser.add_argument(
         "--strategy", default="random", metavar="SPEC",
@@ -44,7 +49,8 @@ def add_parser(subparsers: Any) -> None:
         "read only the protobuf messages), or any bot spec `arena tournament` takes (a "
         "built-in bot of the game such as mcts:iterations=50 or h=heuristic, file.py:Class, "
         "package.module:Class, each optionally NAME=SPEC), played by the same class on "
-        "the server's engine values (default: random)",
+        "the server's engine values; or a bot directory (arena-bot.toml: built, then its "
+        "run command plays with these flags) (default: random)",
     )
     parser.add_argument(
         "--matches", type=validate.non_negative_int, default=0, metavar="N",
@@ -68,9 +74,12 @@ def add_parser(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if find_bot_dir(args.strategy) is not None:
+        return run_bot_dir(args)
     try:  # with --game, a strategy that cannot play it is refused before dialling
-        strategy = (make_strategy(args.strategy, args.game) if args.game
-                    else lambda game: make_strategy(args.strategy, game))
+        if args.game in available_games():
+            make_strategy(args.strategy, args.game)
+        strategy = lambda game: make_strategy(args.strategy, game)  # noqa: E731
         tls = _tls(args)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -101,6 +110,52 @@ def run(args: argparse.Namespace) -> int:
               f"{args.matches} matches", file=sys.stderr)
         return EXIT_FAILED
     return 0
+
+
+def run_bot_dir(args: argparse.Namespace) -> int:
+    """``--strategy DIR``: a bot directory (any language) built with its ``build`` and
+    run with its ``run`` plus the kits' flags, as this machine's own process (your own
+    bot on your own machine: no sandbox; ``arena serve --house-bot`` sandboxes). Its exit
+    code is returned."""
+    try:
+        bot = load_bot_dir(args.strategy)
+    except BotDirError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_REFUSED
+    env = {**os.environ, "ARENA_PROTO": os.environ.get("ARENA_PROTO", str(_proto_dir()))}
+    if bot.build:
+        built = subprocess.run(list(bot.build), cwd=bot.path, env=env, check=False)
+        if built.returncode != 0:
+            print(f"error: the build of {bot.path} failed (exit {built.returncode})",
+                  file=sys.stderr)
+            return EXIT_REFUSED
+    argv = [*bot.run, "--server", args.server, "--token", args.token,
+            "--matches", str(args.matches), "--seed", str(args.seed)]
+    if args.tls_ca:
+        argv += ["--tls-ca", str(args.tls_ca)]
+    try:
+        return subprocess.run(argv, cwd=bot.path, env=env, check=False).returncode
+    except OSError as exc:
+        print(f"error: cannot start {bot.run[0]!r} in {bot.path}: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+
+
+def _proto_dir() -> Path:
+    """The arena's proto/ directory, which the kits' builds compile."""
+    from arena.v1 import arena_pb2
+
+    return Path(arena_pb2.__file__).resolve().parents[2]
+
+
+def _server(text: str) -> str:
+    """``--server``: HOST:PORT, or ``unix:PATH`` (a socket path)."""
+    if text.startswith("unix:"):
+        if not text.removeprefix("unix:").strip():
+            raise argparse.ArgumentTypeError(f"{text!r} names no socket path")
+        return text
+    return validate.host_port(text)
 
 
 def _port_hint(exc: grpc.RpcError) -> str:

@@ -12,6 +12,7 @@ from pathlib import Path
 from arena.v1 import arena_pb2
 
 from engine.core import ConfigError
+from services.botclient.engine_bot import engine_strategy
 from services.housebots import HouseBot, HouseBots, build_house_bots
 from services.sandbox import BuildFailed, Limits, SandboxMode, limits_from_args, resolve_mode
 
@@ -29,9 +30,10 @@ def proto_dir() -> Path:
     return Path(arena_pb2.__file__).resolve().parents[2]
 
 
-def prepare(args: argparse.Namespace) -> Prepared | None:
-    """Check the house bots' names, choose the sandbox, and build each bot directory;
-    ConfigError (its build's last lines for a failed build). None without house bots."""
+def prepare(args: argparse.Namespace, games: list[str]) -> Prepared | None:
+    """Check the house bots' names (and a Python bot's spec against every hosted game of
+    ``games``), choose the sandbox, and build each bot directory; ConfigError (its
+    build's last lines for a failed build). None without house bots."""
     bots: list[HouseBot] = args.house_bot
     if not bots:
         return None
@@ -44,6 +46,12 @@ def prepare(args: argparse.Namespace) -> Prepared | None:
     except ValueError as exc:
         raise ConfigError(str(exc)) from None
     limits = limits_from_args(args)
+    for bot in bots:
+        for game in games if bot.python is not None else ():  # as arena bot checks it
+            try:
+                engine_strategy(str(bot.python), game)
+            except ValueError as exc:
+                raise ConfigError(f"--house-bot {bot.name}: {exc}") from None
     try:
         build_house_bots(bots, mode, limits, args.build_timeout, (proto_dir(),))
     except BuildFailed as exc:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import ConfigError, GameConfig, get_game
 from engine.toolkit.bots import make_bot
-from services.cli import house_bots, serve_limits, serve_web, validate
+from services.cli import house_bots, serve_limits, serve_queues, serve_web, validate
 from services.cli.extras import SERVER_MODULES, WEB_MODULES, missing_extras
 from services.cli.logs import add_logging_arguments, configure_logging
 from services.cli.play import naming_card_file, parse_options, print_error, read_cards
@@ -73,10 +73,13 @@ def add_parser(subparsers: Any) -> None:
         "--redis from a child process (arena web), else from a thread of the gateway",
     )
     parser.add_argument(
-        "--game", default="monster-my-neighbor",
-        help="the hosted game (default monster-my-neighbor)",
+        "--game",
+        help="the hosted game: one queue, whose ladder is keyed by the game id "
+        f"(default {serve_queues.SHORTHAND_GAME}); several queues: --queue or --config",
     )
-    parser.add_argument("--players", type=int, default=5, help="seats per match (default 5)")
+    parser.add_argument(
+        "--players", type=int,
+        help=f"seats per match of --game (default {serve_queues.SHORTHAND_PLAYERS})")
     parser.add_argument(
         "--fill", default="random",
         help="built-in bot spec for empty seats, e.g. mcts:iterations=50 (default random)",
@@ -98,8 +101,8 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--gather", type=float, default=0.5, metavar="S",
-        help="seconds to gather waiting bots before starting a match short of players "
-        "(default 0.5)",
+        help="seconds a bot waits before its window has widened fully: any rating spread "
+        "is accepted and a match short of players starts with fill seats (default 0.5)",
     )
     parser.add_argument(
         "--min-bots", type=int, default=1, metavar="N",
@@ -123,6 +126,7 @@ def add_parser(subparsers: Any) -> None:
         help="register this bot at start-up and print its token (repeatable; for the "
         "in-process store, whose bots cannot be registered from another command)",
     )
+    serve_queues.add_arguments(parser)
     parser.add_argument(
         "--house-bot", action="append", default=[], metavar="NAME=PATH",
         type=parse_house_bot,
@@ -142,28 +146,40 @@ def add_parser(subparsers: Any) -> None:
 
 def gateway_config(args: argparse.Namespace) -> GatewayConfig:
     """Validate the options; raise ConfigError with a message naming the option."""
-    game = get_game(args.game)
+    queues = serve_queues.queues_from_args(args)
+    game_id = args.game or serve_queues.SHORTHAND_GAME
+    players = args.players if args.players is not None else serve_queues.SHORTHAND_PLAYERS
     options = parse_options(args.option)
     cards = read_cards(args.cards)
-    with naming_card_file(args.cards):
-        game.validate_config(GameConfig(args.players, {**game.default_options, **options}, cards))
-    try:
-        make_bot(args.game, args.fill)
-    except ConfigError as err:
-        raise ConfigError(
-            f"--fill {args.fill!r} is not a built-in bot of {args.game}: {err}"
-        ) from None
+    if not queues:
+        game = get_game(game_id)
+        with naming_card_file(args.cards):
+            game.validate_config(GameConfig(players, {**game.default_options, **options},
+                                            cards))
+        try:
+            make_bot(game_id, args.fill)
+        except ConfigError as err:
+            raise ConfigError(
+                f"--fill {args.fill!r} is not a built-in bot of {game_id}: {err}"
+            ) from None
     if args.move_timeout <= 0 or args.time_bank < 0 or args.gather < 0:
         raise ConfigError("--move-timeout must be > 0, --time-bank and --gather >= 0")
     if args.max_strikes < 1:
         raise ConfigError("--max-strikes must be at least 1")
-    if not 1 <= args.min_bots <= args.players:
-        raise ConfigError("--min-bots must be between 1 and --players")
+    fewest = min(q.players for q in queues) if queues else players
+    if not 1 <= args.min_bots <= fewest:
+        raise ConfigError("--min-bots must be between 1 and --players"
+                          + (" of every queue" if queues else ""))
+    serve_queues.check_policy(args)
     return GatewayConfig(
-        game=args.game, players=args.players, fill=args.fill, move_timeout=args.move_timeout,
+        game=queues[0].game if queues else game_id,
+        players=queues[0].players if queues else players, fill=args.fill,
+        move_timeout=args.move_timeout,
         time_bank=args.time_bank, max_strikes=args.max_strikes, gather_seconds=args.gather,
         min_bots=args.min_bots,
         replays=args.replays, seed=args.seed, options=options, cards=cards,
+        queues=queues, match_spread=args.match_spread, match_widen=args.match_widen,
+        rematch_cooldown=args.rematch_cooldown,
         **serve_limits.limit_fields(args),
     )
 
@@ -195,7 +211,7 @@ def run(args: argparse.Namespace) -> int:
         err.print(f"[red]error:[/] {exc}")
         return EXIT_CONFIG
     try:
-        house = house_bots.prepare(args)
+        house = house_bots.prepare(args, sorted({q.game for q in config.hosted()}))
     except ConfigError as exc:
         err.print(f"[red]error:[/] {exc}")
         return EXIT_CONFIG
@@ -256,6 +272,13 @@ def _durable_results(args: argparse.Namespace) -> DurableResults | None:
     except OSError as exc:
         raise OSError(f"--journal {str(args.journal)!r}: {exc}") from None
     return DurableResults(ResultStream(args.redis, args.key_prefix), journal)
+
+
+def served_text(config: GatewayConfig) -> str:
+    """The game of the one-queue shorthand, or ``queues`` and each queue described."""
+    if not config.queues:
+        return config.game
+    return "queues " + ", ".join(q.describe() for q in config.queues)
 
 
 def hosting_text(host_workers: int) -> str:
@@ -343,9 +366,11 @@ async def _serve(
         scheme = "TLS" if tls is not None else "plaintext"
         hosting = hosting_text(config.host_workers)
         address = args.listen or f"{args.host}:{port}"
+        hosted = served_text(config)
         log.info("gateway serving %s on %s (%s, %s; instance %s)",
-                 config.game, address, scheme, hosting, instance,
-                 extra={"game": config.game, "port": None if args.listen else port,
+                 hosted, address, scheme, hosting, instance,
+                 extra={"game": config.game, "queues": [q.id for q in config.hosted()],
+                        "port": None if args.listen else port,
                         "listen": args.listen, "metrics_port": args.metrics_port,
                         "tls": tls is not None, "host_workers": config.host_workers,
                         "instance": instance})
@@ -358,7 +383,7 @@ async def _serve(
             log.info("web front end on %s (%s)", url, serve_web.describe(web),
                      extra={"web": url})
             print(f"web on {url}", flush=True)
-        print(f"serving {config.game} on {address} ({scheme}, {hosting})", flush=True)
+        print(f"serving {hosted} on {address} ({scheme}, {hosting})", flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):

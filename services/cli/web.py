@@ -17,7 +17,8 @@ from services.cli.extras import WEB_MODULES, missing_extras
 from services.cli.play import print_error
 from services.cli.serve_web import DEFAULT_MAX_BUILDS, DEFAULT_NICE
 from services.ladder.cli_options import add_store_arguments
-from services.ladder.store import StoreError, open_store
+from services.ladder.factory import open_store
+from services.ladder.store import StoreError
 
 # The site (Starlette, uvicorn, Jinja: the `web` extra) is imported by run(), so the
 # `arena` parser builds without it.

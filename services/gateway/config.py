@@ -8,15 +8,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from services.gateway.queues import QueueSpec
+from services.matchmaking.policy import Policy
 from services.wire.transport import ConnectionLimits
 
 
 @dataclass(frozen=True, slots=True)
 class GatewayConfig:
-    """``game`` is the hosted game; every match has ``players`` seats, the ones no remote
-    bot takes are played by the built-in bot ``fill``. ``move_timeout`` and ``time_bank``
-    are seconds; ``gather_seconds`` is how long waiting bots are gathered before a match
-    starts with fewer than ``players`` of them, once at least ``min_bots`` wait. ``seed``
+    """``queues`` are the hosted queues (:mod:`services.gateway.queues`); without any, the
+    one queue of ``game`` with ``players`` seats, ``options`` and ``cards``, whose id is
+    the game id (the one-queue shorthand). Seats no remote bot takes are played by the
+    built-in bot ``fill``. ``move_timeout`` and ``time_bank`` are seconds.
+
+    Matchmaking (:mod:`services.matchmaking.policy`): bots are grouped within a rating
+    spread of ``match_spread`` points, widening by ``match_widen`` points a second of
+    waiting; after ``gather_seconds`` any spread goes and a match may start short of
+    players (fill seats), with at least ``min_bots`` bots; the same line-up of bots does
+    not meet again within ``rematch_cooldown`` seconds (0: no cooldown). ``seed``
     derives the secret keying every match seed, so seeds and seatings repeat on every
     start (test servers; None: a random secret per start, see
     :mod:`services.gateway.seeds`). ``options``
@@ -73,6 +81,23 @@ class GatewayConfig:
     idle_timeout: float = 30.0
     max_connection_age: float = 0.0
     max_connection_age_grace: float = 600.0
+    queues: tuple[QueueSpec, ...] = ()
+    match_spread: float = 100.0
+    match_widen: float = 50.0
+    rematch_cooldown: float = 0.0
+
+    def hosted(self) -> tuple[QueueSpec, ...]:
+        """The hosted queues: ``queues``, or the shorthand's one queue keyed by the game."""
+        if self.queues:
+            return self.queues
+        return (QueueSpec(self.game, self.game, self.players, self.options, self.fill,
+                          self.cards),)
+
+    def policy(self, queue: QueueSpec) -> Policy:
+        """The matchmaking policy of ``queue``."""
+        return Policy(players=queue.players, min_bots=min(self.min_bots, queue.players),
+                      spread=self.match_spread, widen=self.match_widen,
+                      full_after=self.gather_seconds, cooldown=self.rematch_cooldown)
 
     def connection_limits(self) -> ConnectionLimits:
         return ConnectionLimits(self.max_connections, self.handshake_timeout,

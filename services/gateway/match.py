@@ -64,9 +64,10 @@ class MatchRunner:
         self.match_id = match_id
         self.seed = seed
         config = context.config
-        self.game = config.game
+        self.game = context.queue.game
+        self.ladder = context.queue.id  # the queue's ladder rates the match
         self.labels = tuple(
-            s.name if s is not None else FILL_LABEL_PREFIX + config.fill for s in seats
+            s.name if s is not None else FILL_LABEL_PREFIX + context.queue.fill for s in seats
         )
         bank_ms = round(config.time_bank * 1000)
         self.remote = {
@@ -87,7 +88,7 @@ class MatchRunner:
             host = context.hosts.host(
                 self.game, context.game_config.to_json(), self.seed,
                 [seat in self.remote for seat in range(len(self.labels))],
-                self.labels, context.config.fill,
+                self.labels, context.queue.fill,
                 [seat for seat, r in self.remote.items() if r.session.engine_values],
             )
             host = watched(context.feed, self.match_id, host, self.game, context.game_config,
@@ -123,7 +124,7 @@ class MatchRunner:
         for seat, remote in self.remote.items():
             start = arena_pb2.MatchStart(
                 match_id=self.match_id, game=self.game, players=len(self.labels), seat=seat,
-                seat_labels=self.labels,
+                seat_labels=self.labels, queue=self.ladder,
             )
             remote.session.send(frames.match_start(start, self.context.match_config))
 

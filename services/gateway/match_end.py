@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,9 +25,11 @@ from arena.v1 import arena_pb2
 
 from engine.core import GameConfig, Replay, Result, competition_ranks, get_game
 from services.gateway.config import GatewayConfig
+from services.gateway.queues import QueueSpec
 from services.gateway.results import MatchResult, ResultQueue
 from services.gateway.seats import RemoteSeat
 from services.hosting.protocol import Hosts
+from services.ladder.records import LadderEntry
 from services.ladder.store import LadderStore
 from services.metrics import ArenaMetrics
 from services.spectate.feed import MatchFeed
@@ -35,12 +37,19 @@ from services.spectate.feed import MatchFeed
 log = logging.getLogger(__name__)
 
 
+# Told each remote bot's standing in a queue's ladder after its match is rated: queue id,
+# bot name, rating, games (the matchmaker reads them).
+StandingSink = Callable[[str, str, float, int], None]
+
+
 @dataclass(frozen=True, slots=True)
 class MatchContext:
-    """The gateway's settings and services, shared by its matches. ``match_config`` is
-    the serialized MatchConfig every MatchStart carries (the card file included)."""
+    """What every match of one queue shares: the gateway's settings and services, and
+    the queue. ``match_config`` is the serialized MatchConfig every MatchStart carries
+    (the card file included)."""
 
     config: GatewayConfig
+    queue: QueueSpec
     game_config: GameConfig
     match_config: bytes
     hosts: Hosts
@@ -48,22 +57,26 @@ class MatchContext:
     results: ResultQueue
     metrics: ArenaMetrics
     feed: MatchFeed | None = None  # spectators follow every match through it
+    on_standing: StandingSink | None = None
 
     @classmethod
     def build(
         cls, config: GatewayConfig, hosts: Hosts, store: LadderStore, results: ResultQueue,
-        metrics: ArenaMetrics, feed: MatchFeed | None = None,
+        metrics: ArenaMetrics, feed: MatchFeed | None = None, queue: QueueSpec | None = None,
+        on_standing: StandingSink | None = None,
     ) -> MatchContext:
-        game = get_game(config.game)
+        queue = queue if queue is not None else config.hosted()[0]
+        game = get_game(queue.game)
         game_config = GameConfig(
-            config.players, {**game.default_options, **config.options}, config.cards
+            queue.players, {**game.default_options, **queue.options}, queue.cards
         )
         default_cards = game.card_text() if game.card_text is not None else ""
         match_config = arena_pb2.MatchConfig(
-            players=config.players, options_json=json.dumps(dict(game_config.options)),
-            cards=config.cards or default_cards, custom_cards=config.cards is not None,
+            players=queue.players, options_json=json.dumps(dict(game_config.options)),
+            cards=queue.cards or default_cards, custom_cards=queue.cards is not None,
         ).SerializeToString()
-        return cls(config, game_config, match_config, hosts, store, results, metrics, feed)
+        return cls(config, queue, game_config, match_config, hosts, store, results, metrics,
+                   feed, on_standing)
 
 
 class EndingMatch(Protocol):
@@ -75,6 +88,8 @@ class EndingMatch(Protocol):
     def match_id(self) -> str: ...
     @property
     def game(self) -> str: ...
+    @property
+    def ladder(self) -> str: ...
     @property
     def labels(self) -> tuple[str, ...]: ...
     @property
@@ -109,7 +124,7 @@ def forfeits_result(runner: EndingMatch) -> MatchResult | None:
     """What the match is rated with if it ends now without a result (see :func:`abort`),
     or None when that is nothing."""
     ranks = forfeit_ranks(len(runner.labels), forfeited_seats(runner))
-    return None if ranks is None else MatchResult(runner.game, runner.match_id,
+    return None if ranks is None else MatchResult(runner.ladder, runner.match_id,
                                                   runner.labels, ranks)
 
 
@@ -125,7 +140,7 @@ async def finish(runner: EndingMatch, step: Any) -> None:
     solo = len(runner.labels) == 1
     ranks = rating_ranks(result.ranks, forfeited)
     score = float(result.scores[0]) if solo else None
-    outcome = MatchResult(runner.game, runner.match_id, runner.labels, ranks, score)
+    outcome = MatchResult(runner.ladder, runner.match_id, runner.labels, ranks, score)
     deltas = await context.results.submit(outcome)
     if solo:
         deltas = None  # counted in the solo standings, not rated
@@ -138,6 +153,7 @@ async def finish(runner: EndingMatch, step: Any) -> None:
             log.error("replay of match %s not saved: %s", runner.match_id, exc)
     status = "forfeit" if forfeited else "completed"
     context.metrics.matches.labels(runner.game, status).inc()
+    context.metrics.queue_matches.labels(runner.ladder, status).inc()
     results = [
         arena_pb2.SeatResult(seat=seat, label=label, score=float(result.scores[seat]),
                              rank=result.ranks[seat], forfeited=seat in forfeited)
@@ -159,6 +175,7 @@ async def abort(runner: EndingMatch, why: str) -> None:
     match was rated, with the bot's rating change)."""
     context = runner.context
     context.metrics.matches.labels(runner.game, "aborted").inc()
+    context.metrics.queue_matches.labels(runner.ladder, "aborted").inc()
     log.info("match %s: %s", runner.match_id, why)
     outcome = forfeits_result(runner)
     deltas: dict[str, float] | None = None
@@ -178,11 +195,17 @@ async def abort(runner: EndingMatch, why: str) -> None:
 
 
 async def _read_ratings(runner: EndingMatch) -> dict[str, float]:
+    """Each remote bot's rating after the match (the matchmaker is told their standing)."""
     try:
-        return await asyncio.to_thread(_ratings, runner.context.store, runner)
+        entries = await asyncio.to_thread(_entries, runner.context.store, runner)
     except Exception as exc:
         log.warning("ratings after match %s could not be read: %s", runner.match_id, exc)
         return {}
+    sink = runner.context.on_standing
+    if sink is not None:
+        for entry in entries.values():
+            sink(runner.ladder, entry.name, entry.rating, entry.games)
+    return {name: entry.rating for name, entry in entries.items()}
 
 
 def send_match_end(
@@ -197,13 +220,13 @@ def send_match_end(
     remote.session.send(arena_pb2.PlayResponse(match_end=end).SerializeToString())
 
 
-def _ratings(store: LadderStore, runner: EndingMatch) -> dict[str, float]:
-    ratings = {}
+def _entries(store: LadderStore, runner: EndingMatch) -> dict[str, LadderEntry]:
+    entries = {}
     for remote in runner.remote.values():
-        entry = store.bot_stats(runner.game, remote.session.name)
+        entry = store.bot_stats(runner.ladder, remote.session.name)
         if entry is not None:
-            ratings[remote.session.name] = entry.rating
-    return ratings
+            entries[remote.session.name] = entry
+    return entries
 
 
 def _save_replay(directory: Path, match_id: str, replay: Mapping[str, Any]) -> None:

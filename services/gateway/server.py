@@ -88,13 +88,16 @@ class Gateway:
         self.metrics.watch_results(self.results)
         self.admission = Admission(Limits(
             config.max_streams, config.max_streams_per_connection, config.hellos_per_minute))
-        self.context = MatchContext.build(config, self.hosts, store, self.results, self.metrics,
-                                          feed)
+        self.queues = {queue.id: queue for queue in config.hosted()}
         self.matchmaker = Matchmaker(
-            config.players, config.gather_seconds, self._start_match, config.min_bots,
-            config.max_matches_per_bot, self.metrics.gateway.waiting_bots,
-            self.metrics.gateway.queue_wait,
+            {queue.id: config.policy(queue) for queue in self.queues.values()},
+            self._start_match, config.max_matches_per_bot, self.metrics.gateway,
         )
+        self.contexts = {
+            queue.id: MatchContext.build(config, self.hosts, store, self.results, self.metrics,
+                                         feed, queue, self.matchmaker.rate)
+            for queue in self.queues.values()
+        }
         self.streams = StreamHandler(self)
         self.draining = False
         self.sessions: set[BotSession] = set()
@@ -133,6 +136,7 @@ class Gateway:
         bound = bind(server, listen_address(host, port), tls)
         if also is not None:
             bind(server, also, None)
+        await self._register_queues()
         await self.hosts.open()
         loop = asyncio.get_running_loop()
         self.metrics.gateway.watch(
@@ -154,6 +158,21 @@ class Gateway:
         self._server = server
         return bound
 
+    async def _register_queues(self) -> None:
+        """Record the hosted queues in the store, so ladder readers (the web, ``arena
+        ladder --queues``) list their ladders; a store that fails here is only logged."""
+
+        def register() -> None:
+            for queue in self.queues.values():
+                self.store.register_queue(queue.id, {
+                    "game": queue.game, "players": queue.players,
+                    "options": dict(queue.options), "custom_cards": queue.cards is not None})
+
+        try:
+            await asyncio.to_thread(register)
+        except Exception as exc:
+            log.warning("queues not recorded in the ladder store: %s", exc)
+
     def _service(self, coroutine: Any) -> None:
         task = asyncio.create_task(coroutine)
         self._services.add(task)
@@ -161,11 +180,12 @@ class Gateway:
 
     # -- matches -----------------------------------------------------------------------------
 
-    def _start_match(self, bots: list[BotSession]) -> None:
+    def _start_match(self, queue: str, bots: list[BotSession]) -> None:
         number = next(self._match_numbers)
         seed = self._seeds.seed(number)
-        seats = seat_order(bots, self.config.players, seed)
-        runner = MatchRunner(self.context, f"{self._tag}-{number:06d}", seed, seats)
+        context = self.contexts[queue]
+        seats = seat_order(bots, context.queue.players, seed)
+        runner = MatchRunner(context, f"{self._tag}-{number:06d}", seed, seats)
         task = asyncio.create_task(self._run_match(runner, bots))
         self._matches.add(task)
         task.add_done_callback(self._matches.discard)

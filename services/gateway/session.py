@@ -100,6 +100,8 @@ class BotSession:
         # Hello.engine_values: its requests also carry the engine's own values.
         self.engine_values = engine_values
         self.peer = peer
+        # The ids of the queues it was admitted to (empty: every queue).
+        self.queues: tuple[str, ...] = ()
         self.matches_played = 0
         self.outbox: asyncio.Queue[bytes | None] = asyncio.Queue()
         self.finished = asyncio.Event()

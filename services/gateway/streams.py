@@ -3,8 +3,10 @@
 Order of checks for a new stream: the caps of :mod:`services.gateway.admission`
 (RESOURCE_EXHAUSTED), a draining server (UNAVAILABLE), the Hello within the Hello
 timeout (DEADLINE_EXCEEDED), a well-formed Hello (INVALID_ARGUMENT), a reachable ladder
-store (UNAVAILABLE), the token (UNAUTHENTICATED), the game (FAILED_PRECONDITION). Then
-Welcome, and the bot waits for a match. Every stream that ends before its Welcome is
+store (UNAVAILABLE), the token (UNAUTHENTICATED), the games or queues it names
+(FAILED_PRECONDITION: none of them hosted here). Then the bot's standing in each queue
+it was admitted to is read for the matchmaker, Welcome lists those queues, and the bot
+waits for a match of any of them. Every stream that ends before its Welcome is
 counted in ``arena_refused_streams_total{reason}``, also one that ends before its Hello
 (``closed_before_hello``) or that the bot cancels while it is checked (``cancelled``).
 
@@ -20,6 +22,7 @@ with UNAVAILABLE when it waits or its match ends.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from importlib import metadata
 from typing import Any, NoReturn, Protocol
@@ -33,6 +36,7 @@ from services.gateway.budget import MessageBudget
 from services.gateway.config import GatewayConfig
 from services.gateway.health import HELLO_STORE_SECONDS, STORE_DOWN, StoreHealth
 from services.gateway.matchmaker import Matchmaker
+from services.gateway.queues import QueueSpec, admitted, hosted_text
 from services.gateway.session import BotSession, error_frame
 from services.ladder.store import LadderStore, StoreUnavailable
 from services.metrics import ArenaMetrics
@@ -75,6 +79,8 @@ class StreamGateway(Protocol):
     def store(self) -> LadderStore: ...
     @property
     def matchmaker(self) -> Matchmaker: ...
+    @property
+    def queues(self) -> dict[str, QueueSpec]: ...
     @property
     def sessions(self) -> set[BotSession]: ...
     @property
@@ -149,21 +155,53 @@ class StreamHandler:
         if self.gateway.draining:
             raise Refused(grpc.StatusCode.UNAVAILABLE,
                           "the server is shutting down; reconnect later", "draining")
-        game = config.game
-        if hello.hello.games and game not in hello.hello.games:
+        hosted = list(self.gateway.queues.values())
+        queues = admitted(hosted, list(hello.hello.games))
+        if not queues:
+            what = hosted_text(hosted)
             await context.write(error_frame(
                 arena_pb2.ERROR_CODE_UNSUPPORTED_GAME,
-                f"this server hosts {game}, not {' or '.join(hello.hello.games)}",
+                f"this server hosts {what}, not {' or '.join(hello.hello.games)}",
             ))
-            raise Refused(grpc.StatusCode.FAILED_PRECONDITION, f"this server hosts {game}",
+            raise Refused(grpc.StatusCode.FAILED_PRECONDITION, f"this server hosts {what}",
                           "unsupported_game")
+        await self._read_standing(name, queues)
         welcome = arena_pb2.Welcome(
-            bot_name=name, server_version=self.version, games=[game],
+            bot_name=name, server_version=self.version,
+            games=list(dict.fromkeys(q.game for q in queues)),
             move_timeout_ms=round(config.move_timeout * 1000), max_strikes=config.max_strikes,
+            queues=[arena_pb2.MatchQueue(id=q.id, game=q.game, players=q.players,
+                                         options_json=json.dumps(dict(q.options)))
+                    for q in queues],
         )
         await context.write(arena_pb2.PlayResponse(welcome=welcome).SerializeToString())
-        return BotSession(name, hello.hello.max_matches, peer, config.max_queued_frames,
-                          hello.hello.engine_values)
+        session = BotSession(name, hello.hello.max_matches, peer, config.max_queued_frames,
+                             hello.hello.engine_values)
+        session.queues = tuple(q.id for q in queues)
+        return session
+
+    async def _read_standing(self, name: str, queues: list[QueueSpec]) -> None:
+        """Tell the matchmaker the bot's rating and games in each queue's ladder. A store
+        that fails here costs the bot nothing: it is matched as a new bot until its
+        next rated match."""
+        store = self.gateway.store
+
+        def read() -> list[tuple[str, float, int]]:
+            found = []
+            for queue in queues:
+                entry = store.bot_stats(queue.id, name)
+                if entry is not None:
+                    found.append((queue.id, entry.rating, entry.games))
+            return found
+
+        try:
+            async with asyncio.timeout(HELLO_STORE_SECONDS):
+                standing = await asyncio.to_thread(read)
+        except Exception as exc:
+            log.warning("standing of %s not read: %s", name, exc)
+            return
+        for queue_id, rating, games in standing:
+            self.gateway.matchmaker.rate(queue_id, name, rating, games)
 
     async def _authenticate(self, token: str) -> str:
         health = self.gateway.health

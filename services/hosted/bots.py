@@ -79,6 +79,9 @@ def prepare(name: str, spec: str, options: HostingOptions) -> BotDir:
             raise BotBuildFailed(
                 f"entrant {name!r}: the build of {bot.path} failed: {failed.reason}; "
                 f"its last lines ({failed.log_path}):\n{failed.tail}") from None
+        except SandboxError as error:
+            raise BotBuildFailed(f"entrant {name!r}: the build of {bot.path} could not "
+                                 f"start in the sandbox: {error}") from None
     return bot
 
 
@@ -150,7 +153,7 @@ class HostedBot:
     def _start(self, count: int) -> list[BotSession | None]:
         starting: list[tuple[BotProcess, concurrent.futures.Future[BotSession]]] = []
         for _ in range(count):
-            token = secrets.token_urlsafe(18)
+            token = secrets.token_hex(16)  # never starts with "-" (argv)
             future = self.endpoint.expect(token, self.name)
             self.started += 1
             seed = (self.options.seed * 1_000_003 + self.number * 7_919 + self.started) \

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -60,8 +61,10 @@ class HostedOutcome:
     forfeited: frozenset[int]
     decisions: int
     builtin_seconds: float
-    remote_seconds: float
+    remote_seconds: float  # the hosted replies' round trips, summed (they may overlap)
     replay: dict[str, Any] | None
+    reply_seconds: tuple[float, ...] = ()  # each hosted reply's round trip, in order
+    wait_seconds: float = 0.0  # wall time the game waited for hosted bots
 
 
 class HostedMatch:
@@ -99,6 +102,8 @@ class HostedMatch:
         self._decisions = 0
         self._builtin_seconds = 0.0
         self._remote_seconds = 0.0
+        self._replies: list[float] = []
+        self._wait_seconds = 0.0
 
     async def play(self, with_replay: bool) -> HostedOutcome:
         for seat, remote in self.remote.items():
@@ -111,7 +116,9 @@ class HostedMatch:
             step = self.host.start()
             self._absorb(step)
             while not step.over:
+                waited = time.perf_counter()
                 seat, request_id, outcome = await self._inbox.get()
+                self._wait_seconds += time.perf_counter() - waited
                 if seat not in self.forfeited:
                     step = self._resolve(seat, request_id, outcome)
         finally:
@@ -122,7 +129,8 @@ class HostedMatch:
         self._send_ends(result, ranks)
         return HostedOutcome(result, ranks, tuple(self.status), frozenset(self.forfeited),
                              self._decisions, self._builtin_seconds, self._remote_seconds,
-                             dict(step.replay) if with_replay and step.replay else None)
+                             dict(step.replay) if with_replay and step.replay else None,
+                             tuple(self._replies), self._wait_seconds)
 
     # -- requests and replies (as services.gateway.match.MatchRunner) -------------------
 
@@ -171,6 +179,7 @@ class HostedMatch:
             return self._forfeit(seat, CRASH, None)
         if isinstance(outcome, Reply):
             self._remote_seconds += outcome.seconds
+            self._replies.append(outcome.seconds)
             remote.spend(round(outcome.seconds * 1000), self._move_ms)
             step = host.submit(seat, outcome.index)
             if step.substituted is None:

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import argparse
 import logging
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from services.botdir import BotDir, BotDirError, load_bot_dir, run_argv
+from services.botdir import BotDir, BotDirError, find_bot_dir, load_bot_dir, run_argv
 from services.ladder.tokens import validate_bot_name
+from services.runner.bot_specs import user_class_spec
 from services.sandbox import Limits, Sandbox, SandboxedProcess, SandboxError, SandboxMode, build
 from services.sandbox.mode import SandboxMode as _Mode
 
@@ -30,23 +32,61 @@ WATCH_SECONDS = 0.2
 
 @dataclass(frozen=True)
 class HouseBot:
-    """A house bot: its ladder ``name`` and its checked bot directory."""
+    """A house bot: its ladder ``name`` and its checked bot directory. A Python bot
+    (``--house-bot NAME=file.py:Class`` or a built-in spec) is a bot directory too, made
+    here: ``arena bot --strategy SPEC`` run in the class file's directory (``python``:
+    the spec as given)."""
 
     name: str
     bot: BotDir
+    python: str | None = None
 
 
 def parse_house_bot(text: str) -> HouseBot:
     """``--house-bot NAME=PATH`` (argparse type): a bot name and a bot directory whose
-    ``arena-bot.toml`` is valid."""
-    name, sep, path = text.partition("=")
-    if not sep or not name or not path:
+    ``arena-bot.toml`` is valid, or a Python bot spec as ``arena bot --strategy`` takes
+    it (``file.py:Class``, ``mcts:iterations=50``; checked against the game later)."""
+    name, sep, target = text.partition("=")
+    if not sep or not name or not target:
         raise argparse.ArgumentTypeError(f"{text!r} is not NAME=PATH (e.g. go=clients/go)")
     try:
         validate_bot_name(name)
-        return HouseBot(name, load_bot_dir(path))
+        if find_bot_dir(target) is not None or Path(target).expanduser().is_dir():
+            return HouseBot(name, load_bot_dir(target))
+        return python_house_bot(name, target)
     except (ValueError, BotDirError) as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def python_house_bot(name: str, spec: str) -> HouseBot:
+    """The bot directory of a Python spec: the class file's directory (read-only while it
+    plays, as any bot directory), running the arena's own ``arena bot`` with the spec."""
+    user = user_class_spec(spec)
+    if user is not None and user.target.endswith(".py"):
+        file = Path(user.target).expanduser()
+        if not file.is_file():
+            raise ValueError(f"--house-bot {name}: strategy file {str(file)!r} does not exist")
+        directory, inside = file.resolve().parent, f"{file.name}:{user.class_name}"
+    else:  # a built-in or an installed class: no directory of its own, so the arena's
+        import engine  # engine package (which it sees anyway) stands in
+
+        directory, inside = Path(engine.__file__).parent.resolve(), spec
+    run = (sys.executable, "-m", "services.cli.main", "bot", "--strategy", inside)
+    return HouseBot(name, BotDir(directory, name, run), python=spec)
+
+
+def python_roots() -> tuple[Path, ...]:
+    """What a Python house bot must see, read-only, to run the arena's own client: the
+    Python installation, its environment, and the arena's packages (engine, services and
+    the generated protobuf code). No arena state: no tokens, stores, replays or logs."""
+    import arena
+
+    import engine
+    import services
+
+    roots = {Path(sys.base_prefix), Path(sys.prefix), Path(engine.__file__).parent,
+             Path(services.__file__).parent, Path(next(iter(arena.__path__))).parent}
+    return tuple(sorted(r.resolve() for r in roots if not r.resolve().is_relative_to("/usr")))
 
 
 def build_house_bots(bots: list[HouseBot], mode: SandboxMode, limits: Limits,
@@ -79,8 +119,10 @@ class HouseBots:
     def __init__(self, bots: list[tuple[HouseBot, str]], socket: Path, mode: _Mode,
                  limits: Limits, log_dir: Path, extra_ro: tuple[Path, ...] = ()) -> None:
         self._socket = socket
+        python = python_roots() if any(house.python for house, _ in bots) else ()
         self._sandboxes = {
-            house.name: Sandbox(house.bot.path, limits, mode, log_dir / house.name, extra_ro)
+            house.name: Sandbox(house.bot.path, limits, mode, log_dir / house.name,
+                                extra_ro + (python if house.python else ()))
             for house, _ in bots}
         self._running = [_Running(house, token) for house, token in bots]
         self._stop = threading.Event()

@@ -1,6 +1,7 @@
 """Elo ladders and bot tokens: rating maths, a store contract, memory and Redis stores."""
 
 from services.ladder.elo import DEFAULT_K, INITIAL_RATING, match_deltas
+from services.ladder.factory import open_store
 from services.ladder.records import AppliedMatch, LadderEntry
 from services.ladder.store import (
     BotAlreadyRegistered,
@@ -8,7 +9,6 @@ from services.ladder.store import (
     MatchConflict,
     StoreError,
     StoreUnavailable,
-    open_store,
 )
 
 __all__ = [

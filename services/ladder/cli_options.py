@@ -7,8 +7,9 @@ import os
 
 from rich.console import Console
 
+from services.ladder.factory import open_store
 from services.ladder.redis_format import validate_key_prefix
-from services.ladder.store import LadderStore, open_store
+from services.ladder.store import LadderStore
 from services.wire.addresses import redis_url
 
 REDIS_URL_ENV = "ARENA_REDIS_URL"

@@ -1,23 +1,26 @@
-"""The ladder store contract, its errors, and :func:`open_store`.
+"""The ladder store contract and its errors.
 
 A store holds registered bots (by token digest) and, per game, an Elo ladder and the
 solo standings (one-seat matches, counted by score, not rated). Two
 implementations share this contract: :class:`~services.ladder.memory_store.MemoryStore`
 (in-process, the embedded default) and :class:`~services.ladder.redis_store.RedisStore`.
 Validation and the rating maths live here and in :mod:`services.ladder.records`; an
-implementation only supplies atomic reads and writes.
+implementation only supplies atomic reads and writes. :func:`~services.ladder.factory.open_store`
+picks the implementation for a URL.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import TracebackType
 
 from services.ladder.elo import DEFAULT_K, MAX_SEATS, validate_names, validate_result
 from services.ladder.records import (
+    LADDER_ORDERS,
     AppliedMatch,
     AppliedSolo,
     LadderChanges,
@@ -59,7 +62,8 @@ class StoreUnavailable(StoreError):
 
 
 class LadderStore(ABC):
-    """Bot tokens and per-game Elo ladders. Every public method is thread-safe."""
+    """Bot tokens and per-game ladders (Elo and skill). Every public method is
+    thread-safe."""
 
     def __init__(self, k: float = DEFAULT_K, history: int = DEFAULT_HISTORY) -> None:
         if history < 1:
@@ -118,10 +122,16 @@ class LadderStore(ABC):
         validate_game_id(game)
         return sorted(self._applied_matches(game), key=lambda m: m.seq)
 
-    def ladder(self, game: str, limit: int | None = None) -> list[LadderEntry]:
-        """The game's ladder, best first (rating descending, then name ascending)."""
+    def ladder(
+        self, game: str, limit: int | None = None, order: str = "elo",
+    ) -> list[LadderEntry]:
+        """The game's ladder, best first: by Elo rating (``order="elo"``) or by skill,
+        mu - 3 sigma (``order="skill"``), descending, then name ascending."""
         validate_game_id(game)
-        entries = sorted(self._entries(game), key=lambda e: (-e.rating, e.name))
+        if order not in LADDER_ORDERS:
+            raise ValueError(f"a ladder is ordered by one of {', '.join(LADDER_ORDERS)}, "
+                             f"got {order!r}")
+        entries = sorted(self._entries(game), key=lambda e: e.order_key(order))
         return entries if limit is None else entries[:limit]
 
     def bot_stats(self, game: str, name: str) -> LadderEntry | None:
@@ -166,6 +176,33 @@ class LadderStore(ABC):
         if since < 0:
             raise ValueError(f"a ladder version is at least 0, got {since}")
         return self._ladder_changes(game, since)
+
+    # -- queues -------------------------------------------------------------------------
+
+    def register_queue(self, queue: str, description: Mapping[str, object]) -> None:
+        """Record that ladder ``queue`` is a queue's (a gateway hosts it), with its
+        ``description`` (game, players, options: anything JSON), so readers can list
+        every queue's ladder. Registering it again replaces the description."""
+        validate_game_id(queue)
+        self._save_queue(queue, json.dumps(dict(description), sort_keys=True))
+
+    def queues(self) -> dict[str, dict[str, object]]:
+        """Every registered queue's description, by queue id (sorted)."""
+        found = {}
+        for queue, text in sorted(self._queues().items()):
+            try:
+                value = json.loads(text)
+            except ValueError:
+                continue  # not ours to read: left out
+            if isinstance(value, dict):
+                found[queue] = value
+        return found
+
+    def _save_queue(self, queue: str, description: str) -> None:
+        raise NotImplementedError
+
+    def _queues(self) -> dict[str, str]:
+        return {}
 
     # -- solo standings -----------------------------------------------------------------
 
@@ -350,28 +387,3 @@ def check_name_lengths(names: Sequence[str]) -> None:
 def validate_match_id(match_id: str) -> None:
     if not isinstance(match_id, str) or not match_id or len(match_id) > MAX_MATCH_ID:
         raise ValueError(f"match ids must be 1-{MAX_MATCH_ID} characters, got {match_id!r}")
-
-
-def open_store(
-    url: str | None,
-    *,
-    key_prefix: str = "arena",
-    k: float = DEFAULT_K,
-    history: int = DEFAULT_HISTORY,
-    timeout: float | None = None,
-) -> LadderStore:
-    """A store for ``url``: None gives a fresh in-process memory store, ``redis://`` or
-    ``rediss://`` a Redis store whose keys all start with ``key_prefix`` (``timeout``:
-    seconds one Redis call may take, connecting included; default 5, connecting 2)."""
-    if url is None:
-        from services.ladder.memory_store import MemoryStore
-
-        return MemoryStore(k=k, history=history)
-    if url.startswith(("redis://", "rediss://", "unix://")):
-        from services.ladder.redis_store import RedisStore
-
-        if timeout is None:
-            return RedisStore(url, key_prefix=key_prefix, k=k, history=history)
-        return RedisStore(url, key_prefix=key_prefix, k=k, history=history,
-                          socket_timeout=timeout, connect_timeout=timeout)
-    raise ValueError(f"unsupported ladder store URL {url!r}: use redis://HOST:PORT/DB")

@@ -52,7 +52,8 @@ class ResultQueue(Protocol):
 
 
 class ArenaMetrics:
-    """``arena_matches_total{game,status}``, ``arena_decisions_total{game,source}``,
+    """``arena_matches_total{game,status}``, ``arena_queue_matches_total{queue,status}``,
+    ``arena_decisions_total{game,source}``,
     ``arena_remote_decision_seconds{game}``, ``arena_builtin_decision_seconds_total
     {game}``, ``arena_active_matches``, ``arena_connected_bots``,
     ``arena_rating_retry_queue`` and ``arena_results_unrated``; the gateway's load,
@@ -66,6 +67,10 @@ class ArenaMetrics:
         self.matches = Counter(
             "arena_matches", "Finished matches by outcome: completed, forfeit (some seat "
             "forfeited) or aborted.", ["game", "status"], registry=registry)
+        self.queue_matches = Counter(
+            "arena_queue_matches", "Finished matches by queue (the queue's id, also its "
+            "ladder's) and outcome, as arena_matches_total.", ["queue", "status"],
+            registry=registry)
         self.decisions = Counter(
             "arena_decisions", "Decisions taken, by remote bots or built-in bots (fill seats "
             "and substituted moves).", ["game", "source"], registry=registry)

@@ -10,12 +10,15 @@ from collections.abc import Callable
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
 _WAIT_BUCKETS = (0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0)
+# Rating points between the best and the worst rated bot of a formed match.
+_SPREAD_BUCKETS = (0.0, 10.0, 25.0, 50.0, 100.0, 200.0, 400.0, 800.0)
 
 
 class GatewayMetrics:
     """``arena_streams``, ``arena_refused_streams_total{reason}``,
     ``arena_dropped_streams_total{reason}``, ``arena_waiting_bots``,
-    ``arena_queue_wait_seconds``, ``arena_host_workers``,
+    ``arena_queue_wait_seconds{queue}``, ``arena_match_rating_spread{queue}``,
+    ``arena_rematches_avoided_total{queue}``, ``arena_host_workers``,
     ``arena_host_failures_total``, ``arena_store_up``, ``arena_event_loop_tasks``,
     ``arena_connections``, ``arena_refused_connections_total{reason}``,
     ``arena_allocator_trims_total`` and ``arena_allocator_released_bytes_total``."""
@@ -41,8 +44,16 @@ class GatewayMetrics:
             "arena_waiting_bots", "Authenticated streams waiting for a match.",
             registry=registry)
         self.queue_wait = Histogram(
-            "arena_queue_wait_seconds", "Time a stream waited for its next match.",
-            buckets=_WAIT_BUCKETS, registry=registry)
+            "arena_queue_wait_seconds", "Time a stream waited for its next match, by the "
+            "queue it was seated in.", ["queue"], buckets=_WAIT_BUCKETS, registry=registry)
+        self.match_spread = Histogram(
+            "arena_match_rating_spread", "Rating points between the highest and the lowest "
+            "rated bot of a match the matchmaker formed (fill seats not counted), by queue.",
+            ["queue"], buckets=_SPREAD_BUCKETS, registry=registry)
+        self.rematches_avoided = Counter(
+            "arena_rematches_avoided", "Matches formed instead of the preferred line-up, "
+            "which had met within the rematch cooldown, by queue.", ["queue"],
+            registry=registry)
         self.host_workers = Gauge(
             "arena_host_workers", "Host worker processes answering calls.", registry=registry)
         self.host_failures = Counter(

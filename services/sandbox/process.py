@@ -55,7 +55,7 @@ class NetworkSetupFailed(SandboxError):
     so :func:`launch` starts again, at most ``NETWORK_ATTEMPTS`` times."""
 
 
-NETWORK_ATTEMPTS = 3
+NETWORK_ATTEMPTS = 5
 
 
 @dataclass(frozen=True)

@@ -111,8 +111,10 @@ def ratings_figure(entrants: Mapping[str, Mapping[str, Any]], games: int,
     fig, ax = plt.subplots(figsize=(7.5, max(2.5, 0.45 * count + 1.5)), layout="constrained")
     ys = np.arange(count)
     values = np.array([rating for _, rating, _ in rated])
-    lows = np.array([rating - ci[0] if ci else 0.0 for _, rating, ci in rated])
-    highs = np.array([ci[1] - rating if ci else 0.0 for _, rating, ci in rated])
+    # A bootstrap interval of a lopsided result (an entrant that never wins) may leave
+    # out the estimate itself: its bar then starts at the point.
+    lows = np.array([max(rating - ci[0], 0.0) if ci else 0.0 for _, rating, ci in rated])
+    highs = np.array([max(ci[1] - rating, 0.0) if ci else 0.0 for _, rating, ci in rated])
     ax.errorbar(values, ys, xerr=[lows, highs], fmt="o", capsize=4, color="tab:blue")
     ax.axvline(0, color="grey", linewidth=0.8, linestyle="--")
     ax.set_yticks(ys, [_label(name) for name, _, _ in rated])

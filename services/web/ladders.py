@@ -6,11 +6,18 @@ costs about as much again. Both are kept per game with the store's ladder versio
 count of applied matches). A page view asks the store what moved since that version
 (:meth:`~services.ladder.store.LadderStore.ladder_changes`, one round trip): nothing,
 and the kept ladder is served; a few matches, and only their participants' rows are
-replaced (with their newest rating points), the rows re-sorted and the JSON joined from
-each row's kept encoding; more than the store remembers (or a store that cannot tell),
-and everything is built again. A rebuild reads the version before the rows: a match
-applied meanwhile is at worst in the rows early, and the next update reads its
-participants' rows again, so the kept ladder always converges on the store's.
+replaced (with their newest rating points) and put in place by bisection; more than the
+store remembers (or a store that cannot tell), and everything is built again. A rebuild
+reads the version before the rows: a match applied meanwhile is at worst in the rows
+early, and the next update reads its participants' rows again, so the kept ladder always
+converges on the store's.
+
+A row's rank is its position, so it is not stored with the row: a move inserts and
+deletes in a few flat lists (memory moves, no per-row Python work for the rows whose
+rank shifted), and what shows ranks is made when asked, from the part asked for: a page
+of rows (:meth:`BuiltLadder.page`), one bot's rank (:meth:`BuiltLadder.rank_of`, a
+bisection), or the whole JSON (:attr:`BuiltLadder.body`, joined once per version from
+each row's kept encoding and a table of ``{"rank":N,`` prefixes).
 """
 
 from __future__ import annotations
@@ -20,43 +27,90 @@ import json
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from operator import add
 from typing import Any
 
 from services.ladder.records import LadderEntry
 from services.ladder.store import LadderStore
 from services.web.history import last_active
 
+_PREFIXES: list[bytes] = []  # _PREFIXES[i] == b'{"rank":<i+1>,'
+_PREFIXES_LOCK = threading.Lock()
+
+
+def _rank_prefixes(count: int) -> list[bytes]:
+    """At least ``count`` prefixes ``{"rank":N,`` for N = 1, 2, ... (grown as needed)."""
+    if len(_PREFIXES) < count:
+        with _PREFIXES_LOCK:
+            _PREFIXES.extend(b'{"rank":%d,' % (rank + 1)
+                             for rank in range(len(_PREFIXES), count))
+    return _PREFIXES
+
 
 @dataclass(frozen=True)
 class BuiltLadder:
-    """One game's ladder as the site shows it: rows best first, and their JSON.
-
-    Kept alongside, one per row, so that a move touches only the rows it changes: the
-    sort key ``(-rating, bot)``, the row's JSON after its rank (``"bot":...}``, the same
-    whatever its rank) and the row's whole JSON; ``body`` joins the last."""
+    """One game's ladder as the site shows it, best first, in parallel lists: the sort
+    key ``(-rating, bot)``, the row without its rank (``{bot, rating, games, wins,
+    mean_rank, last_active}``, shared between versions: read only) and that row's JSON
+    after its rank (``"bot":...}``, the same whatever the rank). ``keyed`` gives each
+    bot's key. Views with ranks are made when asked and kept with the version."""
 
     version: int | None
-    rows: list[dict[str, Any]]
-    body: bytes
-    ranks: dict[str, int] = field(default_factory=dict)
-    keys: list[tuple[float, str]] = field(default_factory=list)
-    fragments: list[bytes] = field(default_factory=list)
-    pieces: list[bytes] = field(default_factory=list)
+    keys: list[tuple[float, str]]
+    entries: list[dict[str, Any]]
+    fragments: list[bytes]
+    keyed: dict[str, tuple[float, str]]
+    _made: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def rank_of(self, name: str) -> int | None:
+        """The bot's rank (1 = best), or None if it is not on the ladder."""
+        key = self.keyed.get(name)
+        return None if key is None else bisect.bisect_left(self.keys, key) + 1
+
+    def page(self, start: int, stop: int) -> list[dict[str, Any]]:
+        """Rows ``start`` to ``stop`` (0-based, as a slice) with their ranks."""
+        return [{"rank": index + 1, **entry}
+                for index, entry in enumerate(self.entries[start:stop], start=max(0, start))]
+
+    @property
+    def rows(self) -> list[dict[str, Any]]:
+        """Every row with its rank, best first (made once per version)."""
+        rows = self._made.get("rows")
+        if rows is None:
+            rows = self._made["rows"] = self.page(0, len(self.entries))
+        return rows
+
+    @property
+    def ranks(self) -> dict[str, int]:
+        """Each bot's rank (made once per version)."""
+        ranks = self._made.get("ranks")
+        if ranks is None:
+            ranks = self._made["ranks"] = {
+                key[1]: rank for rank, key in enumerate(self.keys, start=1)}
+        return ranks
+
+    @property
+    def body(self) -> bytes:
+        """The rows as JSON, byte for byte what :func:`encode` makes of :attr:`rows`
+        (joined once per version)."""
+        body = self._made.get("body")
+        if body is None:
+            prefixes = _rank_prefixes(len(self.fragments))
+            body = self._made["body"] = (
+                b"[" + b",".join(map(add, prefixes, self.fragments)) + b"]")
+        return body
 
 
-def row_of(entry: LadderEntry, active: float | None, rank: int = 0) -> dict[str, Any]:
-    """A ladder row: ``{rank, bot, rating, games, wins, mean_rank, last_active}``."""
-    return {"rank": rank, "bot": entry.name, "rating": entry.rating, "games": entry.games,
+def row_of(entry: LadderEntry, active: float | None) -> dict[str, Any]:
+    """A ladder row without its rank: ``{bot, rating, games, wins, mean_rank,
+    last_active, mu, sigma, provisional}`` (the skill to three places)."""
+    return {"bot": entry.name, "rating": entry.rating, "games": entry.games,
             "wins": entry.wins, "mean_rank": round(entry.mean_rank, 3),
-            "last_active": active}
-
-
-def build_rows(store: LadderStore, game: str) -> list[dict[str, Any]]:
-    """:func:`row_of` per bot, best first."""
-    entries = store.ladder(game)
-    last = last_active(store, game, [entry.name for entry in entries])
-    return [row_of(entry, last.get(entry.name), rank)
-            for rank, entry in enumerate(entries, start=1)]
+            "last_active": active, "mu": round(entry.mu, 3), "sigma": round(entry.sigma, 3),
+            "provisional": entry.provisional}
 
 
 def encode(value: Any) -> bytes:
@@ -67,58 +121,38 @@ def encode(value: Any) -> bytes:
 
 def _fragment(row: dict[str, Any]) -> bytes:
     """The row's JSON after ``{"rank":N,`` (rank is the first key of every row)."""
-    return encode({key: value for key, value in row.items() if key != "rank"})[1:]
-
-
-def _piece(rank: int, fragment: bytes) -> bytes:
-    return b'{"rank":%d,%b' % (rank, fragment)
-
-
-def _body(pieces: list[bytes]) -> bytes:
-    """Byte for byte what :func:`encode` makes of the rows."""
-    return b"[" + b",".join(pieces) + b"]"
+    return encode(row)[1:]
 
 
 def built_from(store: LadderStore, game: str, version: int | None) -> BuiltLadder:
     """Every row read and encoded (``version`` read before them)."""
-    rows = build_rows(store, game)
-    fragments = [_fragment(row) for row in rows]
-    pieces = [_piece(row["rank"], piece) for row, piece in zip(rows, fragments, strict=True)]
-    return BuiltLadder(version, rows, _body(pieces), {row["bot"]: row["rank"] for row in rows},
-                       [(-row["rating"], row["bot"]) for row in rows], fragments, pieces)
+    entries = store.ladder(game)
+    last = last_active(store, game, [entry.name for entry in entries])
+    rows = [row_of(entry, last.get(entry.name)) for entry in entries]
+    keys = [(-row["rating"], row["bot"]) for row in rows]
+    return BuiltLadder(version, keys, rows, [_fragment(row) for row in rows],
+                       {key[1]: key for key in keys})
 
 
 def moved(built: BuiltLadder, version: int, entries: Mapping[str, LadderEntry],
           active: Mapping[str, float | None]) -> BuiltLadder:
     """``built`` with the rows of ``entries``' bots replaced (their last activity from
-    ``active``), each put in its place by bisection; only the rows whose rank changed
-    are copied and their JSON remade. ``built`` itself is left as it was."""
-    keys, rows = list(built.keys), list(built.rows)
-    fragments, pieces = list(built.fragments), list(built.pieces)
-    first = len(rows)  # the first position whose row or rank may have changed
-    for index in sorted((built.ranks[name] - 1 for name in entries if name in built.ranks),
-                        reverse=True):
-        del keys[index], rows[index], fragments[index], pieces[index]
-        first = index
+    ``active``), each put in its place by bisection. ``built`` itself is left as it was."""
+    keys, rows, fragments = list(built.keys), list(built.entries), list(built.fragments)
+    keyed = dict(built.keyed)
+    for name in entries:
+        old = keyed.get(name)
+        if old is not None:
+            index = bisect.bisect_left(keys, old)
+            del keys[index], rows[index], fragments[index]
     for name, entry in entries.items():
         row = row_of(entry, active.get(name))
-        key = (-entry.rating, name)
+        key = keyed[name] = (-entry.rating, name)
         index = bisect.bisect_left(keys, key)
         keys.insert(index, key)
         rows.insert(index, row)
         fragments.insert(index, _fragment(row))
-        pieces.insert(index, b"")
-        first = min(first, index)
-    ranks = dict(built.ranks)
-    for index in range(first, len(rows)):
-        row, rank = rows[index], index + 1
-        if row["rank"] != rank:
-            rows[index] = row = {**row, "rank": rank}
-            pieces[index] = b""
-        if not pieces[index]:
-            pieces[index] = _piece(rank, fragments[index])
-            ranks[row["bot"]] = rank
-    return BuiltLadder(version, rows, _body(pieces), ranks, keys, fragments, pieces)
+    return BuiltLadder(version, keys, rows, fragments, keyed)
 
 
 class LadderCache:

@@ -7,8 +7,12 @@ reads: the ladder store, the spectator feed and the replay directory.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +34,9 @@ HOME_ROWS = 20  # each ladder's leaders on the home page; the rest on /ladders/G
 LADDER_PAGE = 100  # rows per page of /ladders/GAME
 HISTORY_POINTS = 1000  # rating-history points a bot page reads per game
 RECENT_MATCHES = 20
+HOME_READERS = 4  # threads reading the home page's parts at once (besides the caller's)
 OPPONENT_MATCHES = 100  # matches the results-by-opponent table counts
+QUEUES_SECONDS = 5.0  # how long the list of registered queues is kept between reads
 
 
 class NotFound(Exception):
@@ -49,12 +55,35 @@ class WebData:
         self.games = tuple(self.games) or available_games()
         self.shelf = ReplayShelf(max_builds=self.max_builds)
         self.ladders = LadderCache(self.store)
+        self._titles: tuple[float, dict[str, str]] | None = None
+        self._titles_lock = threading.Lock()
+        self._readers = ThreadPoolExecutor(HOME_READERS, thread_name_prefix="web-read")
 
     # -- ladders -------------------------------------------------------------------------
 
+    def titles(self) -> dict[str, str]:
+        """Every ladder shown, by its id, with its title: each game's (the ladder of
+        ``arena serve --game``) and each queue's that a gateway registered (read again
+        after :data:`QUEUES_SECONDS`)."""
+        now = time.monotonic()
+        with self._titles_lock:
+            if self._titles is not None and now - self._titles[0] < QUEUES_SECONDS:
+                return self._titles[1]
+        titles = {game: get_game(game).info.name for game in self.games}
+        for queue, about in self.store.queues().items():
+            game = about.get("game")
+            if queue in titles or not isinstance(game, str) or game not in self.games:
+                continue
+            title = f"{get_game(game).info.name}, {about.get('players')} players"
+            titles[queue] = f"{title} ({queue})" if about.get("options") or about.get(
+                "custom_cards") else title
+        with self._titles_lock:
+            self._titles = (now, titles)
+        return titles
+
     def _check_game(self, game: str) -> None:
-        if game not in self.games:
-            raise NotFound(f"unknown game {game!r}")
+        if game not in self.games and game not in self.titles():
+            raise NotFound(f"unknown game or queue {game!r}")
 
     def ladder(self, game: str) -> list[dict[str, Any]]:
         """Every rated bot of ``game``, best first (shared rows: read them only)."""
@@ -69,15 +98,15 @@ class WebData:
     def ladder_page(self, game: str, page: int | None) -> dict[str, Any]:
         """One page of :data:`LADDER_PAGE` rows of the whole ladder (page 1 first)."""
         self._check_game(game)
-        rows = self.ladder(game)
-        pages = max(1, -(-len(rows) // LADDER_PAGE))
+        built = self.ladders.get(game)
+        pages = max(1, -(-len(built) // LADDER_PAGE))
         page = 1 if page is None else page
         if not 1 <= page <= pages:
             raise NotFound(f"the {game} ladder has pages 1 to {pages}, not {page}")
         return {
-            "game": game, "game_name": get_game(game).info.name, "page": page,
-            "pages": pages, "total": len(rows), "page_size": LADDER_PAGE,
-            "rows": rows[(page - 1) * LADDER_PAGE:page * LADDER_PAGE],
+            "game": game, "game_name": self.titles()[game], "page": page,
+            "pages": pages, "total": len(built), "page_size": LADDER_PAGE,
+            "rows": built.page((page - 1) * LADDER_PAGE, page * LADDER_PAGE),
         }
 
     def solo(self, game: str) -> list[dict[str, Any]]:
@@ -88,14 +117,30 @@ class WebData:
                 for rank, entry in enumerate(self.store.solo_standings(game), start=1)]
 
     def home(self) -> dict[str, Any]:
-        built = {game: self.ladders.get(game) for game in self.games}
+        """Each ladder's leaders (each game's and each registered queue's) and solo
+        standings, live and finished matches: independent reads (one to three Redis round
+        trips each), made at once on :data:`HOME_READERS` threads so that the page waits
+        for the slowest, not for their sum (a round trip's tail on a busy machine is
+        several milliseconds)."""
+        titles = self.titles()
+        games = list(titles)
+        reads: list[Callable[[], Any]] = [
+            *(partial(self.ladders.get, game) for game in games),
+            *(partial(self.solo, game) for game in games),
+            self.feed.live, partial(self.feed.finished, 20)]
+        futures = [self._readers.submit(read) for read in reads[1:]]
+        first = reads[0]()  # this thread reads too
+        done = [first, *(future.result() for future in futures)]
+        built = dict(zip(games, done[:len(games)], strict=True))
+        solo = dict(zip(games, done[len(games):2 * len(games)], strict=True))
+        live, finished = done[2 * len(games):]
         return {
-            "ladders": {game: ladder.rows[:HOME_ROWS] for game, ladder in built.items()},
-            "ladder_sizes": {game: len(ladder.rows) for game, ladder in built.items()},
-            "solo": {game: rows for game in self.games if (rows := self.solo(game))},
-            "games": {game: get_game(game).info.name for game in self.games},
-            "live": [m.summary() for m in self.feed.live()],
-            "finished": [m.summary() for m in self.feed.finished(20)],
+            "ladders": {game: ladder.page(0, HOME_ROWS) for game, ladder in built.items()},
+            "ladder_sizes": {game: len(ladder) for game, ladder in built.items()},
+            "solo": {game: rows for game, rows in solo.items() if rows},
+            "games": titles,
+            "live": [m.summary() for m in live],
+            "finished": [m.summary() for m in finished],
         }
 
     # -- bots ----------------------------------------------------------------------------
@@ -103,7 +148,7 @@ class WebData:
     def bot(self, name: str) -> dict[str, Any]:
         ladders = []
         history: list[dict[str, Any]] = []
-        for game in self.games:
+        for game, title in self.titles().items():
             entry = self.store.bot_stats(game, name)
             if entry is None:
                 continue
@@ -112,14 +157,17 @@ class WebData:
             standing = self.ladders.get(game)
             ladders.append({
                 "game": game,
-                "game_name": get_game(game).info.name,
-                "rank": (rank := standing.ranks.get(name)),
+                "game_name": title,
+                "rank": (rank := standing.rank_of(name)),
                 "ladder_page": None if rank is None else (rank - 1) // LADDER_PAGE + 1,
-                "bots": len(standing.rows),
+                "bots": len(standing),
                 "rating": entry.rating,
                 "games": entry.games,
                 "wins": entry.wins,
                 "mean_rank": round(entry.mean_rank, 3),
+                "mu": round(entry.mu, 3),
+                "sigma": round(entry.sigma, 3),
+                "provisional": entry.provisional,
                 "history": [p.to_json() for p in points],
                 "recent": self._recent(name, points[-RECENT_MATCHES:], matches),
                 "opponents": opponents(name, matches),

@@ -13,7 +13,7 @@ from bench import kits
 from bench.clients import start_gateway
 from bench.kits import Kit
 from bench.loopback import free_port
-from services.ladder.store import open_store
+from services.ladder.factory import open_store
 from services.metrics import ArenaMetrics
 from services.wire import transport
 from tests.clients.test_kits import ALL_KITS, BUILD_TIMEOUT, built  # noqa: F401 (fixture)

@@ -36,7 +36,7 @@ from bench.kits import Kit
 from bench.loopback import free_port
 from engine.monster_my_neighbor.cards import default_cards_text
 from services.botdir import load_bot_dir, run_argv
-from services.ladder.store import open_store
+from services.ladder.factory import open_store
 from services.metrics import ArenaMetrics
 from tests.e2e.test_served_ladder import _metrics, _wait_serving
 

@@ -1,5 +1,6 @@
 """``arena serve --house-bot NAME=PATH``: the server builds a kit in the sandbox, runs it
-on its own ladder without any client the test starts, and restarts it when it dies.
+on its own ladder without any client the test starts, and restarts it when it dies; a
+Python class (``NAME=file.py:Class``) plays beside it, run by the server the same way.
 
 Real processes throughout: `arena serve` with a Redis ladder, the Python kit
 (`clients/python`, the kit CI builds fastest: a venv and generated stubs) built and run
@@ -19,12 +20,14 @@ from pathlib import Path
 import pytest
 
 from bench.loopback import free_port
-from services.ladder.store import open_store
+from services.ladder.factory import open_store
 from services.sandbox import bwrap_available
 from tests.e2e.test_served_ladder import ARENA, _wait_serving
 
 GAME = "monster-my-neighbor"
 KIT = Path(__file__).parents[2] / "clients" / "python"
+# A Python class is a house bot too: the server runs `arena bot --strategy` with it.
+HUNTER = Path(__file__).parents[2] / "docs" / "examples" / "big_hand_hunter.py:BigHandHunter"
 SANDBOX = "bwrap" if bwrap_available() else "none"
 
 
@@ -65,19 +68,21 @@ def test_a_house_bot_plays_rated_matches_and_is_restarted_when_it_dies(
     server = subprocess.Popen(
         [*ARENA, "serve", "--port", str(port), "--redis", redis_url, "--key-prefix", prefix,
          "--game", GAME, "--players", "3", "--fill", "random", "--min-bots", "1",
-         "--move-timeout", "5", "--journal", str(tmp_path / "journal.jsonl"),
-         "--house-bot", f"py={KIT}", "--sandbox", SANDBOX, "--bot-memory", "512MiB"],
+         "--move-timeout", "30", "--journal", str(tmp_path / "journal.jsonl"),
+         "--house-bot", f"py={KIT}", "--house-bot", f"hunter={HUNTER}",
+         "--sandbox", SANDBOX, "--bot-memory", "512MiB"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     lines = Lines(server)
     try:
         _wait_serving(f"127.0.0.1:{port}", server, timeout=400)  # the build comes first
         with open_store(redis_url, key_prefix=prefix) as store:
-            def games() -> int:
-                stats = store.bot_stats(GAME, "py")
+            def games(name: str = "py") -> int:
+                stats = store.bot_stats(GAME, name)
                 return stats.games if stats is not None else 0
 
-            _wait("two rated matches of the house bot", lambda: games() >= 2, 120, server)
+            _wait("two rated matches of each house bot",
+                  lambda: games() >= 2 and games("hunter") >= 2, 180, server)
             (first,) = lines.started_pids("py")
             os.kill(first, signal.SIGKILL)  # the sandbox, and the bot inside with it
             _wait("the restart", lambda: len(lines.started_pids("py")) == 2, 60, server)
@@ -85,7 +90,8 @@ def test_a_house_bot_plays_rated_matches_and_is_restarted_when_it_dies(
             _wait("rated matches after the restart", lambda: games() >= played + 2, 120,
                   server)
             ladder = {entry.name for entry in store.ladder(GAME)}
-        assert {"py", "builtin:random"} <= ladder
+        assert {"py", "hunter", "builtin:random"} <= ladder
+        assert len(lines.started_pids("hunter")) == 1  # never died
     finally:
         server.send_signal(signal.SIGTERM)
         try:
@@ -124,3 +130,11 @@ def test_a_house_bot_that_is_not_a_bot_directory_is_one_line(tmp_path: Path) -> 
         timeout=60)
     assert done.returncode == 2
     assert "is not a bot directory: it has no arena-bot.toml" in done.stderr
+
+
+def test_a_house_bot_spec_the_game_has_no_bot_for_is_one_line() -> None:
+    done = subprocess.run(
+        [*ARENA, "serve", "--house-bot", "x=nope:depth=3"], capture_output=True, text=True,
+        timeout=60)
+    assert done.returncode == 2
+    assert "--house-bot x: unknown bot 'nope'" in done.stderr, done.stderr

@@ -24,7 +24,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bench.loopback import free_port
 from engine.core import Replay
-from services.ladder.store import open_store
+from services.ladder.factory import open_store
 
 GAME = "monster-my-neighbor"
 MATCHES = 10

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from bench.loopback import RedisServer
-from services.ladder.store import LadderStore, open_store
+from services.ladder.factory import open_store
+from services.ladder.store import LadderStore
 from tests.faults.harness import GAME, ServedGateway, kill_quietly
 
 

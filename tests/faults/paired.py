@@ -29,10 +29,11 @@ QUIET, LOADED = "quiet", "loaded"
 @dataclass
 class Steady:
     """What one well-behaved bot saw: (when, seconds) from each reply to the next
-    request of its match, its match ends, any Error, and how many of its matches held
-    a seat labelled ``skip`` (not timed)."""
+    request of its match, when each request came (in every match), its match ends, any
+    Error, and how many of its matches held a seat labelled ``skip`` (not timed)."""
 
     turnarounds: list[tuple[float, float]] = field(default_factory=list)
+    decisions: list[float] = field(default_factory=list)  # when each request came, any match
     ends: list[arena_pb2.MatchEnd] = field(default_factory=list)
     errors: list[arena_pb2.Error] = field(default_factory=list)
     shared_matches: int = 0
@@ -55,6 +56,7 @@ async def steady_bot(address: str, token: str, stop: asyncio.Event, skip: str = 
                 timed = not skip or skip not in response.match_start.seat_labels
                 seen.shared_matches += not timed
             elif kind == "decision_request":
+                seen.decisions.append(now)
                 if sent is not None and timed:
                     seen.turnarounds.append((now, now - sent))
                 await call.write(reply(response.decision_request.request_id))
@@ -69,6 +71,9 @@ async def steady_bot(address: str, token: str, stop: asyncio.Event, skip: str = 
 
 
 def quantile(samples: list[float], q: float) -> float:
+    """The ``q`` quantile (nearest rank below) of ``samples``; NaN if there are none."""
+    if not samples:
+        return float("nan")
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
 
@@ -88,6 +93,14 @@ class Windows:
         return [seconds for run in runs for when, seconds in run.turnarounds
                 if any(start <= when < end for start, end in self.spans[kind])]
 
+    def seconds(self, kind: str) -> float:
+        return sum(end - start for start, end in self.spans[kind])
+
+    def decisions(self, runs: list[Steady], kind: str) -> int:
+        """Requests the bots were sent in the windows of ``kind`` (in every match)."""
+        return sum(1 for run in runs for when in run.decisions
+                   if any(start <= when < end for start, end in self.spans[kind]))
+
 
 @dataclass
 class Comparison:
@@ -95,6 +108,7 @@ class Comparison:
 
     quiet: list[float]
     loaded: list[float]
+    windows: Windows = field(default_factory=Windows)
 
     @property
     def ratio(self) -> float:
@@ -141,7 +155,8 @@ async def compare(
         stop.set()
         async with asyncio.timeout(60):
             runs = await asyncio.gather(*bots)
-    return Comparison(windows.pooled(runs, QUIET), windows.pooled(runs, LOADED)), runs
+    return (Comparison(windows.pooled(runs, QUIET), windows.pooled(runs, LOADED), windows),
+            runs)
 
 
 def best_of(attempts: int, bound: float, experiment: Callable[[], Comparison]) -> list[Comparison]:

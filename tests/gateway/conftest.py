@@ -15,8 +15,9 @@ import pytest
 from services.gateway.config import GatewayConfig
 from services.gateway.result_log import DurableResults
 from services.gateway.server import Gateway, GatewayThread
+from services.ladder.factory import open_store
 from services.ladder.records import AppliedMatch
-from services.ladder.store import LadderStore, open_store
+from services.ladder.store import LadderStore
 from services.metrics import ArenaMetrics
 from services.wire.transport import TlsFiles
 

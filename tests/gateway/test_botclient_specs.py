@@ -3,6 +3,8 @@ tournament's own entrant code, and refused in one line with exit 2 when unusable
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,8 @@ from services.cli.main import main as arena
 from services.tournament.entrants import resolve_entrant
 from tests.gateway.conftest import GAME
 
+ARENA = [sys.executable, "-m", "services.cli.main"]
+KIT = Path(__file__).parents[2] / "clients" / "python"
 EXAMPLE = str(Path(__file__).parents[2] / "docs" / "examples" / "big_hand_hunter.py")
 
 
@@ -89,3 +93,45 @@ def test_without_game_the_spec_is_checked_against_the_servers_game(
     assert code == 2 and line == (
         "error: the server hosts epic-resort: 'big_hand_hunter' has no class 'Nope'"), line
     assert gateway.store.bot_stats("epic-resort", "late") is None
+
+
+def test_a_bot_directory_strategy_builds_and_runs_the_kit_with_the_kit_flags(
+    start_gateway,
+) -> None:
+    """`--strategy clients/python`: the kit's build, then its run command with --server,
+    --token, --matches and --seed; it plays the server's game and exits with the kit."""
+    gateway = start_gateway(players=3, fill="random")
+    done = subprocess.run(
+        [*ARENA, "bot", "--server", gateway.address, "--token", gateway.token("kit"),
+         "--strategy", str(KIT), "--matches", "1", "--seed", "4"],
+        capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    stats = gateway.store.bot_stats(GAME, "kit")
+    assert stats is not None and stats.games == 1
+
+
+class _Recording:
+    """A wire strategy that notes whether each request carried engine values."""
+
+    name = "recording"
+
+    def __init__(self) -> None:
+        self.with_values = self.without = 0
+
+    def choose(self, request, rng) -> int:  # type: ignore[no-untyped-def]
+        if request.engine_observation:
+            self.with_values += 1
+        else:
+            self.without += 1
+        return rng.randrange(len(request.options))
+
+
+@pytest.mark.parametrize("asked", [False, True])
+def test_only_a_stream_that_asks_gets_engine_values(start_gateway, asked: bool) -> None:
+    gateway = start_gateway(game="epic-resort", players=2, fill="random")
+    strategy = _Recording()
+    report = play(gateway.address, gateway.token("rec"), None, strategy, max_matches=1,
+                  seed=1, engine_values=asked)
+    assert len(report.matches) == 1 and report.decisions > 10
+    assert (strategy.with_values, strategy.without) == (
+        (report.decisions, 0) if asked else (0, report.decisions))

@@ -10,7 +10,7 @@ import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from services.gateway.health import STORE_DOWN
-from services.ladder.store import open_store
+from services.ladder.factory import open_store
 from tests.gateway.botkit import TestBot, hello_frame
 
 SERVING = health_pb2.HealthCheckResponse.SERVING

@@ -19,8 +19,8 @@ from services.gateway.result_log import (
     journal_held,
     journal_pending,
 )
+from services.ladder.factory import open_store
 from services.ladder.records import SoloEntry
-from services.ladder.store import open_store
 from tests.gateway.botkit import TestBot, hello_frame
 from tests.gateway.conftest import GAME
 

@@ -17,7 +17,8 @@ pytestmark = [pytest.mark.timeout(600), pytest.mark.usefixtures("restore_logging
 @pytest.mark.parametrize("fmt", ["round-robin", "gauntlet", "swiss", "sprt"])
 def test_a_kit_plays_every_format_in_this_process(tmp_path: Path, fmt: str) -> None:
     go = str(built_kit("go"))
-    entrants: list[tuple[str | None, str]] = [("go", go), (None, "heuristic")]
+    baseline = "random" if fmt == "sprt" else "heuristic"  # sprt: a kit against random
+    entrants: list[tuple[str | None, str]] = [("go", go), (None, baseline)]
     if fmt in ("gauntlet", "swiss"):
         entrants += [(None, "random"), ("r2", "random")]
     sprt = SprtParams() if fmt == "sprt" else None

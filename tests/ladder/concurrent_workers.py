@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from services.ladder.store import open_store
+from services.ladder.factory import open_store
 
 Match = tuple[str, list[str], list[int]]
 

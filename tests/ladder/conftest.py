@@ -8,7 +8,8 @@ from collections.abc import Iterator
 import pytest
 import redis
 
-from services.ladder.store import LadderStore, open_store
+from services.ladder.factory import open_store
+from services.ladder.store import LadderStore
 
 
 def unique_prefix() -> str:

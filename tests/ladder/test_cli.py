@@ -12,7 +12,7 @@ import pytest
 
 from services.cli import bots, ladder
 from services.ladder.cli_options import REDIS_URL_ENV
-from services.ladder.store import open_store
+from services.ladder.factory import open_store
 
 GAME = "monster-my-neighbor"
 
@@ -110,7 +110,9 @@ def test_ladder_json_lists_the_entries_best_first(
     listed = json.loads(capsys.readouterr().out)
     assert listed == expected
     assert [e["name"] for e in listed][-1] == "carol"
-    assert set(listed[0]) == {"name", "rating", "games", "wins", "mean_rank"}
+    assert set(listed[0]) == {"name", "rating", "games", "wins", "mean_rank", "mu", "sigma",
+                              "skill", "provisional"}
+    assert all(entry["provisional"] for entry in listed)  # two games: sigma is still wide
 
     assert run(argv) == 0
     table = capsys.readouterr().out

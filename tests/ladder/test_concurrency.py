@@ -78,7 +78,7 @@ def test_threads_applying_overlapping_matches_count_each_once(store: LadderStore
 def test_processes_applying_overlapping_matches_count_each_once(
     redis_url: str, key_prefix: str
 ) -> None:
-    from services.ladder.store import open_store
+    from services.ladder.factory import open_store
 
     matches = make_matches(60, seed=23)
     processes = 8

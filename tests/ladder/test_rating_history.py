@@ -7,7 +7,8 @@ import time
 
 import pytest
 
-from services.ladder.store import LadderStore, open_store
+from services.ladder.factory import open_store
+from services.ladder.store import LadderStore
 
 GAME = "monster-my-neighbor"
 

@@ -8,10 +8,11 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 import redis
 
+from services.ladder.factory import open_store
 from services.ladder.memory_store import MemoryStore
 from services.ladder.records import AppliedSolo, SoloEntry
 from services.ladder.redis_format import GameKeys
-from services.ladder.store import LadderStore, MatchConflict, open_store
+from services.ladder.store import LadderStore, MatchConflict
 from tests.ladder.conftest import delete_prefix, unique_prefix
 
 GAME = "ark-nova"

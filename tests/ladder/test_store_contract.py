@@ -11,16 +11,11 @@ import redis
 from redis.crc import key_slot
 
 from services.ladder.elo import INITIAL_RATING, match_deltas, round_rating
+from services.ladder.factory import open_store
 from services.ladder.memory_store import MemoryStore
 from services.ladder.records import LadderEntry
 from services.ladder.redis_store import RedisStore
-from services.ladder.store import (
-    RECENT_MATCHES,
-    BotAlreadyRegistered,
-    LadderStore,
-    MatchConflict,
-    open_store,
-)
+from services.ladder.store import RECENT_MATCHES, BotAlreadyRegistered, LadderStore, MatchConflict
 
 GAME = "monster-my-neighbor"
 

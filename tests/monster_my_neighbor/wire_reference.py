@@ -55,4 +55,9 @@ def reference_observation(obs: Observation, since: LogMark | None = None
             obs.private_log[since.private:], obs.private_log_times[since.private:], strict=True))
     if obs.own_pending_choice is not None:
         msg.own_pending_choice = obs.own_pending_choice.label(obs.cards)
+    if obs.effect is not None:
+        e = obs.effect
+        msg.effect.CopyFrom(pb.MonsterMyNeighborEffect(
+            actor_seat=e.actor, card_type=name[e.card], step=e.step, slots=e.slots,
+            first_hunter=e.first_hunter))
     return msg

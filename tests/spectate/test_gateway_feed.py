@@ -17,7 +17,7 @@ from arena.v1 import arena_pb2
 from engine.core import Replay
 from services.gateway.config import GatewayConfig
 from services.gateway.server import Gateway, GatewayThread
-from services.ladder.store import open_store
+from services.ladder.factory import open_store
 from services.metrics import ArenaMetrics
 from services.spectate.feed import ABORTED, COMPLETED
 from services.spectate.memory_feed import MemoryFeed

@@ -17,7 +17,7 @@ from engine.core import Replay
 from services.gateway.config import GatewayConfig
 from services.gateway.server import Gateway, GatewayThread
 from services.hosting.in_loop import InLoopHosts
-from services.ladder.store import open_store
+from services.ladder.factory import open_store
 from services.metrics import ArenaMetrics
 from services.spectate.redis_feed import RedisFeed
 from services.web.app import create_app

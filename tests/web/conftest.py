@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from services.ladder.store import LadderStore, open_store
+from services.ladder.factory import open_store
+from services.ladder.store import LadderStore
 from services.spectate.redis_feed import RedisFeed
 from services.web.app import create_app
 from services.web.queries import WebData

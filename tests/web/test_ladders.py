@@ -10,7 +10,8 @@ import secrets
 
 import pytest
 
-from services.ladder.store import RECENT_MATCHES, LadderStore, open_store
+from services.ladder.factory import open_store
+from services.ladder.store import RECENT_MATCHES, LadderStore
 from services.web import ladders
 from services.web.ladders import LadderCache, built_from, encode
 from services.web.queries import HOME_ROWS, LADDER_PAGE
@@ -115,6 +116,9 @@ def test_kept_rows_moved_match_by_match_equal_a_full_rebuild(
             assert kept.version == version
             assert kept.rows == fresh.rows and kept.ranks == fresh.ranks
             assert kept.body == fresh.body == encode(fresh.rows)
+            assert [kept.rank_of(r["bot"]) for r in fresh.rows] == [
+                r["rank"] for r in fresh.rows]
+            assert kept.page(7, 19) == fresh.rows[7:19] and kept.rank_of("nobody") is None
         assert len(rebuilds) == 2  # the first read, and the one too far behind
         for other in (kept.rows[0], kept.rows[-1]):
             assert json.loads(kept.body)[other["rank"] - 1] == other
@@ -124,3 +128,34 @@ def _record(store: LadderStore, number: int) -> tuple[list[str], list[int]]:
     match = store.applied_match(GAME, f"r-{number}")
     assert match is not None
     return list(match.participants), list(match.ranks)
+
+
+def test_ladder_rows_show_each_bots_figures_with_its_name_escaped(site: Site) -> None:
+    """The rows are written without the template: names escaped in text and links,
+    the rating to one decimal, tie shares for wins, ranks that follow a move."""
+    odd = '<b>"tom" & jerry</b>'
+    site.store.apply_match(GAME, "e-1", [odd, "ann", "bea"], [1, 1, 3])
+    html = site.get(f"/ladders/{GAME}").text
+    assert odd not in html
+    escaped = "&lt;b&gt;&#34;tom&#34; &amp; jerry&lt;/b&gt;"
+    assert html.count(escaped) == 3  # data-bot, href and text
+    rows = {r["bot"]: r for r in site.get(f"/api/ladder/{GAME}").json()}
+    found = re.findall(r'<tr data-bot="([^"]+)"><td class="num">(\d+)</td>.*?'
+                       r'<td class="num rating">([\d.]+)</td>'
+                       r'<td class="num skill">([^<]+?)( <abbr class="provisional"[^>]*>\?'
+                       r'</abbr>)?</td><td class="num games">(\d+)'
+                       r'</td><td class="num wins">([\d.]+)</td><td class="when">([^<]+)<',
+                       html)
+    assert [(bot, int(rank), rating, skill, bool(mark), int(games), wins)
+            for bot, rank, rating, skill, mark, games, wins, _ in found] == [
+        (escaped if r["bot"] == odd else r["bot"], r["rank"], f"{r['rating']:.1f}",
+         f"{r['mu']:.1f} ± {3 * r['sigma']:.1f}", r["provisional"],
+         r["games"], f"{r['wins']:.2f}".rstrip("0").rstrip("."))
+        for r in sorted(rows.values(), key=lambda r: r["rank"])]
+    assert {when for *_, when in found} <= {f"{s} s ago" for s in range(60)}
+    assert rows["ann"]["wins"] == 0.5  # a two-way tie for first
+    site.store.apply_match(GAME, "e-2", ["bea", "ann"], [1, 2])
+    moved = re.findall(r'<tr data-bot="([^"]+)"><td class="num">(\d+)<',
+                       site.get(f"/ladders/{GAME}").text)
+    assert moved == [(escaped if r["bot"] == odd else r["bot"], str(r["rank"]))
+                     for r in site.get(f"/api/ladder/{GAME}").json()]

@@ -27,7 +27,7 @@ from arena.v1 import epic_resort_pb2 as arena_dot_v1_dot_epic__resort__pb2
 from arena.v1 import monster_my_neighbor_pb2 as arena_dot_v1_dot_monster__my__neighbor__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14\x61rena/v1/arena.proto\x12\x08\x61rena.v1\x1a\x17\x61rena/v1/ark_nova.proto\x1a\x1a\x61rena/v1/epic_resort.proto\x1a\"arena/v1/monster_my_neighbor.proto\"\xc6\x01\n\x0bObservation\x12\x45\n\x13monster_my_neighbor\x18\x01 \x01(\x0b\x32&.arena.v1.MonsterMyNeighborObservationH\x00\x12\x36\n\x0b\x65pic_resort\x18\x02 \x01(\x0b\x32\x1f.arena.v1.EpicResortObservationH\x00\x12\x30\n\x08\x61rk_nova\x18\x03 \x01(\x0b\x32\x1c.arena.v1.ArkNovaObservationH\x00\x42\x06\n\x04game\"\xc1\x01\n\x06Option\x12\r\n\x05label\x18\x01 \x01(\t\x12@\n\x13monster_my_neighbor\x18\x02 \x01(\x0b\x32!.arena.v1.MonsterMyNeighborOptionH\x00\x12\x31\n\x0b\x65pic_resort\x18\x03 \x01(\x0b\x32\x1a.arena.v1.EpicResortOptionH\x00\x12+\n\x08\x61rk_nova\x18\x04 \x01(\x0b\x32\x17.arena.v1.ArkNovaOptionH\x00\x42\x06\n\x04game\"{\n\x05Hello\x12\r\n\x05token\x18\x01 \x01(\t\x12\r\n\x05games\x18\x02 \x03(\t\x12\x10\n\x08\x62ot_name\x18\x03 \x01(\t\x12\x16\n\x0e\x63lient_version\x18\x04 \x01(\t\x12\x13\n\x0bmax_matches\x18\x05 \x01(\r\x12\x15\n\rengine_values\x18\x06 \x01(\x08\"p\n\x07Welcome\x12\x10\n\x08\x62ot_name\x18\x01 \x01(\t\x12\x16\n\x0eserver_version\x18\x02 \x01(\t\x12\r\n\x05games\x18\x03 \x03(\t\x12\x17\n\x0fmove_timeout_ms\x18\x04 \x01(\r\x12\x13\n\x0bmax_strikes\x18\x05 \x01(\r\"Y\n\x0bMatchConfig\x12\x0f\n\x07players\x18\x01 \x01(\x05\x12\x14\n\x0coptions_json\x18\x02 \x01(\t\x12\r\n\x05\x63\x61rds\x18\x03 \x01(\t\x12\x14\n\x0c\x63ustom_cards\x18\x04 \x01(\x08\"\x87\x01\n\nMatchStart\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x0f\n\x07players\x18\x03 \x01(\x05\x12\x0c\n\x04seat\x18\x04 \x01(\x05\x12\x13\n\x0bseat_labels\x18\x05 \x03(\t\x12%\n\x06\x63onfig\x18\x06 \x01(\x0b\x32\x15.arena.v1.MatchConfig\"\xe9\x01\n\x0f\x44\x65\x63isionRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x12\n\nrequest_id\x18\x03 \x01(\x04\x12\x0c\n\x04kind\x18\x04 \x01(\t\x12\x13\n\x0b\x64\x65\x61\x64line_ms\x18\x05 \x01(\r\x12\x14\n\x0ctime_bank_ms\x18\x06 \x01(\r\x12*\n\x0bobservation\x18\x07 \x01(\x0b\x32\x15.arena.v1.Observation\x12!\n\x07options\x18\x08 \x03(\x0b\x32\x10.arena.v1.Option\x12\x1a\n\x12\x65ngine_observation\x18\t \x01(\t\"9\n\rDecisionReply\x12\x12\n\nrequest_id\x18\x01 \x01(\x04\x12\x14\n\x0coption_index\x18\x02 \x01(\r\"Y\n\nSeatResult\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05label\x18\x02 \x01(\t\x12\r\n\x05score\x18\x03 \x01(\x01\x12\x0c\n\x04rank\x18\x04 \x01(\x05\x12\x11\n\tforfeited\x18\x05 \x01(\x08\"\xb1\x01\n\x08MatchEnd\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12%\n\x07results\x18\x02 \x03(\x0b\x32\x14.arena.v1.SeatResult\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12(\n\x06reason\x18\x04 \x01(\x0e\x32\x18.arena.v1.MatchEndReason\x12\r\n\x05rated\x18\x05 \x01(\x08\x12\x15\n\rrating_change\x18\x06 \x01(\x01\x12\x0e\n\x06rating\x18\x07 \x01(\x01\"O\n\x05\x45rror\x12!\n\x04\x63ode\x18\x01 \x01(\x0e\x32\x13.arena.v1.ErrorCode\x12\x0f\n\x07message\x18\x02 \x01(\t\x12\x12\n\nrequest_id\x18\x03 \x01(\x04\"m\n\x0bPlayRequest\x12 \n\x05hello\x18\x01 \x01(\x0b\x32\x0f.arena.v1.HelloH\x00\x12\x31\n\x0e\x64\x65\x63ision_reply\x18\x02 \x01(\x0b\x32\x17.arena.v1.DecisionReplyH\x00\x42\t\n\x07message\"\xee\x01\n\x0cPlayResponse\x12$\n\x07welcome\x18\x01 \x01(\x0b\x32\x11.arena.v1.WelcomeH\x00\x12+\n\x0bmatch_start\x18\x02 \x01(\x0b\x32\x14.arena.v1.MatchStartH\x00\x12\x35\n\x10\x64\x65\x63ision_request\x18\x03 \x01(\x0b\x32\x19.arena.v1.DecisionRequestH\x00\x12\'\n\tmatch_end\x18\x04 \x01(\x0b\x32\x12.arena.v1.MatchEndH\x00\x12 \n\x05\x65rror\x18\x05 \x01(\x0b\x32\x0f.arena.v1.ErrorH\x00\x42\t\n\x07message*\x8e\x01\n\x0eMatchEndReason\x12 \n\x1cMATCH_END_REASON_UNSPECIFIED\x10\x00\x12\x1e\n\x1aMATCH_END_REASON_COMPLETED\x10\x01\x12\x1c\n\x18MATCH_END_REASON_FORFEIT\x10\x02\x12\x1c\n\x18MATCH_END_REASON_ABORTED\x10\x03*\xf4\x01\n\tErrorCode\x12\x1a\n\x16\x45RROR_CODE_UNSPECIFIED\x10\x00\x12\x18\n\x14\x45RROR_CODE_MALFORMED\x10\x01\x12\x17\n\x13\x45RROR_CODE_PROTOCOL\x10\x02\x12\x1d\n\x19\x45RROR_CODE_ILLEGAL_OPTION\x10\x03\x12 \n\x1c\x45RROR_CODE_DEADLINE_EXCEEDED\x10\x04\x12\x1e\n\x1a\x45RROR_CODE_UNKNOWN_REQUEST\x10\x05\x12\x16\n\x12\x45RROR_CODE_FORFEIT\x10\x06\x12\x1f\n\x1b\x45RROR_CODE_UNSUPPORTED_GAME\x10\x07\x32I\n\x0c\x41renaService\x12\x39\n\x04Play\x12\x15.arena.v1.PlayRequest\x1a\x16.arena.v1.PlayResponse(\x01\x30\x01\x42\x46\n\x16tabletoparena.arena.v1B\nArenaProtoP\x01Z\x1etabletoparena/arena/v1;arenav1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14\x61rena/v1/arena.proto\x12\x08\x61rena.v1\x1a\x17\x61rena/v1/ark_nova.proto\x1a\x1a\x61rena/v1/epic_resort.proto\x1a\"arena/v1/monster_my_neighbor.proto\"\xc6\x01\n\x0bObservation\x12\x45\n\x13monster_my_neighbor\x18\x01 \x01(\x0b\x32&.arena.v1.MonsterMyNeighborObservationH\x00\x12\x36\n\x0b\x65pic_resort\x18\x02 \x01(\x0b\x32\x1f.arena.v1.EpicResortObservationH\x00\x12\x30\n\x08\x61rk_nova\x18\x03 \x01(\x0b\x32\x1c.arena.v1.ArkNovaObservationH\x00\x42\x06\n\x04game\"\xc1\x01\n\x06Option\x12\r\n\x05label\x18\x01 \x01(\t\x12@\n\x13monster_my_neighbor\x18\x02 \x01(\x0b\x32!.arena.v1.MonsterMyNeighborOptionH\x00\x12\x31\n\x0b\x65pic_resort\x18\x03 \x01(\x0b\x32\x1a.arena.v1.EpicResortOptionH\x00\x12+\n\x08\x61rk_nova\x18\x04 \x01(\x0b\x32\x17.arena.v1.ArkNovaOptionH\x00\x42\x06\n\x04game\"{\n\x05Hello\x12\r\n\x05token\x18\x01 \x01(\t\x12\r\n\x05games\x18\x02 \x03(\t\x12\x10\n\x08\x62ot_name\x18\x03 \x01(\t\x12\x16\n\x0e\x63lient_version\x18\x04 \x01(\t\x12\x13\n\x0bmax_matches\x18\x05 \x01(\r\x12\x15\n\rengine_values\x18\x06 \x01(\x08\"\x96\x01\n\x07Welcome\x12\x10\n\x08\x62ot_name\x18\x01 \x01(\t\x12\x16\n\x0eserver_version\x18\x02 \x01(\t\x12\r\n\x05games\x18\x03 \x03(\t\x12\x17\n\x0fmove_timeout_ms\x18\x04 \x01(\r\x12\x13\n\x0bmax_strikes\x18\x05 \x01(\r\x12$\n\x06queues\x18\x06 \x03(\x0b\x32\x14.arena.v1.MatchQueue\"M\n\nMatchQueue\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x0f\n\x07players\x18\x03 \x01(\x05\x12\x14\n\x0coptions_json\x18\x04 \x01(\t\"Y\n\x0bMatchConfig\x12\x0f\n\x07players\x18\x01 \x01(\x05\x12\x14\n\x0coptions_json\x18\x02 \x01(\t\x12\r\n\x05\x63\x61rds\x18\x03 \x01(\t\x12\x14\n\x0c\x63ustom_cards\x18\x04 \x01(\x08\"\x96\x01\n\nMatchStart\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x0f\n\x07players\x18\x03 \x01(\x05\x12\x0c\n\x04seat\x18\x04 \x01(\x05\x12\x13\n\x0bseat_labels\x18\x05 \x03(\t\x12%\n\x06\x63onfig\x18\x06 \x01(\x0b\x32\x15.arena.v1.MatchConfig\x12\r\n\x05queue\x18\x07 \x01(\t\"\xe9\x01\n\x0f\x44\x65\x63isionRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x12\n\nrequest_id\x18\x03 \x01(\x04\x12\x0c\n\x04kind\x18\x04 \x01(\t\x12\x13\n\x0b\x64\x65\x61\x64line_ms\x18\x05 \x01(\r\x12\x14\n\x0ctime_bank_ms\x18\x06 \x01(\r\x12*\n\x0bobservation\x18\x07 \x01(\x0b\x32\x15.arena.v1.Observation\x12!\n\x07options\x18\x08 \x03(\x0b\x32\x10.arena.v1.Option\x12\x1a\n\x12\x65ngine_observation\x18\t \x01(\t\"9\n\rDecisionReply\x12\x12\n\nrequest_id\x18\x01 \x01(\x04\x12\x14\n\x0coption_index\x18\x02 \x01(\r\"Y\n\nSeatResult\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05label\x18\x02 \x01(\t\x12\r\n\x05score\x18\x03 \x01(\x01\x12\x0c\n\x04rank\x18\x04 \x01(\x05\x12\x11\n\tforfeited\x18\x05 \x01(\x08\"\xb1\x01\n\x08MatchEnd\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12%\n\x07results\x18\x02 \x03(\x0b\x32\x14.arena.v1.SeatResult\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12(\n\x06reason\x18\x04 \x01(\x0e\x32\x18.arena.v1.MatchEndReason\x12\r\n\x05rated\x18\x05 \x01(\x08\x12\x15\n\rrating_change\x18\x06 \x01(\x01\x12\x0e\n\x06rating\x18\x07 \x01(\x01\"O\n\x05\x45rror\x12!\n\x04\x63ode\x18\x01 \x01(\x0e\x32\x13.arena.v1.ErrorCode\x12\x0f\n\x07message\x18\x02 \x01(\t\x12\x12\n\nrequest_id\x18\x03 \x01(\x04\"m\n\x0bPlayRequest\x12 \n\x05hello\x18\x01 \x01(\x0b\x32\x0f.arena.v1.HelloH\x00\x12\x31\n\x0e\x64\x65\x63ision_reply\x18\x02 \x01(\x0b\x32\x17.arena.v1.DecisionReplyH\x00\x42\t\n\x07message\"\xee\x01\n\x0cPlayResponse\x12$\n\x07welcome\x18\x01 \x01(\x0b\x32\x11.arena.v1.WelcomeH\x00\x12+\n\x0bmatch_start\x18\x02 \x01(\x0b\x32\x14.arena.v1.MatchStartH\x00\x12\x35\n\x10\x64\x65\x63ision_request\x18\x03 \x01(\x0b\x32\x19.arena.v1.DecisionRequestH\x00\x12\'\n\tmatch_end\x18\x04 \x01(\x0b\x32\x12.arena.v1.MatchEndH\x00\x12 \n\x05\x65rror\x18\x05 \x01(\x0b\x32\x0f.arena.v1.ErrorH\x00\x42\t\n\x07message*\x8e\x01\n\x0eMatchEndReason\x12 \n\x1cMATCH_END_REASON_UNSPECIFIED\x10\x00\x12\x1e\n\x1aMATCH_END_REASON_COMPLETED\x10\x01\x12\x1c\n\x18MATCH_END_REASON_FORFEIT\x10\x02\x12\x1c\n\x18MATCH_END_REASON_ABORTED\x10\x03*\xf4\x01\n\tErrorCode\x12\x1a\n\x16\x45RROR_CODE_UNSPECIFIED\x10\x00\x12\x18\n\x14\x45RROR_CODE_MALFORMED\x10\x01\x12\x17\n\x13\x45RROR_CODE_PROTOCOL\x10\x02\x12\x1d\n\x19\x45RROR_CODE_ILLEGAL_OPTION\x10\x03\x12 \n\x1c\x45RROR_CODE_DEADLINE_EXCEEDED\x10\x04\x12\x1e\n\x1a\x45RROR_CODE_UNKNOWN_REQUEST\x10\x05\x12\x16\n\x12\x45RROR_CODE_FORFEIT\x10\x06\x12\x1f\n\x1b\x45RROR_CODE_UNSUPPORTED_GAME\x10\x07\x32I\n\x0c\x41renaService\x12\x39\n\x04Play\x12\x15.arena.v1.PlayRequest\x1a\x16.arena.v1.PlayResponse(\x01\x30\x01\x42\x46\n\x16tabletoparena.arena.v1B\nArenaProtoP\x01Z\x1etabletoparena/arena/v1;arenav1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -35,36 +35,38 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'arena.v1.arena_pb2', _globa
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\026tabletoparena.arena.v1B\nArenaProtoP\001Z\036tabletoparena/arena/v1;arenav1'
-  _globals['_MATCHENDREASON']._serialized_start=1988
-  _globals['_MATCHENDREASON']._serialized_end=2130
-  _globals['_ERRORCODE']._serialized_start=2133
-  _globals['_ERRORCODE']._serialized_end=2377
+  _globals['_MATCHENDREASON']._serialized_start=2121
+  _globals['_MATCHENDREASON']._serialized_end=2263
+  _globals['_ERRORCODE']._serialized_start=2266
+  _globals['_ERRORCODE']._serialized_end=2510
   _globals['_OBSERVATION']._serialized_start=124
   _globals['_OBSERVATION']._serialized_end=322
   _globals['_OPTION']._serialized_start=325
   _globals['_OPTION']._serialized_end=518
   _globals['_HELLO']._serialized_start=520
   _globals['_HELLO']._serialized_end=643
-  _globals['_WELCOME']._serialized_start=645
-  _globals['_WELCOME']._serialized_end=757
-  _globals['_MATCHCONFIG']._serialized_start=759
-  _globals['_MATCHCONFIG']._serialized_end=848
-  _globals['_MATCHSTART']._serialized_start=851
-  _globals['_MATCHSTART']._serialized_end=986
-  _globals['_DECISIONREQUEST']._serialized_start=989
-  _globals['_DECISIONREQUEST']._serialized_end=1222
-  _globals['_DECISIONREPLY']._serialized_start=1224
-  _globals['_DECISIONREPLY']._serialized_end=1281
-  _globals['_SEATRESULT']._serialized_start=1283
-  _globals['_SEATRESULT']._serialized_end=1372
-  _globals['_MATCHEND']._serialized_start=1375
-  _globals['_MATCHEND']._serialized_end=1552
-  _globals['_ERROR']._serialized_start=1554
-  _globals['_ERROR']._serialized_end=1633
-  _globals['_PLAYREQUEST']._serialized_start=1635
-  _globals['_PLAYREQUEST']._serialized_end=1744
-  _globals['_PLAYRESPONSE']._serialized_start=1747
-  _globals['_PLAYRESPONSE']._serialized_end=1985
-  _globals['_ARENASERVICE']._serialized_start=2379
-  _globals['_ARENASERVICE']._serialized_end=2452
+  _globals['_WELCOME']._serialized_start=646
+  _globals['_WELCOME']._serialized_end=796
+  _globals['_MATCHQUEUE']._serialized_start=798
+  _globals['_MATCHQUEUE']._serialized_end=875
+  _globals['_MATCHCONFIG']._serialized_start=877
+  _globals['_MATCHCONFIG']._serialized_end=966
+  _globals['_MATCHSTART']._serialized_start=969
+  _globals['_MATCHSTART']._serialized_end=1119
+  _globals['_DECISIONREQUEST']._serialized_start=1122
+  _globals['_DECISIONREQUEST']._serialized_end=1355
+  _globals['_DECISIONREPLY']._serialized_start=1357
+  _globals['_DECISIONREPLY']._serialized_end=1414
+  _globals['_SEATRESULT']._serialized_start=1416
+  _globals['_SEATRESULT']._serialized_end=1505
+  _globals['_MATCHEND']._serialized_start=1508
+  _globals['_MATCHEND']._serialized_end=1685
+  _globals['_ERROR']._serialized_start=1687
+  _globals['_ERROR']._serialized_end=1766
+  _globals['_PLAYREQUEST']._serialized_start=1768
+  _globals['_PLAYREQUEST']._serialized_end=1877
+  _globals['_PLAYRESPONSE']._serialized_start=1880
+  _globals['_PLAYRESPONSE']._serialized_end=2118
+  _globals['_ARENASERVICE']._serialized_start=2512
+  _globals['_ARENASERVICE']._serialized_end=2585
 # @@protoc_insertion_point(module_scope)

@@ -79,18 +79,32 @@ class Hello(_message.Message):
     def __init__(self, token: _Optional[str] = ..., games: _Optional[_Iterable[str]] = ..., bot_name: _Optional[str] = ..., client_version: _Optional[str] = ..., max_matches: _Optional[int] = ..., engine_values: _Optional[bool] = ...) -> None: ...
 
 class Welcome(_message.Message):
-    __slots__ = ("bot_name", "server_version", "games", "move_timeout_ms", "max_strikes")
+    __slots__ = ("bot_name", "server_version", "games", "move_timeout_ms", "max_strikes", "queues")
     BOT_NAME_FIELD_NUMBER: _ClassVar[int]
     SERVER_VERSION_FIELD_NUMBER: _ClassVar[int]
     GAMES_FIELD_NUMBER: _ClassVar[int]
     MOVE_TIMEOUT_MS_FIELD_NUMBER: _ClassVar[int]
     MAX_STRIKES_FIELD_NUMBER: _ClassVar[int]
+    QUEUES_FIELD_NUMBER: _ClassVar[int]
     bot_name: str
     server_version: str
     games: _containers.RepeatedScalarFieldContainer[str]
     move_timeout_ms: int
     max_strikes: int
-    def __init__(self, bot_name: _Optional[str] = ..., server_version: _Optional[str] = ..., games: _Optional[_Iterable[str]] = ..., move_timeout_ms: _Optional[int] = ..., max_strikes: _Optional[int] = ...) -> None: ...
+    queues: _containers.RepeatedCompositeFieldContainer[MatchQueue]
+    def __init__(self, bot_name: _Optional[str] = ..., server_version: _Optional[str] = ..., games: _Optional[_Iterable[str]] = ..., move_timeout_ms: _Optional[int] = ..., max_strikes: _Optional[int] = ..., queues: _Optional[_Iterable[_Union[MatchQueue, _Mapping]]] = ...) -> None: ...
+
+class MatchQueue(_message.Message):
+    __slots__ = ("id", "game", "players", "options_json")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_JSON_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    game: str
+    players: int
+    options_json: str
+    def __init__(self, id: _Optional[str] = ..., game: _Optional[str] = ..., players: _Optional[int] = ..., options_json: _Optional[str] = ...) -> None: ...
 
 class MatchConfig(_message.Message):
     __slots__ = ("players", "options_json", "cards", "custom_cards")
@@ -105,20 +119,22 @@ class MatchConfig(_message.Message):
     def __init__(self, players: _Optional[int] = ..., options_json: _Optional[str] = ..., cards: _Optional[str] = ..., custom_cards: _Optional[bool] = ...) -> None: ...
 
 class MatchStart(_message.Message):
-    __slots__ = ("match_id", "game", "players", "seat", "seat_labels", "config")
+    __slots__ = ("match_id", "game", "players", "seat", "seat_labels", "config", "queue")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     SEAT_LABELS_FIELD_NUMBER: _ClassVar[int]
     CONFIG_FIELD_NUMBER: _ClassVar[int]
+    QUEUE_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     game: str
     players: int
     seat: int
     seat_labels: _containers.RepeatedScalarFieldContainer[str]
     config: MatchConfig
-    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., players: _Optional[int] = ..., seat: _Optional[int] = ..., seat_labels: _Optional[_Iterable[str]] = ..., config: _Optional[_Union[MatchConfig, _Mapping]] = ...) -> None: ...
+    queue: str
+    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., players: _Optional[int] = ..., seat: _Optional[int] = ..., seat_labels: _Optional[_Iterable[str]] = ..., config: _Optional[_Union[MatchConfig, _Mapping]] = ..., queue: _Optional[str] = ...) -> None: ...
 
 class DecisionRequest(_message.Message):
     __slots__ = ("match_id", "seat", "request_id", "kind", "deadline_ms", "time_bank_ms", "observation", "options", "engine_observation")

@@ -69,7 +69,7 @@ class MonsterMyNeighborCardCount(_message.Message):
     def __init__(self, card_type: _Optional[str] = ..., count: _Optional[int] = ...) -> None: ...
 
 class MonsterMyNeighborObservation(_message.Message):
-    __slots__ = ("players", "seat", "round", "rotation", "active_seat", "wanted_holder", "seats", "hand", "hunters_played", "villagers_played", "first_hunter_played", "main_deck_size", "hunters_under_main_deck", "dog_known_holder", "monsters_possible", "finished_rounds", "composition", "rounds", "pending_kind", "pending_seats", "own_pending_choice", "public_events", "public_events_from", "private_events", "private_events_from")
+    __slots__ = ("players", "seat", "round", "rotation", "active_seat", "wanted_holder", "seats", "hand", "hunters_played", "villagers_played", "first_hunter_played", "main_deck_size", "hunters_under_main_deck", "dog_known_holder", "monsters_possible", "finished_rounds", "composition", "rounds", "pending_kind", "pending_seats", "own_pending_choice", "public_events", "public_events_from", "private_events", "private_events_from", "effect")
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     ROUND_FIELD_NUMBER: _ClassVar[int]
@@ -95,6 +95,7 @@ class MonsterMyNeighborObservation(_message.Message):
     PUBLIC_EVENTS_FROM_FIELD_NUMBER: _ClassVar[int]
     PRIVATE_EVENTS_FIELD_NUMBER: _ClassVar[int]
     PRIVATE_EVENTS_FROM_FIELD_NUMBER: _ClassVar[int]
+    EFFECT_FIELD_NUMBER: _ClassVar[int]
     players: int
     seat: int
     round: int
@@ -120,7 +121,22 @@ class MonsterMyNeighborObservation(_message.Message):
     public_events_from: int
     private_events: _containers.RepeatedCompositeFieldContainer[MonsterMyNeighborPrivateEvent]
     private_events_from: int
-    def __init__(self, players: _Optional[int] = ..., seat: _Optional[int] = ..., round: _Optional[int] = ..., rotation: _Optional[int] = ..., active_seat: _Optional[int] = ..., wanted_holder: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[MonsterMyNeighborSeat, _Mapping]]] = ..., hand: _Optional[_Iterable[_Union[MonsterMyNeighborCardCount, _Mapping]]] = ..., hunters_played: _Optional[int] = ..., villagers_played: _Optional[int] = ..., first_hunter_played: _Optional[bool] = ..., main_deck_size: _Optional[int] = ..., hunters_under_main_deck: _Optional[int] = ..., dog_known_holder: _Optional[int] = ..., monsters_possible: _Optional[_Iterable[str]] = ..., finished_rounds: _Optional[_Iterable[_Union[MonsterMyNeighborRoundSummary, _Mapping]]] = ..., composition: _Optional[_Iterable[_Union[MonsterMyNeighborCardCount, _Mapping]]] = ..., rounds: _Optional[int] = ..., pending_kind: _Optional[str] = ..., pending_seats: _Optional[_Iterable[int]] = ..., own_pending_choice: _Optional[str] = ..., public_events: _Optional[_Iterable[_Union[MonsterMyNeighborPublicEvent, _Mapping]]] = ..., public_events_from: _Optional[int] = ..., private_events: _Optional[_Iterable[_Union[MonsterMyNeighborPrivateEvent, _Mapping]]] = ..., private_events_from: _Optional[int] = ...) -> None: ...
+    effect: MonsterMyNeighborEffect
+    def __init__(self, players: _Optional[int] = ..., seat: _Optional[int] = ..., round: _Optional[int] = ..., rotation: _Optional[int] = ..., active_seat: _Optional[int] = ..., wanted_holder: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[MonsterMyNeighborSeat, _Mapping]]] = ..., hand: _Optional[_Iterable[_Union[MonsterMyNeighborCardCount, _Mapping]]] = ..., hunters_played: _Optional[int] = ..., villagers_played: _Optional[int] = ..., first_hunter_played: _Optional[bool] = ..., main_deck_size: _Optional[int] = ..., hunters_under_main_deck: _Optional[int] = ..., dog_known_holder: _Optional[int] = ..., monsters_possible: _Optional[_Iterable[str]] = ..., finished_rounds: _Optional[_Iterable[_Union[MonsterMyNeighborRoundSummary, _Mapping]]] = ..., composition: _Optional[_Iterable[_Union[MonsterMyNeighborCardCount, _Mapping]]] = ..., rounds: _Optional[int] = ..., pending_kind: _Optional[str] = ..., pending_seats: _Optional[_Iterable[int]] = ..., own_pending_choice: _Optional[str] = ..., public_events: _Optional[_Iterable[_Union[MonsterMyNeighborPublicEvent, _Mapping]]] = ..., public_events_from: _Optional[int] = ..., private_events: _Optional[_Iterable[_Union[MonsterMyNeighborPrivateEvent, _Mapping]]] = ..., private_events_from: _Optional[int] = ..., effect: _Optional[_Union[MonsterMyNeighborEffect, _Mapping]] = ...) -> None: ...
+
+class MonsterMyNeighborEffect(_message.Message):
+    __slots__ = ("actor_seat", "card_type", "step", "slots", "first_hunter")
+    ACTOR_SEAT_FIELD_NUMBER: _ClassVar[int]
+    CARD_TYPE_FIELD_NUMBER: _ClassVar[int]
+    STEP_FIELD_NUMBER: _ClassVar[int]
+    SLOTS_FIELD_NUMBER: _ClassVar[int]
+    FIRST_HUNTER_FIELD_NUMBER: _ClassVar[int]
+    actor_seat: int
+    card_type: str
+    step: int
+    slots: _containers.RepeatedScalarFieldContainer[int]
+    first_hunter: bool
+    def __init__(self, actor_seat: _Optional[int] = ..., card_type: _Optional[str] = ..., step: _Optional[int] = ..., slots: _Optional[_Iterable[int]] = ..., first_hunter: _Optional[bool] = ...) -> None: ...
 
 class MonsterMyNeighborOption(_message.Message):
     __slots__ = ("card_type", "target_seat", "count", "cards")

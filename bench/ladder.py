@@ -5,7 +5,8 @@ it can for a fixed time: four bots drawn from a pool of 100 and the shared fill 
 ``builtin:random`` in every match (the case that made optimistic writes conflict).
 
 - *results/s*: ``RedisStore.apply_match``, everything a result costs: validation, one
-  EVALSHA of the apply script (idempotency check, reads, Elo, writes, history).
+  EVALSHA of the apply script (idempotency check, reads, Elo and skill, writes,
+  history).
 - *floor*: the same writers sending a bare EVALSHA whose script does the same writes
   (each participant's rating and tallies, the match record, the history lists, trimmed
   as the store trims them) with values computed beforehand, and nothing else. ``ratio``
@@ -110,8 +111,8 @@ def floor_calls(sha: str, prefix: str, writer: int) -> list[tuple[list[Any], lis
         args: list[str | bytes] = [record + result_text(names, ranks)]
         for name in distinct:
             rating = rng.randrange(1_400_000_000, 1_600_000_000)
-            row = struct.pack("<dddd", rating, rng.randrange(10**4), rng.randrange(10**9),
-                              rng.randrange(10**10))
+            row = struct.pack("<dddddd", rating, rng.randrange(10**4), rng.randrange(10**9),
+                              rng.randrange(10**10), rng.uniform(0, 50), rng.uniform(1, 8))
             args += [name, row, struct.pack("<dd", rating, time.time())]
         calls.append((["EVALSHA", sha, len(call_keys), *call_keys], args))
     return calls

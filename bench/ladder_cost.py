@@ -40,12 +40,13 @@ WITHOUT: dict[str, list[tuple[str, str]]] = {
         ("local rows = redis.call('HMGET', bots_key, unpack(ARGV, 7, 6 + n))",
          "local rows = {false, false, false, false, false, false, false}"),
     ],
-    "unpacking the rows": [("  if rows[j] then", "  if false then")],
+    "unpacking the rows": [("  if row then", "  if false then")],
     "the Elo pair loop": [("  for b = a + 1, seats do\n", "  for b = a + 1, 0 do\n")],
+    "the skill update (Plackett-Luce)": [("if n > 1 then", "if false then")],
     "packing the rows": [(
-        "  local row = struct.pack('<dddd', units, s[b + 1] + 1, s[b + 2] + s[b + 5],\n"
-        "    s[b + 3] + s[b + 6] * TALLY_UNITS / s[b + 7])",
-        "  local row = '0123456789abcdef0123456789abcdef'",
+        "  local row = struct.pack('<dddddd', units, s[b + 1] + 1, s[b + 2] + s[b + 5],\n"
+        "    s[b + 3] + s[b + 6] * TALLY_UNITS / s[b + 7], s[b + 8], s[b + 9])",
+        "  local row = '0123456789abcdef0123456789abcdef0123456789abcdef'",
     )],
     "the sequence number (HLEN)": [
         ("local seq = redis.call('HLEN', matches_key) + 1", "local seq = 1")],

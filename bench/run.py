@@ -6,7 +6,19 @@ from __future__ import annotations
 
 import argparse
 
-from bench import engine, gateway, host, hosted, ladder, search, soak, tournament, web, web_play
+from bench import (
+    engine,
+    gateway,
+    host,
+    hosted,
+    ladder,
+    ladder_quality,
+    search,
+    soak,
+    tournament,
+    web,
+    web_play,
+)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -21,6 +33,8 @@ def main(argv: list[str] | None = None) -> None:
     tournament.main([])
     print()
     ladder.main([])
+    print()
+    ladder_quality.main([])
     print()
     host.main([])
     print()

@@ -1,6 +1,7 @@
-"""``arena ladder``: show a game's or a queue's Elo ladder, or with ``--solo`` its solo
-standings (one-seat matches, counted by score, not rated), as a table or JSON;
-``--queues`` lists the queues gateways host (each a ladder of its own)."""
+"""``arena ladder``: show a game's or a queue's ladder (Elo and skill, ordered by
+either), or with ``--solo`` its solo standings (one-seat matches, counted by score, not
+rated), as a table or JSON; ``--queues`` lists the queues gateways host (each a ladder of
+its own)."""
 
 from __future__ import annotations
 
@@ -14,13 +15,15 @@ from rich.table import Table
 from engine.core import available_games
 from services.cli.play import print_error
 from services.ladder.cli_options import add_store_arguments, missing_store, store_from_args
-from services.ladder.records import LadderEntry, SoloEntry
+from services.ladder.records import LADDER_ORDERS, LadderEntry, SoloEntry
+from services.ladder.skill import PROVISIONAL_SIGMA
 from services.ladder.store import StoreError, validate_game_id
 
 
 def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "ladder", help="show a game's Elo ladder", description="Show a game's Elo ladder."
+        "ladder", help="show a game's ladder (Elo and skill)",
+        description="Show a game's ladder: Elo rating and Bayesian skill (mu, sigma)."
     )
     which = parser.add_mutually_exclusive_group(required=True)
     which.add_argument("--game", help="game id, e.g. monster-my-neighbor: the ladder of the "
@@ -31,6 +34,11 @@ def add_parser(subparsers: Any) -> None:
                        help="list the queues gateways host (id, game, players, options)")
     parser.add_argument("--json", action="store_true", help="print a JSON list of entries")
     parser.add_argument("--limit", type=int, metavar="N", help="show only the best N bots")
+    parser.add_argument(
+        "--order", choices=LADDER_ORDERS, default="elo",
+        help="order by Elo rating (default) or by skill, mu - 3 sigma (a bot is "
+        f"provisional, marked ?, until sigma < {PROVISIONAL_SIGMA:g})",
+    )
     parser.add_argument(
         "--solo", action="store_true",
         help="show the solo standings (one-seat matches, e.g. Ark Nova solo: games, mean "
@@ -52,9 +60,12 @@ def _ranked_table(title: str, columns: list[str], rows: list[list[str]]) -> Tabl
 
 
 def ladder_table(game: str, entries: list[LadderEntry]) -> Table:
+    """Elo and skill side by side; a provisional bot's skill is marked ``?``."""
     return _ranked_table(
-        f"{game} ladder", ["Bot", "Rating", "Games", "Wins", "Mean rank"],
-        [[e.name, f"{e.rating:.1f}", str(e.games), f"{e.wins:g}", f"{e.mean_rank:.2f}"]
+        f"{game} ladder", ["Bot", "Rating", "Skill", "mu ± 3 sigma", "Games", "Wins", "Mean rank"],
+        [[e.name, f"{e.rating:.1f}", f"{e.skill:.1f}{'?' if e.provisional else ''}",
+          f"{e.mu:.1f} ± {3 * e.sigma:.1f}", str(e.games), f"{e.wins:g}",
+          f"{e.mean_rank:.2f}"]
          for e in entries],
     )
 
@@ -113,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
             elif args.solo:
                 solo = store.solo_standings(ladder, limit=args.limit)
             else:
-                rated = store.ladder(ladder, limit=args.limit)
+                rated = store.ladder(ladder, limit=args.limit, order=args.order)
     except StoreError as exc:
         err.print(f"[red]error:[/] {exc}")
         return 1

@@ -32,10 +32,11 @@ from services.ladder.store import (
 
 
 class _GameLadder:
-    """One game's ratings, tallies and applied matches, and its solo standings."""
+    """One game's ratings, skills, tallies and applied matches, and its solo standings."""
 
     def __init__(self) -> None:
         self.ratings: dict[str, float] = {}
+        self.skills: dict[str, tuple[float, float]] = {}
         self.tallies: dict[str, BotTally] = {}
         self.matches: dict[str, AppliedMatch] = {}
         self.histories: dict[str, deque[RatingPoint]] = {}
@@ -43,6 +44,11 @@ class _GameLadder:
         self.recent: deque[tuple[int, tuple[str, ...]]] = deque(maxlen=RECENT_MATCHES)
         self.solo: dict[str, SoloEntry] = {}
         self.solo_matches: dict[str, AppliedSolo] = {}
+
+    def entry(self, name: str) -> LadderEntry:
+        """The ladder entry of a rated bot."""
+        return LadderEntry.from_tally(name, self.ratings[name], self.tallies[name],
+                                      *self.skills[name])
 
 
 class MemoryStore(LadderStore):
@@ -108,8 +114,10 @@ class MemoryStore(LadderStore):
                 {name: ladder.ratings.get(name) for name in participants},
                 {name: ladder.tallies.get(name) for name in participants},
                 self.k,
+                {name: ladder.skills.get(name) for name in participants},
             )
             ladder.ratings.update(settlement.ratings)
+            ladder.skills.update(settlement.skills)
             ladder.tallies.update(settlement.tallies)
             ladder.matches[match_id] = settlement.record
             ladder.recent.append((settlement.record.seq, tuple(settlement.ratings)))
@@ -136,17 +144,14 @@ class MemoryStore(LadderStore):
             ladder = self._games.get(game)
             if ladder is None:
                 return []
-            return [
-                LadderEntry.from_tally(name, rating, ladder.tallies[name])
-                for name, rating in ladder.ratings.items()
-            ]
+            return [ladder.entry(name) for name in ladder.ratings]
 
     def _entry(self, game: str, name: str) -> LadderEntry | None:
         with self._lock:
             ladder = self._games.get(game)
             if ladder is None or name not in ladder.ratings:
                 return None
-            return LadderEntry.from_tally(name, ladder.ratings[name], ladder.tallies[name])
+            return ladder.entry(name)
 
     def _history(self, game: str, name: str, limit: int) -> list[RatingPoint]:
         with self._lock:
@@ -171,8 +176,7 @@ class MemoryStore(LadderStore):
             moved: dict[str, LadderEntry] = {}
             for _seq, names in list(ladder.recent)[len(ladder.recent) - behind:]:
                 for name in names:
-                    moved[name] = LadderEntry.from_tally(
-                        name, ladder.ratings[name], ladder.tallies[name])
+                    moved[name] = ladder.entry(name)
             return LadderChanges(version, moved)
 
     def _last_rated(self, game: str, names: list[str]) -> dict[str, RatingPoint]:

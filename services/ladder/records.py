@@ -1,9 +1,10 @@
 """What a ladder stores, and the pure step that settles one match into it.
 
-Both stores keep the same four things per game: a rating per bot, a :class:`BotTally`
-per bot, an :class:`AppliedMatch` per match id, and a bounded list of
-:class:`RatingPoint` per bot. :func:`settle_match` turns the current values for a
-match's participants into the new ones; the Redis store runs the same arithmetic, step
+Both stores keep the same five things per game: an Elo rating per bot, a skill
+(:mod:`services.ladder.skill`: mu and sigma) per bot, a :class:`BotTally` per bot, an
+:class:`AppliedMatch` per match id, and a bounded list of :class:`RatingPoint` per bot.
+:func:`settle_match` turns the current values for a match's participants into the new
+ones; the Redis store runs the same arithmetic, step
 for step, in its Lua script (``lua/apply_match.lua``), so both stores agree to the bit.
 
 One-seat (solo) matches are not rated: :class:`SoloEntry` counts them per bot and game
@@ -26,6 +27,10 @@ from services.ladder.elo import (
     round_rating,
     win_units,
 )
+from services.ladder.skill import MU0, SIGMA0, provisional, rate_ladder_match, skill
+
+# How a ladder can be ordered: by Elo rating, or by skill (mu - 3 sigma).
+LADDER_ORDERS = ("elo", "skill")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,10 +45,12 @@ class BotTally:
 
 @dataclass(frozen=True, slots=True)
 class LadderEntry:
-    """One row of a ladder: a bot's rating and statistics in one game.
+    """One row of a ladder: a bot's Elo rating, skill and statistics in one game.
 
     ``wins`` counts first places, a k-way tie for first giving 1/k each; ``mean_rank`` is
-    the mean finishing rank (1 = best) over ``games``.
+    the mean finishing rank (1 = best) over ``games``. ``mu`` and ``sigma`` are its
+    Bayesian skill (:mod:`services.ladder.skill`); ``skill`` is ``mu - 3 sigma`` and
+    ``provisional`` is true until sigma falls under ``skill.PROVISIONAL_SIGMA``.
     """
 
     name: str
@@ -51,12 +58,28 @@ class LadderEntry:
     games: int
     wins: float
     mean_rank: float
+    mu: float = MU0
+    sigma: float = SIGMA0
 
     @classmethod
-    def from_tally(cls, name: str, rating: float, tally: BotTally) -> LadderEntry:
+    def from_tally(
+        cls, name: str, rating: float, tally: BotTally, mu: float = MU0, sigma: float = SIGMA0,
+    ) -> LadderEntry:
         games = tally.games
         mean = tally.rank_units / (TALLY_UNITS * games) if games else 0.0
-        return cls(name, rating, games, tally.win_units / TALLY_UNITS, mean)
+        return cls(name, rating, games, tally.win_units / TALLY_UNITS, mean, mu, sigma)
+
+    @property
+    def skill(self) -> float:
+        return skill(self.mu, self.sigma)
+
+    @property
+    def provisional(self) -> bool:
+        return provisional(self.sigma)
+
+    def order_key(self, order: str) -> tuple[float, str]:
+        """Sort key, best first, for ``order`` (one of :data:`LADDER_ORDERS`)."""
+        return (-(self.skill if order == "skill" else self.rating), self.name)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -65,6 +88,10 @@ class LadderEntry:
             "games": self.games,
             "wins": self.wins,
             "mean_rank": self.mean_rank,
+            "mu": self.mu,
+            "sigma": self.sigma,
+            "skill": self.skill,
+            "provisional": self.provisional,
         }
 
 
@@ -112,10 +139,11 @@ class AppliedMatch:
 
 @dataclass(frozen=True, slots=True)
 class MatchSettlement:
-    """Everything one match writes: new ratings and tallies of its participants, and
-    the record that makes a repeat of its id a no-op."""
+    """Everything one match writes: new ratings, skills (mu, sigma) and tallies of its
+    participants, and the record that makes a repeat of its id a no-op."""
 
     ratings: dict[str, float]
+    skills: dict[str, tuple[float, float]]
     tallies: dict[str, BotTally]
     record: AppliedMatch
 
@@ -128,11 +156,13 @@ def settle_match(
     ratings: Mapping[str, float | None],
     tallies: Mapping[str, BotTally | None],
     k: float = DEFAULT_K,
+    skills: Mapping[str, tuple[float, float] | None] | None = None,
 ) -> MatchSettlement:
-    """Apply one match to the current ratings and tallies of its participants.
+    """Apply one match to the current ratings, skills and tallies of its participants.
 
-    ``ratings`` and ``tallies`` map each distinct participant to its current value, or
-    ``None`` for a bot new to this ladder. Each distinct participant counts one game;
+    ``ratings``, ``tallies`` and ``skills`` (mu, sigma) map each distinct participant
+    to its current value, or ``None`` for a bot new to this ladder (no ``skills``: all
+    new). Each distinct participant counts one game;
     its rank for the statistics is the mean over the seats it held.
     """
     current: dict[str, float] = {}
@@ -150,8 +180,9 @@ def settle_match(
         new_tallies[name] = BotTally(
             old.games + 1, old.win_units + wins[name], old.rank_units + seat_ranks[name]
         )
+    new_skills = rate_ladder_match(participants, ranks, skills or {})
     record = AppliedMatch(match_id, seq, tuple(participants), tuple(ranks), deltas)
-    return MatchSettlement(new_ratings, new_tallies, record)
+    return MatchSettlement(new_ratings, new_skills, new_tallies, record)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,8 +7,9 @@ shares a hash tag (the part in braces), so each script runs on one Redis Cluster
 - ``{P:bots}:names`` hash: bot name -> token digest
 - ``{P:queues}`` hash: queue id (the key of its ladder, ``GAME`` below) -> the queue's
   description as JSON (game, players, options); written by each gateway at start
-- ``{P:ladder:GAME}:bots`` hash: bot name -> row: rating, games, win units, rank units
-  packed as four little-endian doubles
+- ``{P:ladder:GAME}:bots`` hash: bot name -> row: rating, games, win units, rank units,
+  mu, sigma packed as six little-endian doubles (a row of the first four, written
+  before skills were kept, reads as the starting skill ``skill.MU0``, ``skill.SIGMA0``)
 - ``{P:ladder:GAME}:matches`` hash: match id -> record: n (distinct participants), the
   seat count, seq and n deltas packed as doubles, then the result (:func:`result_text`)
 - ``{P:ladder:GAME}:history:NAME`` list, newest first: rating and Unix time as two
@@ -24,7 +25,8 @@ shares a hash tag (the part in braces), so each script runs on one Redis Cluster
   double, then the bot name
 
 Ratings and deltas are whole millionths (``elo.RATING_UNITS``), statistics whole
-``elo.TALLY_UNITS``: every stored number is an integer below 2**53, exact as a double.
+``elo.TALLY_UNITS``: every such number is an integer below 2**53, exact as a double;
+mu and sigma are the doubles the update computed, stored as they are.
 Numbers are packed (``struct``, which Redis's Lua has too) because that is what the
 apply script reads and writes fastest, with no text conversion. Deltas are in order of
 first seat.
@@ -45,8 +47,10 @@ from services.ladder.records import (
     RatingPoint,
     SoloEntry,
 )
+from services.ladder.skill import MU0, SIGMA0
 
 _ROW = struct.Struct("<dddd")
+_SKILL_ROW = struct.Struct("<dddddd")
 _POINT = struct.Struct("<dd")
 _HEADER = struct.Struct("<ddd")
 _SCORE = struct.Struct("<d")
@@ -129,9 +133,12 @@ def parse_result(seats: int, raw: bytes) -> tuple[tuple[str, ...], tuple[int, ..
 
 def parse_entry(name: str, row: bytes) -> LadderEntry:
     """A bot's ladder entry from its row in the ``bots`` hash."""
-    rating, games, wins, ranks = _ROW.unpack(row)
+    if len(row) == _SKILL_ROW.size:
+        rating, games, wins, ranks, mu, sigma = _SKILL_ROW.unpack(row)
+    else:
+        (rating, games, wins, ranks), mu, sigma = _ROW.unpack(row), MU0, SIGMA0
     tally = BotTally(int(games), int(wins), int(ranks))
-    return LadderEntry.from_tally(name, rating / RATING_UNITS, tally)
+    return LadderEntry.from_tally(name, rating / RATING_UNITS, tally, mu, sigma)
 
 
 def parse_match(match_id: str, raw: bytes) -> AppliedMatch:

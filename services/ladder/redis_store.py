@@ -2,8 +2,9 @@
 
 Key layout and value formats are in :mod:`services.ladder.redis_format`. Applying a
 match is one EVALSHA of ``lua/apply_match.lua``: the script checks the match id, reads
-the participants' ratings and tallies, runs the Elo update, and writes ratings,
-tallies, the match record and each participant's bounded rating history. Redis runs a
+the participants' ratings, skills and tallies, runs the Elo and the skill updates, and
+writes ratings, skills, tallies, the match record and each participant's bounded rating
+history. Redis runs a
 script atomically, so concurrent writers never conflict and nothing is retried for
 contention; the final state equals applying the matches one by one in ``seq`` order.
 Registering a bot is one script too (``lua/register_bot.lua``), and so is counting a
@@ -64,6 +65,7 @@ from services.ladder.redis_format import (
     seat_bytes,
     validate_key_prefix,
 )
+from services.ladder.skill import BETA, KAPPA, MU0, SIGMA0, TAU
 from services.ladder.store import (
     DEFAULT_HISTORY,
     RECENT_MATCHES,
@@ -110,6 +112,8 @@ class _Script:
 
 APPLY_MATCH_CONSTANTS = {
     "INITIAL_RATING": INITIAL_RATING, "ELO_SCALE": ELO_SCALE, "RATING_UNITS": RATING_UNITS,
+    "MU0": MU0, "SIGMA0": SIGMA0, "TAU_SQUARED": TAU * TAU, "BETA_SQUARED": BETA * BETA,
+    "KAPPA": KAPPA,
     "TALLY_UNITS": TALLY_UNITS, "RECENT_LAST": RECENT_MATCHES - 1,
     "RECENT_TRIM_ABOVE": history_trim_length(RECENT_MATCHES),
 }

@@ -20,6 +20,7 @@ from types import TracebackType
 
 from services.ladder.elo import DEFAULT_K, MAX_SEATS, validate_names, validate_result
 from services.ladder.records import (
+    LADDER_ORDERS,
     AppliedMatch,
     AppliedSolo,
     LadderChanges,
@@ -61,7 +62,8 @@ class StoreUnavailable(StoreError):
 
 
 class LadderStore(ABC):
-    """Bot tokens and per-game Elo ladders. Every public method is thread-safe."""
+    """Bot tokens and per-game ladders (Elo and skill). Every public method is
+    thread-safe."""
 
     def __init__(self, k: float = DEFAULT_K, history: int = DEFAULT_HISTORY) -> None:
         if history < 1:
@@ -120,10 +122,16 @@ class LadderStore(ABC):
         validate_game_id(game)
         return sorted(self._applied_matches(game), key=lambda m: m.seq)
 
-    def ladder(self, game: str, limit: int | None = None) -> list[LadderEntry]:
-        """The game's ladder, best first (rating descending, then name ascending)."""
+    def ladder(
+        self, game: str, limit: int | None = None, order: str = "elo",
+    ) -> list[LadderEntry]:
+        """The game's ladder, best first: by Elo rating (``order="elo"``) or by skill,
+        mu - 3 sigma (``order="skill"``), descending, then name ascending."""
         validate_game_id(game)
-        entries = sorted(self._entries(game), key=lambda e: (-e.rating, e.name))
+        if order not in LADDER_ORDERS:
+            raise ValueError(f"a ladder is ordered by one of {', '.join(LADDER_ORDERS)}, "
+                             f"got {order!r}")
+        entries = sorted(self._entries(game), key=lambda e: e.order_key(order))
         return entries if limit is None else entries[:limit]
 
     def bot_stats(self, game: str, name: str) -> LadderEntry | None:

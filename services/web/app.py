@@ -21,6 +21,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from services.ladder.skill import PROVISIONAL_SIGMA
 from services.ladder.store import StoreError
 from services.spectate.feed import LIVE, FeedUnavailable
 from services.web.charts import rating_chart
@@ -85,6 +86,11 @@ def share(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
+def skill_interval(mu: float, sigma: float) -> str:
+    """A skill as its 99.7% interval: '25.0 ± 25.0'."""
+    return f"{mu:.1f} ± {3 * sigma:.1f}"
+
+
 def wants_json(request: Request) -> bool:
     accept = request.headers.get("accept", "")
     return "application/json" in accept and "text/html" not in accept
@@ -118,8 +124,10 @@ def create_app(data: WebData) -> Starlette:
     env.filters["ago"] = ago
     env.filters["place"] = place
     env.filters["share"] = share
+    env.filters["skill_interval"] = skill_interval
     env.globals["rating_chart"] = rating_chart
     env.globals["ladder_rows"] = lambda rows: ladder_rows_html(rows, share, ago)
+    env.globals["provisional_sigma"] = f"{PROVISIONAL_SIGMA:g}"
 
     def page(template: str, http_status: int = 200, **context: Any) -> HTMLResponse:
         html = env.get_template(template).render(**context)

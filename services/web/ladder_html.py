@@ -6,8 +6,8 @@ loop (an attribute lookup, an escape and a filter call per cell) the 100 rows to
 last-active cell is kept, keyed by the figures it shows (a move of the ladder changes
 few rows' figures, though many rows' ranks), so a row costs a lookup, its rank and its
 age. The markup is the one the
-template made: names escaped, the rating to one decimal, wins as tie shares, last
-activity as an age.
+template made: names escaped, the rating to one decimal, the skill as mu ± 3 sigma with
+a mark on a provisional bot, wins as tie shares, last activity as an age.
 """
 
 from __future__ import annotations
@@ -17,8 +17,12 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from services.ladder.skill import PROVISIONAL_SIGMA
+
 KEPT_ROWS = 1 << 14  # kept row prefixes; emptied when full (a page needs at most 100)
 _ROW_END = "</td></tr>\n"
+_PROVISIONAL = (f' <abbr class="provisional" title="provisional: \u03c3 \u2265 '
+                f'{PROVISIONAL_SIGMA:g}, too few games to trust the rating yet">?</abbr>')
 _kept: dict[tuple[Any, ...], tuple[str, str]] = {}
 
 
@@ -28,6 +32,8 @@ def _row_parts(row: dict[str, Any], share: Callable[[float], str]) -> tuple[str,
     return (f'<tr data-bot="{bot}"><td class="num">',
             f'</td><td class="bot"><a href="/bots/{bot}">{bot}</a></td>'
             f'<td class="num rating">{float(row["rating"]):.1f}</td>'
+            f'<td class="num skill">{float(row["mu"]):.1f} ± {3 * float(row["sigma"]):.1f}'
+            f'{_PROVISIONAL if row["provisional"] else ""}</td>'
             f'<td class="num games">{int(row["games"])}</td>'
             f'<td class="num wins">{share(row["wins"])}</td><td class="when">')
 
@@ -36,12 +42,13 @@ def ladder_rows_html(
     rows: Iterable[dict[str, Any]], share: Callable[[float], str],
     ago: Callable[[float | None], str],
 ) -> Markup:
-    """``<tr>`` elements for ladder rows (``rank, bot, rating, games, wins,
-    last_active``); ``share`` and ``ago`` are the site's filters of the same names (their
-    text, digits and words, needs no escaping)."""
+    """``<tr>`` elements for ladder rows (``rank, bot, rating, mu, sigma, provisional,
+    games, wins, last_active``); ``share`` and ``ago`` are the site's filters of the
+    same names (their text, digits and words, needs no escaping)."""
     parts: list[str] = []
     for row in rows:
-        key = (row["bot"], row["rating"], row["games"], row["wins"])
+        key = (row["bot"], row["rating"], row["mu"], row["sigma"], row["provisional"],
+               row["games"], row["wins"])
         kept = _kept.get(key)
         if kept is None:
             if len(_kept) >= KEPT_ROWS:

@@ -106,10 +106,11 @@ class BuiltLadder:
 
 def row_of(entry: LadderEntry, active: float | None) -> dict[str, Any]:
     """A ladder row without its rank: ``{bot, rating, games, wins, mean_rank,
-    last_active}``."""
+    last_active, mu, sigma, provisional}`` (the skill to three places)."""
     return {"bot": entry.name, "rating": entry.rating, "games": entry.games,
             "wins": entry.wins, "mean_rank": round(entry.mean_rank, 3),
-            "last_active": active}
+            "last_active": active, "mu": round(entry.mu, 3), "sigma": round(entry.sigma, 3),
+            "provisional": entry.provisional}
 
 
 def encode(value: Any) -> bytes:

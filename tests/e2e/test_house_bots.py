@@ -68,7 +68,7 @@ def test_a_house_bot_plays_rated_matches_and_is_restarted_when_it_dies(
     server = subprocess.Popen(
         [*ARENA, "serve", "--port", str(port), "--redis", redis_url, "--key-prefix", prefix,
          "--game", GAME, "--players", "3", "--fill", "random", "--min-bots", "1",
-         "--move-timeout", "5", "--journal", str(tmp_path / "journal.jsonl"),
+         "--move-timeout", "30", "--journal", str(tmp_path / "journal.jsonl"),
          "--house-bot", f"py={KIT}", "--house-bot", f"hunter={HUNTER}",
          "--sandbox", SANDBOX, "--bot-memory", "512MiB"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,

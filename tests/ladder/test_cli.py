@@ -110,7 +110,9 @@ def test_ladder_json_lists_the_entries_best_first(
     listed = json.loads(capsys.readouterr().out)
     assert listed == expected
     assert [e["name"] for e in listed][-1] == "carol"
-    assert set(listed[0]) == {"name", "rating", "games", "wins", "mean_rank"}
+    assert set(listed[0]) == {"name", "rating", "games", "wins", "mean_rank", "mu", "sigma",
+                              "skill", "provisional"}
+    assert all(entry["provisional"] for entry in listed)  # two games: sigma is still wide
 
     assert run(argv) == 0
     table = capsys.readouterr().out

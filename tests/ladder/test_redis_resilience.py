@@ -13,10 +13,23 @@ import pytest
 import redis
 
 from bench.loopback import RedisServer
+from services.ladder.memory_store import MemoryStore
 from services.ladder.redis_store import RedisStore, RetryPolicy, _Script
 from services.ladder.store import StoreUnavailable
 
 GAME = "monster-my-neighbor"
+
+
+def assert_rated_once_each(store: RedisStore, matches: list[tuple[str, list[str], list[int]]]
+                           ) -> None:
+    """The store's ladder, Elo and skill (mu, sigma) alike, is bit for bit that of
+    applying each match once, in order, to a fresh memory store."""
+    replay = MemoryStore()
+    for match_id, participants, ranks in matches:
+        replay.apply_match(GAME, match_id, participants, ranks)
+    assert store.ladder(GAME) == replay.ladder(GAME)
+    assert [(e.name, e.mu, e.sigma) for e in store.ladder(GAME, order="skill")] == [
+        (e.name, e.mu, e.sigma) for e in replay.ladder(GAME, order="skill")]
 
 
 def count_commands(monkeypatch: pytest.MonkeyPatch) -> list[tuple[object, ...]]:
@@ -54,19 +67,24 @@ def lose_the_first_reply(
 def test_ladder_survives_a_restart_and_writes_resume(redis_server: RedisServer) -> None:
     store = RedisStore(redis_server.url, key_prefix="restart")
     token = store.register_bot("alice")
-    for i in range(10):
-        store.apply_match(GAME, f"m{i}", ["alice", "bob", "carol"], [1 + i % 3, 1, 3])
+    matches = [(f"m{i}", ["alice", "bob", "carol"], [1 + i % 3, 1, 3]) for i in range(10)]
+    for match in matches:
+        store.apply_match(GAME, *match)
     before = store.ladder(GAME)
 
     redis_server.restart()
 
-    assert store.ladder(GAME) == before
+    assert store.ladder(GAME) == before  # ratings, skills (mu, sigma) and tallies
     assert store.authenticate(token) == "alice"
-    assert store.apply_match(GAME, "m0", ["alice", "bob", "carol"], [1, 1, 3]) == (
-        store.applied_match(GAME, "m0").deltas  # type: ignore[union-attr]
-    )
-    store.apply_match(GAME, "after", ["alice", "bob"], [1, 2])
+    for match in matches:  # replayed after the restart (a result queue redelivering)
+        assert store.apply_match(GAME, *match) == (
+            store.applied_match(GAME, match[0]).deltas  # type: ignore[union-attr]
+        )
+    assert store.ladder(GAME) == before
+    matches.append(("after", ["alice", "bob"], [1, 2]))
+    store.apply_match(GAME, *matches[-1])
     assert store.bot_stats(GAME, "alice").games == 11  # type: ignore[union-attr]
+    assert_rated_once_each(store, matches)
     store.close()
 
 
@@ -102,6 +120,7 @@ def test_an_apply_waits_out_a_short_outage(redis_server: RedisServer) -> None:
         restarter.join()
     assert store.applied_match(GAME, "m2").deltas == deltas  # type: ignore[union-attr]
     assert store.bot_stats(GAME, "a").games == 2  # type: ignore[union-attr]
+    assert_rated_once_each(store, [("m1", ["a", "b"], [1, 2]), ("m2", ["a", "b"], [2, 1])])
     store.close()
 
 
@@ -119,6 +138,7 @@ def test_an_apply_whose_reply_was_lost_is_not_counted_twice(
     assert store.applied_match(GAME, "m2").deltas == deltas  # type: ignore[union-attr]
     assert [m.match_id for m in store.applied_matches(GAME)] == ["m1", "m2"]
     assert store.bot_stats(GAME, "a").games == 2  # type: ignore[union-attr]
+    assert_rated_once_each(store, [("m1", ["a", "b"], [1, 2]), ("m2", ["a", "b"], [1, 2])])
     store.close()
 
 

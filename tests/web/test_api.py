@@ -380,3 +380,30 @@ def test_wins_split_by_a_tie_are_shown_to_two_places(site: Site) -> None:
 
     assert [share(v) for v in (1.0, 0.5, 1 / 3, 12 + 2 / 3, 0.0)] == [
         "1", "0.5", "0.33", "12.67", "0"]
+
+
+def test_the_ladder_and_bot_pages_show_the_skill_interval_and_provisional_bots(
+    site: Site,
+) -> None:
+    for k in range(40):  # alice and bob play on; carol joins once: still provisional
+        site.store.apply_match(GAME, f"sk-{k}", ("alice", "bob"), (1 + k % 2, 2 - k % 2))
+    site.store.apply_match(GAME, "sk-carol", ("alice", "carol"), (1, 2))
+    rows = {r["bot"]: r for r in site.get(f"/api/ladder/{GAME}").json()}
+    for name in ("alice", "bob", "carol"):
+        entry = site.store.bot_stats(GAME, name)
+        assert entry is not None
+        assert rows[name]["mu"] == round(entry.mu, 3)
+        assert rows[name]["sigma"] == round(entry.sigma, 3)
+        assert rows[name]["provisional"] is entry.provisional
+    assert rows["carol"]["provisional"] and not rows["alice"]["provisional"]
+    html = site.get(f"/ladders/{GAME}").text
+    carol_row = html[html.index('data-bot="carol"'):].split("</tr>")[0]
+    alice_row = html[html.index('data-bot="alice"'):].split("</tr>")[0]
+    carol = site.store.bot_stats(GAME, "carol")
+    assert carol is not None
+    assert f"{carol.mu:.1f} ± {3 * carol.sigma:.1f}" in carol_row
+    assert 'class="provisional"' in carol_row and 'class="provisional"' not in alice_row
+    assert "provisional" in site.get("/bots/carol").text
+    assert "provisional" not in site.get("/bots/alice").text.split("<h3>")[0]
+    (ladder,) = site.get("/api/bots/carol").json()["ladders"]
+    assert ladder["provisional"] is True and ladder["mu"] == round(carol.mu, 3)

@@ -141,12 +141,15 @@ def test_ladder_rows_show_each_bots_figures_with_its_name_escaped(site: Site) ->
     assert html.count(escaped) == 3  # data-bot, href and text
     rows = {r["bot"]: r for r in site.get(f"/api/ladder/{GAME}").json()}
     found = re.findall(r'<tr data-bot="([^"]+)"><td class="num">(\d+)</td>.*?'
-                       r'<td class="num rating">([\d.]+)</td><td class="num games">(\d+)'
+                       r'<td class="num rating">([\d.]+)</td>'
+                       r'<td class="num skill">([^<]+?)( <abbr class="provisional"[^>]*>\?'
+                       r'</abbr>)?</td><td class="num games">(\d+)'
                        r'</td><td class="num wins">([\d.]+)</td><td class="when">([^<]+)<',
                        html)
-    assert [(bot, int(rank), rating, int(games), wins) for bot, rank, rating, games, wins, _
-            in found] == [
+    assert [(bot, int(rank), rating, skill, bool(mark), int(games), wins)
+            for bot, rank, rating, skill, mark, games, wins, _ in found] == [
         (escaped if r["bot"] == odd else r["bot"], r["rank"], f"{r['rating']:.1f}",
+         f"{r['mu']:.1f} ± {3 * r['sigma']:.1f}", r["provisional"],
          r["games"], f"{r['wins']:.2f}".rstrip("0").rstrip("."))
         for r in sorted(rows.values(), key=lambda r: r["rank"])]
     assert {when for *_, when in found} <= {f"{s} s ago" for s in range(60)}

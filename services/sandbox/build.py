@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import fcntl
 import hashlib
+import logging
 import os
 import subprocess
 import time
@@ -17,7 +18,9 @@ from pathlib import Path
 from services.sandbox.limits import DEFAULT_BUILD_TIMEOUT, DEFAULT_LIMITS, MIB, Limits
 from services.sandbox.mode import SandboxMode
 from services.sandbox.mounts import View
-from services.sandbox.process import launch
+from services.sandbox.process import NETWORK_ATTEMPTS, bwrap_setup_failed, launch
+
+logger = logging.getLogger("arena.sandbox")
 
 BUILD_LOG_BYTES = 4 * MIB
 TAIL_LINES = 20
@@ -101,14 +104,20 @@ def build(bot_dir: str | Path, command: str | Sequence[str],
         view = View(bot_dir=bot_dir, writable=True, network=True, cache_dir=home,
                     extra_ro=tuple(extra_ro), env=dict(env or {}))
         build_limits = replace(limits.for_build(), stderr_log_bytes=BUILD_LOG_BYTES)
-        process = launch(view, argv, build_limits, mode, log_path)
-        try:
-            process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            raise BuildFailed(f"build timed out after {timeout:g} s",
-                              process.log_tail(TAIL_LINES), log_path) from None
-        process.kill()  # anything it left running
+        for attempt in range(1, NETWORK_ATTEMPTS + 1):
+            process = launch(view, argv, build_limits, mode, log_path)
+            try:
+                process.wait(max(1.0, timeout - (time.monotonic() - started)))
+            except subprocess.TimeoutExpired:
+                process.kill()
+                raise BuildFailed(f"build timed out after {timeout:g} s",
+                                  process.log_tail(TAIL_LINES), log_path) from None
+            process.kill()  # anything it left running
+            if not bwrap_setup_failed(process) or attempt == NETWORK_ATTEMPTS:
+                break
+            logger.warning("bwrap could not set up the build's sandbox (attempt %d of %d): "
+                           "%s; starting again", attempt, NETWORK_ATTEMPTS,
+                           process.log_tail(1).strip())
         if process.ended_by != "exit" or process.poll() != 0:
             raise BuildFailed(f"build failed ({process.exit_reason()})",
                               process.log_tail(TAIL_LINES), log_path)

@@ -186,6 +186,17 @@ def _launch_once(view: View, argv: Sequence[str], limits: Limits, mode: SandboxM
     return process
 
 
+def bwrap_setup_failed(process: SandboxedProcess) -> bool:
+    """True when bwrap failed to set up the sandbox's loopback, so the command never ran:
+    it exited 1 and wrote only ``bwrap: loopback: ...``. Under load the kernel sometimes
+    refuses that address (``Failed RTM_NEWADDR``); starting again works. (A command that
+    prints the same line and exits 1 is started again too, which costs only itself.)"""
+    if process._mode != "bwrap" or process.ended_by != "exit" or process.poll() != 1:
+        return False
+    lines = [line for line in process.log_tail(5).splitlines() if line.strip()]
+    return len(lines) == 1 and lines[0].startswith("bwrap: loopback: ")
+
+
 @cache
 def _warn_shared_network() -> None:
     logger.warning("slirp4netns is not installed: builds share the host's network, loopback "

@@ -9,8 +9,10 @@ setting, must return an index of the decision's options that the engine then acc
 
 from __future__ import annotations
 
+import math
 import random
 import time
+from dataclasses import dataclass
 
 import pytest
 
@@ -19,6 +21,7 @@ from engine.core.match import play_match
 from engine.core.registry import get_game
 from engine.core.rng import GameRng
 from engine.toolkit.bots import bots_for, make_bot
+from services.tournament.stats import wilson_interval
 
 # The fast setting of each game's boss (README, docs/strength.md): for bulk evaluation.
 FAST = {
@@ -30,7 +33,7 @@ PLAYERS = {"monster-my-neighbor": range(3, 9), "epic-resort": range(2, 5),
            "ark-nova": range(1, 5)}
 CASES = [(game, n) for game, counts in PLAYERS.items() for n in counts]
 POSITIONS = 300
-MAX_WALK = {"monster-my-neighbor": 100, "epic-resort": 200, "ark-nova": 200}
+MAX_WALK = {"monster-my-neighbor": 100, "epic-resort": 120, "ark-nova": 120}
 
 
 def position(game_id: str, players: int, seed: int) -> GameState:
@@ -113,3 +116,53 @@ def test_boss_keeps_its_budget_at_the_default_setting(game_id: str) -> None:
         bot.choose(state.observation(seat), decision, GameRng(seed))
         spent.append(time.thread_time() - started)
     assert max(spent) <= BUDGET_SECONDS, spent
+
+
+# ----------------------------------------------------------------- strength smoke test
+# Each game's boss at the test setting against ``random``: GAMES games (seats rotated,
+# seeds unused by the measurement) must give at least MIN_WINS wins. The measured win
+# rate (``python -m bench.strength --bot SPEC --against random`` at the seeds named) is
+# taken at the lower end of its Wilson 95% interval, p; the test's false-failure rate is
+# then P(Binomial(GAMES, p) < MIN_WINS), computed below and asserted < 1 in 10,000.
+FALSE_FAILURE = 1e-4
+
+
+@dataclass(frozen=True)
+class Smoke:
+    players: int
+    spec: str
+    games: int
+    min_wins: int
+    measured_wins: float  # boss wins in measured_games, by bench.strength
+    measured_games: int
+
+
+SMOKES = {
+    # bench.strength --players 2 --seed 7000 --games 24 and --seed 8000 --games 40: 64 of 64
+    "epic-resort": Smoke(2, FAST["epic-resort"], 10, 5, 64, 64),
+    # --players 2 --seed 7000 --games 16: 16 of 16
+    "ark-nova": Smoke(2, FAST["ark-nova"], 10, 3, 16, 16),
+    # --players 4 --seed 7000 --games 60 (24.67) and --seed 8000 --games 140 (55.0);
+    # 4 seats, so the fair share is 25%
+    "monster-my-neighbor": Smoke(4, FAST["monster-my-neighbor"], 30, 2, 79.6, 200),
+}
+
+
+def binomial_below(k: int, n: int, p: float) -> float:
+    """P(X < k) for X ~ Binomial(n, p)."""
+    return sum(math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k))
+
+
+@pytest.mark.parametrize("game_id", list(SMOKES))
+def test_boss_strength_smoke(game_id: str) -> None:
+    smoke = SMOKES[game_id]
+    low, _ = wilson_interval(smoke.measured_wins, smoke.measured_games)
+    assert binomial_below(smoke.min_wins, smoke.games, low) < FALSE_FAILURE
+    wins = 0.0
+    for g in range(smoke.games):
+        seat = g % smoke.players
+        bots = [make_bot(game_id, smoke.spec if q == seat else "random")
+                for q in range(smoke.players)]
+        result = play_match(game_id, GameConfig(smoke.players), 123_000 + g, bots).result
+        wins += float(result.shares[seat])
+    assert wins >= smoke.min_wins, (wins, smoke)

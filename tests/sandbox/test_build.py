@@ -4,6 +4,7 @@ only its own directory and cache."""
 
 from __future__ import annotations
 
+import logging
 import shutil
 import socket
 from pathlib import Path
@@ -13,6 +14,7 @@ import redis
 
 from bench.loopback import RedisServer
 from services.sandbox import BuildFailed, build, bwrap_available, directory_digest
+from services.sandbox.process import NETWORK_ATTEMPTS
 
 pytestmark = [
     pytest.mark.timeout(120),
@@ -38,6 +40,32 @@ def test_failing_build_reports_its_last_lines(tmp_path: Path) -> None:
     assert "step 100" in failed.value.tail and "step 1\n" not in failed.value.tail
     assert "main.c:3: error" in str(failed.value)
     assert not (tmp_path / "cache" / "built.sha256").exists()  # tried again next time
+
+
+def test_a_sandbox_whose_loopback_bwrap_could_not_set_up_is_started_again(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    # Under load bwrap sometimes ends with code 1 and only "bwrap: loopback: Failed
+    # RTM_NEWADDR" before the command runs. A build printing exactly that shows the retry.
+    directory = bot_dir(tmp_path, "echo 'bwrap: loopback: Failed RTM_NEWADDR: x' >&2\n"
+                                  "exit 1\n")
+    with caplog.at_level(logging.WARNING, logger="arena.sandbox"), \
+            pytest.raises(BuildFailed) as failed:
+        build(directory, "sh build.sh", timeout=60, cache_dir=tmp_path / "cache")
+    assert failed.value.tail == "bwrap: loopback: Failed RTM_NEWADDR: x"
+    retries = [r for r in caplog.records if "could not set up the build" in r.message]
+    assert len(retries) == NETWORK_ATTEMPTS - 1
+
+
+@pytest.mark.parametrize("script", ["echo 'bwrap: other: failure' >&2\nexit 1\n",
+                                    "echo 'bwrap: loopback: x' >&2\nexit 2\n",
+                                    "echo compiled\necho 'bwrap: loopback: x' >&2\nexit 1\n"])
+def test_a_build_that_ran_and_failed_is_not_started_again(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, script: str) -> None:
+    directory = bot_dir(tmp_path, script)
+    with caplog.at_level(logging.WARNING, logger="arena.sandbox"), \
+            pytest.raises(BuildFailed):
+        build(directory, "sh build.sh", timeout=60, cache_dir=tmp_path / "cache")
+    assert not [r for r in caplog.records if "could not set up the build" in r.message]
 
 
 def test_build_over_its_time_limit_is_killed(tmp_path: Path) -> None:

@@ -53,7 +53,9 @@ def prepare(args: argparse.Namespace, games: list[str]) -> Prepared | None:
             except ValueError as exc:
                 raise ConfigError(f"--house-bot {bot.name}: {exc}") from None
     try:
-        build_house_bots(bots, mode, limits, args.build_timeout, (proto_dir(),))
+        proto = proto_dir()
+        build_house_bots(bots, mode, limits, args.build_timeout, (proto,),
+                         {"ARENA_PROTO": str(proto)})
     except BuildFailed as exc:
         raise ConfigError(f"--house-bot: a build failed: {exc}") from None
     return Prepared(mode, limits)

@@ -86,17 +86,22 @@ def python_roots() -> tuple[Path, ...]:
 
     roots = {Path(sys.base_prefix), Path(sys.prefix), Path(engine.__file__).parent,
              Path(services.__file__).parent, Path(next(iter(arena.__path__))).parent}
-    return tuple(sorted(r.resolve() for r in roots if not r.resolve().is_relative_to("/usr")))
+    # Each as written and as resolved: a symlinked environment (``.venv`` -> elsewhere)
+    # is started through the link's path and runs from its target.
+    seen = {path for root in roots for path in (root.absolute(), root.resolve())}
+    return tuple(sorted(path for path in seen if not path.is_relative_to("/usr")))
 
 
 def build_house_bots(bots: list[HouseBot], mode: SandboxMode, limits: Limits,
-                     timeout: float, extra_ro: tuple[Path, ...] = ()) -> None:
+                     timeout: float, extra_ro: tuple[Path, ...] = (),
+                     env: dict[str, str] | None = None) -> None:
     """Build every house bot that has a ``build`` (in the sandbox, skipped when its files
-    are unchanged since its last good build); BuildFailed on the first that fails."""
+    are unchanged since its last good build); BuildFailed on the first that fails.
+    ``env``: variables the builds get (the kits read ``ARENA_PROTO``)."""
     for house in bots:
         if house.bot.build:
             result = build(house.bot.path, list(house.bot.build), timeout, mode=mode,
-                           limits=limits, extra_ro=extra_ro)
+                           limits=limits, extra_ro=extra_ro, env=env)
             log.info("house bot %s: %s", house.name,
                      f"built in {result.seconds:.1f} s" if result.built else "build unchanged")
 

@@ -12,7 +12,6 @@ from pathlib import Path
 from arena.v1 import arena_pb2
 
 from engine.core import ConfigError
-from services.botclient.engine_bot import engine_strategy
 from services.housebots import HouseBot, HouseBots, build_house_bots
 from services.sandbox import BuildFailed, Limits, SandboxMode, limits_from_args, resolve_mode
 
@@ -46,6 +45,8 @@ def prepare(args: argparse.Namespace, games: list[str]) -> Prepared | None:
     except ValueError as exc:
         raise ConfigError(str(exc)) from None
     limits = limits_from_args(args)
+    from services.botclient.engine_bot import engine_strategy  # the server stack: lazily
+
     for bot in bots:
         for game in games if bot.python is not None else ():  # as arena bot checks it
             try:

@@ -41,10 +41,11 @@ from collections.abc import Sequence
 
 from arena.v1 import arena_pb2
 
+from services.gateway.asks import RemoteAsks
 from services.gateway.match_end import MatchContext, abort, finish, forfeits_result
 from services.gateway.seats import RemoteSeat
 from services.gateway.session import BotSession, Missing, Outcome, Reply
-from services.hosting.protocol import HostFailed, HostHandle, HostStep, SeatRequest
+from services.hosting.protocol import HostFailed, HostHandle, HostStep
 from services.spectate.publish import watched
 from services.wire import frames
 
@@ -76,7 +77,7 @@ class MatchRunner:
             if s is not None
         }
         self._move_ms = round(config.move_timeout * 1000)
-        self._inbox: asyncio.Queue[tuple[int, int, Outcome]] = asyncio.Queue()
+        self._asks = RemoteAsks(self.remote, self._move_ms)
 
     async def run(self) -> None:
         """Play the match; abort it (MatchEnd ABORTED, nothing rated) if the host fails
@@ -97,23 +98,23 @@ class MatchRunner:
             step = await self._settle(host, await host.start())
             self._absorb(step)
             while not step.over:
-                seat, request_id, outcome = await self._inbox.get()
+                seat, request_id, outcome = await self._asks.inbox.get()
                 if not self.remote[seat].forfeited:
                     step = await self._resolve(host, seat, request_id, outcome)
-            self._stop_waiting()
+            self._asks.stop_waiting()
             await finish(self, step)
         except asyncio.CancelledError:
-            self._stop_waiting()
+            self._asks.stop_waiting()
             await abort(self, "the gateway stopped before the match ended")
             raise
         except Exception as exc:
             # A failed host is reported, not a bug here: no traceback for it.
             log.error("match %s aborted: %s", self.match_id, exc,
                       exc_info=not isinstance(exc, HostFailed))
-            self._stop_waiting()
+            self._asks.stop_waiting()
             await abort(self, str(exc))
         finally:
-            self._stop_waiting()
+            self._asks.stop_waiting()
             context.metrics.active_matches.dec()
             if host is not None:
                 host.close()
@@ -135,41 +136,7 @@ class MatchRunner:
         )
         for request in step.requests:
             if request.seat != forfeited_seat:
-                self._ask(request)
-
-    def _ask(self, request: SeatRequest) -> None:
-        seat = request.seat
-        remote = self.remote[seat]
-        session = remote.session
-        request_id = session.next_request_id()
-        deadline_ms = self._move_ms + remote.bank_ms
-        frame = frames.decision_request(
-            remote.prefix, request_id, deadline_ms, remote.bank_ms, request.body
-        )
-        timer = asyncio.get_running_loop().call_later(
-            deadline_ms / 1000, self._outcome, seat, request_id, Missing.LATE
-        )
-        remote.waiting = (request_id, timer)
-        session.ask(request_id, frame, lambda rid, outcome: self._outcome(seat, rid, outcome))
-
-    def _outcome(self, seat: int, request_id: int, outcome: Outcome) -> None:
-        """A reply, a passed deadline or a closed stream: queue it for the match loop."""
-        remote = self.remote[seat]
-        if remote.waiting is None or remote.waiting[0] != request_id:
-            return
-        remote.waiting[1].cancel()
-        remote.waiting = None
-        if outcome is Missing.LATE:
-            remote.session.withdraw(request_id)
-        self._inbox.put_nowait((seat, request_id, outcome))
-
-    def _stop_waiting(self, only_seat: int | None = None) -> None:
-        for seat, remote in self.remote.items():
-            if remote.waiting is not None and only_seat in (None, seat):
-                request_id, timer = remote.waiting
-                timer.cancel()
-                remote.session.withdraw(request_id)
-                remote.waiting = None
+                self._asks.ask(request)
 
     async def _resolve(
         self, host: HostHandle, seat: int, request_id: int, outcome: Outcome
@@ -205,7 +172,7 @@ class MatchRunner:
         """Hand the seat to the fill bot; ``before`` is a step whose requests are not sent yet."""
         remote = self.remote[seat]
         remote.forfeited = True
-        self._stop_waiting(seat)
+        self._asks.stop_waiting(seat)
         # Durable before it is announced: rated even if the gateway dies before the end.
         await self.context.results.hold_forfeit(self.match_id, forfeits_result(self))
         remote.session.send_error(

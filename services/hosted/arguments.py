@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from engine.core import ConfigError
-from services.hosted.bots import prepare
 from services.hosted.options import HostingOptions
 from services.sandbox import add_sandbox_arguments, limits_from_args, resolve_mode
 
@@ -77,5 +76,8 @@ def hosting_options(args: argparse.Namespace, seed: int, out: Path) -> HostingOp
 def build_here(bot_dirs: Mapping[str, str], options: HostingOptions) -> None:
     """Build every bot directory on this machine now (each skipped when cached), so a
     failing build stops the run before any worker starts (BotBuildFailed)."""
+    # Here, not at the top: building the command line (arena --help) stays client-light.
+    from services.hosted.bots import prepare
+
     for name, spec in bot_dirs.items():
         prepare(name, spec, options)

@@ -21,7 +21,6 @@ struck but did not forfeit gets the kind of its first strike; else ``ok``.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 from collections.abc import Sequence
@@ -31,12 +30,13 @@ from typing import Any
 from arena.v1 import arena_pb2
 
 from engine.core import Bot, GameConfig, Result, get_game
+from services.gateway.asks import RemoteAsks
 from services.gateway.match_end import rating_ranks
 from services.gateway.seats import RemoteSeat
 from services.gateway.session import BotSession, Missing, Outcome, Reply
 from services.hosted.options import CRASH, ILLEGAL, OK, TIMEOUT, HostingOptions
 from services.hosting.match_host import MatchHost
-from services.hosting.protocol import HostStep, SeatRequest
+from services.hosting.protocol import HostStep
 from services.wire import frames
 
 
@@ -98,7 +98,7 @@ class HostedMatch:
         self._match_config = match_config
         self._game = game_id
         self._move_ms = round(options.move_timeout * 1000)
-        self._inbox: asyncio.Queue[tuple[int, int, Outcome]] = asyncio.Queue()
+        self._asks = RemoteAsks(self.remote, self._move_ms)
         self._decisions = 0
         self._builtin_seconds = 0.0
         self._remote_seconds = 0.0
@@ -117,12 +117,12 @@ class HostedMatch:
             self._absorb(step)
             while not step.over:
                 waited = time.perf_counter()
-                seat, request_id, outcome = await self._inbox.get()
+                seat, request_id, outcome = await self._asks.inbox.get()
                 self._wait_seconds += time.perf_counter() - waited
                 if seat not in self.forfeited:
                     step = self._resolve(seat, request_id, outcome)
         finally:
-            self._stop_waiting()
+            self._asks.stop_waiting()
         assert step.result is not None
         result = step.result
         ranks = rating_ranks(result.ranks, self.forfeited)
@@ -139,38 +139,7 @@ class HostedMatch:
         self._builtin_seconds += step.builtin_seconds
         for request in step.requests:
             if request.seat not in self.forfeited:
-                self._ask(request)
-
-    def _ask(self, request: SeatRequest) -> None:
-        seat = request.seat
-        remote = self.remote[seat]
-        session = remote.session
-        request_id = session.next_request_id()
-        deadline_ms = self._move_ms + remote.bank_ms
-        frame = frames.decision_request(remote.prefix, request_id, deadline_ms,
-                                        remote.bank_ms, request.body)
-        timer = asyncio.get_running_loop().call_later(
-            deadline_ms / 1000, self._outcome, seat, request_id, Missing.LATE)
-        remote.waiting = (request_id, timer)
-        session.ask(request_id, frame, lambda rid, outcome: self._outcome(seat, rid, outcome))
-
-    def _outcome(self, seat: int, request_id: int, outcome: Outcome) -> None:
-        remote = self.remote[seat]
-        if remote.waiting is None or remote.waiting[0] != request_id:
-            return
-        remote.waiting[1].cancel()
-        remote.waiting = None
-        if outcome is Missing.LATE:
-            remote.session.withdraw(request_id)
-        self._inbox.put_nowait((seat, request_id, outcome))
-
-    def _stop_waiting(self, only_seat: int | None = None) -> None:
-        for seat, remote in self.remote.items():
-            if remote.waiting is not None and only_seat in (None, seat):
-                request_id, timer = remote.waiting
-                timer.cancel()
-                remote.session.withdraw(request_id)
-                remote.waiting = None
+                self._asks.ask(request)
 
     def _resolve(self, seat: int, request_id: int, outcome: Outcome) -> HostStep:
         remote = self.remote[seat]
@@ -208,7 +177,7 @@ class HostedMatch:
         remote = self.remote[seat]
         self.forfeited.add(seat)
         self.status[seat] = kind
-        self._stop_waiting(seat)
+        self._asks.stop_waiting(seat)
         remote.session.send_error(
             arena_pb2.ERROR_CODE_FORFEIT,
             f"match {self.match_id}: seat {seat} forfeits; the fill bot plays it to the end "

@@ -20,7 +20,6 @@ from pathlib import Path
 
 from services.botdir import BotDir, BotDirError, find_bot_dir, load_bot_dir, run_argv
 from services.ladder.tokens import validate_bot_name
-from services.runner.bot_specs import user_class_spec
 from services.sandbox import Limits, Sandbox, SandboxedProcess, SandboxError, SandboxMode, build
 from services.sandbox.mode import SandboxMode as _Mode
 
@@ -61,6 +60,8 @@ def parse_house_bot(text: str) -> HouseBot:
 def python_house_bot(name: str, spec: str) -> HouseBot:
     """The bot directory of a Python spec: the class file's directory (read-only while it
     plays, as any bot directory), running the arena's own ``arena bot`` with the spec."""
+    from services.runner.bot_specs import user_class_spec  # keeps arena --help light
+
     user = user_class_spec(spec)
     if user is not None and user.target.endswith(".py"):
         file = Path(user.target).expanduser()

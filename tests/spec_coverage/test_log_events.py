@@ -67,28 +67,59 @@ def _typed_kinds(game: str) -> dict[str, str]:
     return kinds
 
 
+def _record_of(node: ast.expr | None, typed: dict[str, str], factories: dict[str, str],
+               bound: dict[str, str]) -> str | None:
+    """The event record class ``node`` builds: a record's constructor, a function
+    annotated to return one (the engine's shared-record caches), or a local name bound
+    to either in the same function."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        name = node.func.id
+        return name if name in typed else factories.get(name)
+    if isinstance(node, ast.Name):
+        return bound.get(node.id)
+    return None
+
+
 def _mmn_codes() -> set[str]:
     """The kinds of the event records events.py defines (``EV_*`` public, ``PV_*``
     private), checked to be all that the engine appends to the public events or notes
-    privately, each to its own log."""
+    privately (``note(...)`` or a seat's ``private_logs[...]``), each to its own log."""
     typed = _typed_kinds("monster_my_neighbor")
-    for path, tree in _modules("monster_my_neighbor"):
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call):
-                continue
-            f = node.func
-            public = (isinstance(f, ast.Attribute) and f.attr == "append"
-                      and isinstance(f.value, ast.Attribute) and f.value.attr == "public_events")
-            private = isinstance(f, ast.Name) and f.id == "note"
-            if not (public or private):
-                continue
-            entry = node.args[0 if public else -1]
-            record = entry.func.id if (isinstance(entry, ast.Call)
-                                       and isinstance(entry.func, ast.Name)) else None
-            assert record in typed, (
-                f"{path.name}:{node.lineno}: a log entry that is no event record of events.py")
-            assert typed[record].startswith("EV_" if public else "PV_"), (
-                f"{path.name}:{node.lineno}: {record} in the wrong log")
+    modules = _modules("monster_my_neighbor")
+    factories = {node.name: node.returns.id
+                 for _, tree in modules for node in ast.walk(tree)
+                 if isinstance(node, ast.FunctionDef) and isinstance(node.returns, ast.Name)
+                 and node.returns.id in typed}
+    for path, tree in modules:
+        for function in ast.walk(tree):
+            if not isinstance(function, ast.FunctionDef) or function.name == "note":
+                continue  # note() appends its argument: checked at each call of it
+            bound: dict[str, str] = {}
+            for node in ast.walk(function):
+                if isinstance(node, ast.Assign):
+                    record = _record_of(node.value, typed, factories, {})
+                    for target in node.targets if record else ():
+                        if isinstance(target, ast.Name):
+                            bound[target.id] = record
+            for node in ast.walk(function):
+                if not isinstance(node, ast.Call):
+                    continue
+                f = node.func
+                appends = isinstance(f, ast.Attribute) and f.attr == "append"
+                public = (appends and isinstance(f.value, ast.Attribute)
+                          and f.value.attr == "public_events")
+                private = (isinstance(f, ast.Name) and f.id == "note") or (
+                    appends and isinstance(f.value, ast.Subscript)
+                    and isinstance(f.value.value, ast.Attribute)
+                    and f.value.value.attr == "private_logs")
+                if not (public or private):
+                    continue
+                entry = node.args[0 if public else -1]
+                record = _record_of(entry, typed, factories, bound)
+                assert record in typed, (f"{path.name}:{node.lineno}: a log entry that is "
+                                         "no event record of events.py")
+                assert typed[record].startswith("EV_" if public else "PV_"), (
+                    f"{path.name}:{node.lineno}: {record} in the wrong log")
     return set(typed.values())
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import re
 import secrets
-import signal
 import subprocess
 import sys
 import tempfile
@@ -39,6 +38,7 @@ from services.botdir import load_bot_dir, run_argv
 from services.ladder.factory import open_store
 from services.metrics import ArenaMetrics
 from tests.e2e.test_served_ladder import _metrics, _wait_serving
+from tests.processes import stop
 
 MATCHES = 3
 GAME = "monster-my-neighbor"  # of the small in-process tests, 3 seats
@@ -67,15 +67,6 @@ def built(request: pytest.FixtureRequest) -> list[Kit]:
     return ALL_KITS
 
 
-def _stop(server: subprocess.Popen[str]) -> None:
-    server.send_signal(signal.SIGTERM)
-    try:
-        server.communicate(timeout=30)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.communicate()
-
-
 @pytest.mark.timeout(BUILD_TIMEOUT + 600)
 @pytest.mark.parametrize(
     ("game", "players"), [("monster-my-neighbor", 4), ("epic-resort", 2), ("ark-nova", 2)])
@@ -102,7 +93,7 @@ def test_all_kits_play_served_matches_at_the_same_time(
         played = [kits.finish(kit, process, timeout=300) for kit, process in processes]
         metrics = _metrics(metrics_port)
     finally:
-        _stop(server)
+        stop(server)
 
     for result in played:
         context = f"kit {result.kit} (exit {result.returncode}):\n{result.stderr[-3000:]}"
@@ -344,7 +335,7 @@ def test_every_kit_plays_on_without_a_limit_over_a_unix_socket(
         for _, process, _ in processes:
             process.kill()
             process.communicate()
-        _stop(server)
+        stop(server)
     for kit, _, lines in processes:
         context = f"kit {kit.name}:\n{lines.text()}"
         assert len(lines.matching(r"connected as unix-")) == 1, context  # one stream

@@ -23,6 +23,7 @@ from bench.loopback import free_port
 from services.ladder.factory import open_store
 from services.sandbox import bwrap_available
 from tests.e2e.test_served_ladder import ARENA, _wait_serving
+from tests.processes import stop
 
 GAME = "monster-my-neighbor"
 KIT = Path(__file__).parents[2] / "clients" / "python"
@@ -93,12 +94,7 @@ def test_a_house_bot_plays_rated_matches_and_is_restarted_when_it_dies(
         assert {"py", "hunter", "builtin:random"} <= ladder
         assert len(lines.started_pids("hunter")) == 1  # never died
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            _, err = server.communicate(timeout=60)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            _, err = server.communicate()
+        err = stop(server, timeout=60)
     assert server.returncode == 0, err
     assert "house bot py exited" in err or "house bot py killed" in err, err
     restarted = lines.started_pids("py")[-1]

@@ -10,7 +10,6 @@ the server rates their matches.
 from __future__ import annotations
 
 import secrets
-import signal
 import subprocess
 from pathlib import Path
 
@@ -19,6 +18,7 @@ import pytest
 from bench.loopback import free_port
 from services.ladder.factory import open_store
 from tests.e2e.test_served_ladder import ARENA, _arena, _wait_serving
+from tests.processes import stop
 
 GAME = "monster-my-neighbor"
 MATCHES = 2
@@ -62,12 +62,7 @@ def test_a_python_class_and_mcts_play_rated_matches_live(redis_url: str, tmp_pat
             assert f"{MATCHES} matches ({MATCHES} rated, 0 forfeited)" in out, out
             assert "server error" not in out  # no late or illegal reply: no strike
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.communicate(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.communicate()
+        stop(server)
     with open_store(redis_url, key_prefix=prefix) as store:
         for name in STRATEGIES:
             stats = store.bot_stats(GAME, name)

@@ -13,7 +13,6 @@ of them once, wherever players are needed: whatever order the matchmaker finds.
 from __future__ import annotations
 
 import secrets
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -24,6 +23,7 @@ from bench import kits
 from bench.loopback import free_port
 from services.ladder.factory import open_store
 from tests.e2e.test_served_ladder import _metrics, _wait_serving
+from tests.processes import stop
 
 ARENA = [sys.executable, "-m", "services.cli.main"]
 KITS = ["python", "typescript"]  # the two quickest kits to build (clients/README.md)
@@ -32,15 +32,6 @@ QUEUES = {"monster-my-neighbor-4p": 4, "epic-resort-2p": 2, "ark-nova-2p": 2}
 BOTS = {"mmn-a": ("monster-my-neighbor", 1), "mmn-b": ("monster-my-neighbor-4p", 1),
         "er-a": ("epic-resort", 2), "an-a": ("ark-nova-2p", 2)}
 KIT_MATCHES = 5  # the table, and two line-ups in each 2-player queue
-
-
-def _stop(server: subprocess.Popen[str]) -> str:
-    server.send_signal(signal.SIGTERM)
-    try:
-        return server.communicate(timeout=60)[1]
-    except subprocess.TimeoutExpired:
-        server.kill()
-        return server.communicate()[1]
 
 
 @pytest.mark.timeout(1200)
@@ -84,7 +75,7 @@ def test_three_queues_in_one_gateway_keep_their_ladders_apart(
                 outputs[name] = (process.communicate(), -9)
         metrics = _metrics(metrics_port)
     finally:
-        server_log = _stop(server)
+        server_log = stop(server, timeout=60)
 
     for result in played:
         context = f"kit {result.kit} (exit {result.returncode}):\n{result.stderr[-3000:]}"

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import secrets
-import signal
 import subprocess
 import sys
 import time
@@ -25,6 +24,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from bench.loopback import free_port
 from engine.core import Replay
 from services.ladder.factory import open_store
+from tests.processes import stop
 
 GAME = "monster-my-neighbor"
 MATCHES = 10
@@ -99,12 +99,7 @@ def test_two_remote_bots_play_rated_matches_through_arena_serve(
             assert f"{MATCHES} matches ({MATCHES} rated, 0 forfeited)" in out
         metrics = _metrics(metrics_port)
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.communicate(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.communicate()
+        stop(server)
 
     with open_store(redis_url, key_prefix=prefix) as store:
         applied = store.applied_matches(GAME)
@@ -161,12 +156,7 @@ def test_serve_without_redis_registers_bots_given_on_the_command_line(tmp_path: 
         assert bot.returncode == 0, bot.stderr
         assert "solo: 2 matches (2 rated, 0 forfeited)" in bot.stdout
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            errors = server.communicate(timeout=30)[1]
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.communicate()
+        errors = stop(server)
     # The start record says how the gateway serves, as fields a log pipeline can read.
     start = next(json.loads(line) for line in errors.splitlines() if "gateway serving" in line)
     assert (start["port"], start["tls"], start["metrics_port"]) == (port, False, None)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import re
 import secrets
-import signal
 import subprocess
 import sys
 import time
@@ -16,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from bench.loopback import free_port
+from tests.processes import stop
 from tests.web.conftest import fetch
 
 GAME = "monster-my-neighbor"
@@ -37,12 +37,7 @@ def _web_url(process: subprocess.Popen[str], timeout: float = 120) -> str:
 
 
 def _stop(process: subprocess.Popen[str]) -> int:
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.communicate(timeout=30)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.communicate()
+    stop(process)
     return process.returncode
 
 

@@ -94,6 +94,7 @@ from engine.monster_my_neighbor.options import (
     GOSSIP_PASS,
     STEAL_GIVE,
     MonsterOption,
+    SimultaneousOption,
 )
 from engine.monster_my_neighbor.scoring import end_round
 from engine.monster_my_neighbor.state import State
@@ -403,7 +404,7 @@ class StealGive(_CardChoice):
 
 
 @dataclass(frozen=True, slots=True)
-class GossipPass(_CardChoice):
+class GossipPass(SimultaneousOption, _CardChoice):
     """§7.9 Gossip: every seat with cards passes one to its neighbour, all at once."""
 
     card: int
@@ -428,7 +429,7 @@ class GossipPass(_CardChoice):
 
 
 @dataclass(frozen=True, slots=True)
-class FogContribute(_CardChoice):
+class FogContribute(SimultaneousOption, _CardChoice):
     """§7.10 Fog: every seat with cards puts one in a pool, shuffled and dealt back."""
 
     card: int
@@ -457,7 +458,7 @@ class FogContribute(_CardChoice):
 
 
 @dataclass(frozen=True, slots=True)
-class DealGive(MonsterOption):
+class DealGive(SimultaneousOption):
     """§7.7 Deal: a sorted multiset of the agreed number of one's own cards; the actor
     and the target choose at once and swap."""
 

@@ -7,8 +7,9 @@ Each node is its own ``ray start --block`` process (own CPUs, temp dir and ports
 take their Ray children with them, and then kills whatever still runs from their temp
 dirs. Never ``ray stop``: other people's Ray may run on the same machine. A private auth
 token is passed through the environment, so nothing is read from or written to
-``~/.ray``. A node that does not come up (a raylet timing out on a loaded machine) is
-started again, the whole cluster at most ``START_ATTEMPTS`` times.
+``~/.ray``. A node starts with a raised scheduler priority (see ``_autogroup_nice``),
+and one that does not come up all the same is started again, the whole cluster at most
+``START_ATTEMPTS`` times.
 
 A driver joins with ``ray.init(address=cluster.address)`` under ``cluster.env`` (the
 token), or runs ``arena ... --ray-address cluster.address`` with ``env=cluster.env``.
@@ -38,6 +39,7 @@ from bench.loopback import free_port
 RAY = str(Path(sys.executable).with_name("ray"))
 READY = "Ray runtime started"
 START_ATTEMPTS = 3
+STARTING_NICE = -10
 
 
 @dataclass
@@ -105,13 +107,25 @@ def _start_node(args: list[str], env: dict[str, str], worker_ports: int, cpus: i
     with log.open("wb") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env,
                                    start_new_session=True)
+    _autogroup_nice(process.pid, STARTING_NICE)
     return Node(process, temp_dir, log)
+
+
+def _autogroup_nice(pid: int, nice: int) -> None:
+    """Set the scheduler priority of the session ``pid`` leads (its autogroup: every Ray
+    process of the node). A starting raylet gives its Python agents a hard-coded 15 s to
+    write their port files and exits when they miss it, which a loaded machine makes
+    them do; so a node starts with priority, then goes back to normal. Needs root (or
+    CAP_SYS_NICE); without it nothing changes."""
+    with contextlib.suppress(OSError):
+        Path(f"/proc/{pid}/autogroup").write_text(str(nice))
 
 
 def _wait_ready(node: Node, timeout: float = 120.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if READY in node.log.read_text(errors="replace"):
+            _autogroup_nice(node.process.pid, 0)
             return
         if node.process.poll() is not None:
             break

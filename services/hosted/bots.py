@@ -51,6 +51,8 @@ def locate(spec: str, original_allowed: bool = True) -> Path:
     candidates = [original] if original_allowed else []
     candidates += [Path(entry) / original.name for entry in sys.path if entry]
     for candidate in candidates:
+        if not original_allowed and candidate.resolve() == original.resolve():
+            continue  # Ray gives workers the driver's sys.path, its directory included
         try:
             if (candidate / "arena-bot.toml").is_file() and \
                     content_hash(load_bot_dir(candidate)) == digest:

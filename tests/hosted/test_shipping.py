@@ -55,7 +55,8 @@ def test_a_worker_off_the_drivers_node_uses_its_shipped_copy(
     spec = hosted_spec(content_hash(load_bot_dir(original)), str(original))
     unpacked = tmp_path / "ray" / "_ray_pkg_4567"
     shutil.copytree(original, unpacked / "mine")
-    monkeypatch.setattr(sys, "path", [str(unpacked), *sys.path])
+    # Ray puts the driver's sys.path, its working directory included, on the workers'.
+    monkeypatch.setattr(sys, "path", [str(original.parent), str(unpacked), *sys.path])
     assert locate(spec, original_allowed=True) == original.resolve()
     assert locate(spec, original_allowed=False) == (unpacked / "mine").resolve()
 

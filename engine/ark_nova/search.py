@@ -3,7 +3,8 @@
 - ``sample``: :func:`~engine.ark_nova.ai.determinize.determinize` from the observation;
 - ``policy``: the rule-based policy of ``rollout.py``;
 - ``horizon``: a rollout stops at the start of a turn, ``TURNS`` turns after the one the
-  search started in (a full game is hundreds of decisions);
+  search started in (a full game is hundreds of decisions); ``horizon_at(turns)`` makes
+  such a horizon for any number of turns (the ``boss`` bot's ``depth``);
 - ``evaluate``: each seat's heuristic value relative to its best opponent, squashed into
   [0, 1]. Solo has no opponent: the value gained since the search's start is squashed
   instead, and the end of the game (which the core also scores with ``evaluate`` when
@@ -14,6 +15,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from engine.ark_nova.ai.determinize import determinize
 from engine.ark_nova.ai.heuristic import progress, relative_value, value
@@ -32,13 +34,21 @@ def sample(obs: Observation, rng: GameRng) -> ArkNovaState:
     return ArkNovaState(determinize(obs, rng))
 
 
-def horizon(start: GameState, now: GameState) -> bool:
-    assert isinstance(start, ArkNovaState) and isinstance(now, ArkNovaState)
-    s = now.s
-    if s.turn_no < start.s.turn_no + TURNS:
-        return False
-    step = s.asked_step
-    return isinstance(step, ChooseAction) and step.mode == NORMAL
+def horizon_at(turns: int) -> Callable[[GameState, GameState], bool]:
+    """A horizon at the start of a turn, ``turns`` turns after the search's one."""
+
+    def horizon(start: GameState, now: GameState) -> bool:
+        assert isinstance(start, ArkNovaState) and isinstance(now, ArkNovaState)
+        s = now.s
+        if s.turn_no < start.s.turn_no + turns:
+            return False
+        step = s.asked_step
+        return isinstance(step, ChooseAction) and step.mode == NORMAL
+
+    return horizon
+
+
+horizon = horizon_at(TURNS)
 
 
 def squash(x: float) -> float:

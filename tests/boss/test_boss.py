@@ -21,6 +21,7 @@ from engine.core.game import GameConfig, GameState
 from engine.core.match import play_match
 from engine.core.registry import get_game
 from engine.core.rng import GameRng
+from engine.toolkit.boss import BossBot
 from engine.toolkit.bots import bots_for, make_bot
 from services.tournament.stats import wilson_interval
 
@@ -183,6 +184,7 @@ def test_depth_needs_a_game_horizon_and_moves_it() -> None:
     start = game.new_state(GameConfig(1), 5)
     state = start.clone()
     near, far = make_bot("ark-nova", "boss"), make_bot("ark-nova", "boss:depth=3")
+    assert isinstance(near, BossBot) and isinstance(far, BossBot)
     assert near.search.horizon is not None and far.search.horizon is not None
     turns_at_near = -1
     while not far.search.horizon(start, state):  # play on with the first options
@@ -198,7 +200,7 @@ def test_solo_setting_plays_legal_moves_within_its_budget() -> None:
     """The solo setting at its default budget: legal on walked solo positions, and
     within one second of this thread's CPU on the larger decisions."""
     bot = make_bot("ark-nova", SOLO)
-    spent = []
+    spent: list[float] = []
     for k in range(12):
         state = position("ark-nova", 1, 70_000 + k)
         seat = state.pending_seats()[0]

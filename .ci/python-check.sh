@@ -13,9 +13,10 @@
 #                                 the versions of requirements.lock
 # The subset covers what depends on library or interpreter versions: protobuf and gRPC
 # (wire codecs, the gateway, the bot client), pickle between the gateway and a host
-# worker (tests/hosting), random.Random's stream (GameRng draws
-# through its _randbelow), redis-py and Lua (the ladder), Ray (the
-# runner pool, arena play, the served end to end test), prometheus-client (metrics),
+# worker (tests/hosting), the pidfd calls the sandbox kills with (tests/sandbox/test_pidfd.py:
+# the 3.12 build's os module lacks pidfd_open), random.Random's stream (GameRng draws
+# through its _randbelow), redis-py and Lua (the ladder), Ray (the runner pool, arena
+# play, the served end to end test, house bots), prometheus-client (metrics),
 # PyYAML (card data), rich and argparse (the CLI), PyArrow, NumPy, SciPy and Matplotlib
 # (tournament results files, statistics and plots).
 set -euo pipefail
@@ -25,7 +26,7 @@ repo=$(pwd)
 SUBSET=(
   tests/ladder tests/metrics tests/runner tests/e2e tests/deploy
   tests/gateway/test_matches.py tests/gateway/test_protocol.py tests/gateway/test_botclient.py
-  tests/hosting
+  tests/hosting tests/sandbox/test_pidfd.py
   tests/cli/test_inputs.py tests/cli/test_client_imports.py
   tests/monster_my_neighbor/test_wire.py tests/epic_resort/test_wire.py tests/ark_nova/test_wire.py
   tests/core/test_match.py

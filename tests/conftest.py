@@ -58,8 +58,9 @@ def ray_local() -> Iterator[None]:
     """A real local Ray instance shared by the session (2 CPUs, no dashboard)."""
     import ray
 
+    from services.runner.ray_setup import start_local
+
     if not ray.is_initialized():
-        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
-                 configure_logging=False)
+        start_local(2)
     yield
     ray.shutdown()

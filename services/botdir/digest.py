@@ -41,11 +41,16 @@ def ignored(relative: str, is_dir: bool, patterns: tuple[str, ...]) -> bool:
     return False
 
 
+def hashed_files(bot: BotDir) -> list[tuple[str, Path]]:
+    """(relative path, path) of every file and link the content hash covers, in the
+    order it reads them (what a snapshot of the directory holds)."""
+    return _files(bot.path, _ALWAYS_SKIPPED + bot.ignore)
+
+
 def content_hash(bot: BotDir) -> str:
     """The hex SHA-256 of ``bot``'s files, as described above."""
-    patterns = _ALWAYS_SKIPPED + bot.ignore
     digest = hashlib.sha256()
-    for relative, path in _files(bot.path, patterns):
+    for relative, path in hashed_files(bot):
         info = path.lstat()
         if stat.S_ISLNK(info.st_mode):
             kind, body = b"l", os.readlink(path).encode("utf-8", "surrogateescape")

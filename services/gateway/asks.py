@@ -31,10 +31,14 @@ class RemoteAsks:
         deadline_ms = self.move_ms + remote.bank_ms
         frame = frames.decision_request(remote.prefix, request_id, deadline_ms,
                                         remote.bank_ms, request.body)
-        timer = asyncio.get_running_loop().call_later(
-            deadline_ms / 1000, self._outcome, seat, request_id, Missing.LATE)
-        remote.waiting = (request_id, timer)
+        remote.waiting = (request_id, self._arm(seat, request_id, deadline_ms))
         session.ask(request_id, frame, lambda rid, outcome: self._outcome(seat, rid, outcome))
+
+    def _arm(self, seat: int, request_id: int, deadline_ms: int) -> asyncio.TimerHandle:
+        """The timer that ends the request at its deadline (wall clock, as the server
+        keeps it; hosted bots count their CPU time instead: services.hosted.cpu_asks)."""
+        return asyncio.get_running_loop().call_later(
+            deadline_ms / 1000, self._outcome, seat, request_id, Missing.LATE)
 
     def _outcome(self, seat: int, request_id: int, outcome: Outcome) -> None:
         """A reply, a passed deadline or a closed stream: queue it for the match loop."""

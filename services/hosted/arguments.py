@@ -1,5 +1,6 @@
 """The options of ``arena tournament`` for hosted bot directories: the server's
-deadline rules (``--move-timeout``, ``--time-bank``, ``--max-strikes``) and the sandbox
+deadline rules (``--move-timeout``, ``--time-bank``, ``--max-strikes``; in the bot's CPU
+time, with ``--wall-backstop``) and the sandbox
 (``--sandbox``, ``--bot-memory``, ``--build-timeout``), turned into
 :class:`~services.hosted.options.HostingOptions`."""
 
@@ -27,6 +28,16 @@ def _seconds(text: str, allow_zero: bool) -> float:
     return value
 
 
+def _multiple(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value >= 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
+    return value
+
+
 def _strikes(text: str) -> int:
     try:
         value = int(text)
@@ -48,6 +59,11 @@ def add_hosting_arguments(parser: argparse.ArgumentParser) -> None:
                        default=DEFAULTS.time_bank, metavar="SECONDS",
                        help="extra time per seat and game, spent past the move timeout "
                             f"(default {DEFAULTS.time_bank:g})")
+    group.add_argument("--wall-backstop", type=_multiple,
+                       default=DEFAULTS.wall_backstop, metavar="N",
+                       help="deadlines count the bot's CPU time; a decision also ends "
+                            "after N times its deadline of wall time (default "
+                            f"{DEFAULTS.wall_backstop:g})")
     group.add_argument("--max-strikes", type=_strikes, default=DEFAULTS.max_strikes,
                        metavar="N", help="late or illegal replies that forfeit a game "
                                          f"(default {DEFAULTS.max_strikes})")
@@ -65,6 +81,7 @@ def hosting_options(args: argparse.Namespace, seed: int, out: Path) -> HostingOp
         move_timeout=getattr(args, "move_timeout", DEFAULTS.move_timeout),
         time_bank=getattr(args, "time_bank", DEFAULTS.time_bank),
         max_strikes=getattr(args, "max_strikes", DEFAULTS.max_strikes),
+        wall_backstop=getattr(args, "wall_backstop", DEFAULTS.wall_backstop),
         sandbox=mode,
         limits=limits_from_args(args) if hasattr(args, "bot_memory") else DEFAULTS.limits,
         build_timeout=getattr(args, "build_timeout", DEFAULTS.build_timeout),

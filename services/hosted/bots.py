@@ -16,6 +16,7 @@ import os
 import secrets
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -130,6 +131,13 @@ class HostedBot:
         if missing and not self.broken:
             ready += self._start(missing)
         return ready + [None] * (count - len(ready))
+
+    def cpu_clock(self, session: BotSession) -> Callable[[], float] | None:
+        """The CPU seconds used so far by the sandbox whose bot plays ``session``."""
+        for entry in self.processes:
+            if entry.session is session:
+                return entry.process.cpu_seconds
+        return None
 
     def retire(self, session: BotSession) -> None:
         """Stop the process of ``session`` (it forfeited a game by timeouts: it may be

@@ -7,7 +7,9 @@ with the tournament's own entrants on the other seats; the bot side is the gatew
 strikes). The rules are the server's (services/gateway/match.py):
 
 - each DecisionRequest has a deadline of the move timeout plus what is left of the
-  seat's time bank; time past the move timeout is taken from the bank;
+  seat's time bank; time past the move timeout is taken from the bank. Unlike the
+  server's, these are the bot's own CPU time (:mod:`services.hosted.cpu_asks`), with a
+  wall-clock backstop of ``wall_backstop`` times the deadline;
 - a late or illegal reply is replaced by the fill bot's choice and is a strike;
   ``max_strikes`` strikes forfeit the game;
 - a bot whose stream ends during the game (its process crashed, was killed by a limit,
@@ -23,17 +25,17 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from arena.v1 import arena_pb2
 
 from engine.core import Bot, GameConfig, Result, get_game
-from services.gateway.asks import RemoteAsks
 from services.gateway.match_end import rating_ranks
 from services.gateway.seats import RemoteSeat
 from services.gateway.session import BotSession, Missing, Outcome, Reply
+from services.hosted.cpu_asks import CpuAsks, CpuClock
 from services.hosted.options import CRASH, ILLEGAL, OK, TIMEOUT, HostingOptions
 from services.hosting.match_host import MatchHost
 from services.hosting.protocol import HostStep
@@ -65,6 +67,10 @@ class HostedOutcome:
     replay: dict[str, Any] | None
     reply_seconds: tuple[float, ...] = ()  # each hosted reply's round trip, in order
     wait_seconds: float = 0.0  # wall time the game waited for hosted bots
+    # (seat, wall round trip, CPU time charged) of each hosted reply, in order
+    seat_replies: tuple[tuple[int, float, float], ...] = ()
+    # (seat, "cpu" or "wall") of each timeout: the CPU deadline or the wall backstop
+    late: tuple[tuple[int, str], ...] = ()
 
 
 class HostedMatch:
@@ -73,8 +79,8 @@ class HostedMatch:
 
     def __init__(self, game_id: str, config: GameConfig, seed: int, match_id: str,
                  labels: Sequence[str], seats: Sequence[Bot | BotSession | None],
-                 hosted: Sequence[bool], options: HostingOptions, match_config: bytes
-                 ) -> None:
+                 hosted: Sequence[bool], options: HostingOptions, match_config: bytes,
+                 clocks: Mapping[int, CpuClock] | None = None) -> None:
         self.options = options
         self.match_id = match_id
         self.labels = tuple(labels)
@@ -98,11 +104,13 @@ class HostedMatch:
         self._match_config = match_config
         self._game = game_id
         self._move_ms = round(options.move_timeout * 1000)
-        self._asks = RemoteAsks(self.remote, self._move_ms)
+        self._asks = CpuAsks(self.remote, self._move_ms, clocks or {}, options.wall_backstop)
         self._decisions = 0
         self._builtin_seconds = 0.0
         self._remote_seconds = 0.0
         self._replies: list[float] = []
+        self._seat_replies: list[tuple[int, float, float]] = []
+        self._late: list[tuple[int, str]] = []
         self._wait_seconds = 0.0
 
     async def play(self, with_replay: bool) -> HostedOutcome:
@@ -130,7 +138,8 @@ class HostedMatch:
         return HostedOutcome(result, ranks, tuple(self.status), frozenset(self.forfeited),
                              self._decisions, self._builtin_seconds, self._remote_seconds,
                              dict(step.replay) if with_replay and step.replay else None,
-                             tuple(self._replies), self._wait_seconds)
+                             tuple(self._replies), self._wait_seconds,
+                             tuple(self._seat_replies), tuple(self._late))
 
     # -- requests and replies (as services.gateway.match.MatchRunner) -------------------
 
@@ -149,7 +158,9 @@ class HostedMatch:
         if isinstance(outcome, Reply):
             self._remote_seconds += outcome.seconds
             self._replies.append(outcome.seconds)
-            remote.spend(round(outcome.seconds * 1000), self._move_ms)
+            charged = self._asks.charged(seat, outcome.seconds)
+            self._seat_replies.append((seat, outcome.seconds, charged))
+            remote.spend(round(charged * 1000), self._move_ms)
             step = host.submit(seat, outcome.index)
             if step.substituted is None:
                 self._absorb(step)
@@ -161,7 +172,10 @@ class HostedMatch:
             remote.bank_ms = 0
             step = host.substitute(seat)
             kind, code = TIMEOUT, arena_pb2.ERROR_CODE_DEADLINE_EXCEEDED
-            why = f"no reply within the deadline; option {step.substituted} was played"
+            late_by = self._asks.late_by.get(seat, "cpu")
+            self._late.append((seat, late_by))
+            missed = "its wall-clock backstop" if late_by == "wall" else "its CPU-time deadline"
+            why = f"no reply within {missed}; option {step.substituted} was played"
         remote.strikes += 1
         if self.status[seat] == OK:
             self.status[seat] = kind

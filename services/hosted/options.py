@@ -21,12 +21,16 @@ FAILURES = (TIMEOUT, CRASH, ILLEGAL)
 @dataclass(frozen=True, slots=True)
 class HostingOptions:
     """The server's per-decision rules (``move_timeout`` seconds plus what is left of a
-    ``time_bank`` per seat and game; ``max_strikes`` late or illegal replies forfeit the
-    game), the sandbox and its limits, the built-in bot that stands in for a seat
-    (``fill``), how long a bot may take to connect, and where bots' logs go."""
+    ``time_bank`` per seat and game, both in the bot's CPU time, with a wall-clock
+    backstop of ``wall_backstop`` times the deadline; ``max_strikes`` late or illegal
+    replies forfeit the game), the sandbox and its limits, the built-in bot that stands
+    in for a seat (``fill``), how long a bot may take to connect, and where bots' logs
+    go."""
 
     move_timeout: float = 5.0
     time_bank: float = 0.0
+    # A decision ends after this many times its (CPU-time) deadline of wall time too.
+    wall_backstop: float = 10.0
     max_strikes: int = 3
     sandbox: SandboxMode = "bwrap"
     limits: Limits = DEFAULT_LIMITS

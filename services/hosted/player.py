@@ -69,12 +69,18 @@ class HostedPlayer:
         for name in names:
             seats.append(given[name].pop(0) if name in given else make(name))
         hosted = [name in self.bots for name in names]
+        clocks = {}
+        for seat, (name, session) in enumerate(zip(names, seats, strict=True)):
+            if isinstance(session, BotSession):
+                clock = self.bots[name].cpu_clock(session)
+                if clock is not None:
+                    clocks[seat] = clock
         match_id = f"{node[:8] or 'local'}-{index}"
         started = time.perf_counter()
 
         async def play() -> HostedOutcome:
             match = HostedMatch(self.game_id, self.config, seed, match_id, names, seats,
-                                hosted, self.options, self._match_config)
+                                hosted, self.options, self._match_config, clocks)
             return await match.play(with_replay)
 
         outcome = endpoint.call(play())

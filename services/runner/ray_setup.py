@@ -50,6 +50,19 @@ def ensure_ray(
     if address:
         _join(address, runtime_env)
     else:
+        start_local(workers, runtime_env)
+    return True
+
+
+# Ray gives its raylet a fixed 30 s to register with the GCS; on a loaded machine that is
+# sometimes too short, and a second try (after shutting the half-started node down) starts.
+START_ATTEMPTS = 3
+
+
+def start_local(workers: int, runtime_env: dict[str, Any] | None = None) -> None:
+    """Start a private local Ray instance with ``workers`` CPUs, retrying a start that
+    timed out; raise RayUnavailable with Ray's reason when every attempt failed."""
+    for attempt in range(1, START_ATTEMPTS + 1):
         try:
             ray.init(
                 # "local": always a private instance, never a cluster some other
@@ -61,9 +74,12 @@ def ensure_ray(
                 logging_level=logging.ERROR,
                 runtime_env=runtime_env,
             )
+            return
         except Exception as exc:  # Ray raises many kinds (RuntimeError, ValueError...)
-            raise RayUnavailable(f"cannot start a local Ray instance: {_first_line(exc)}") from exc
-    return True
+            ray.shutdown()
+            if attempt == START_ATTEMPTS or "timed out during startup" not in str(exc):
+                raise RayUnavailable(
+                    f"cannot start a local Ray instance: {_first_line(exc)}") from exc
 
 
 def _join(address: str, runtime_env: dict[str, Any] | None) -> None:

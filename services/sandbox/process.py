@@ -31,7 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from services.sandbox import proctree
+from services.sandbox import pidfd, proctree
 from services.sandbox.capped_log import CappedLog
 from services.sandbox.cgroup import PidsCgroup
 from services.sandbox.limits import DEFAULT_LIMITS, Limits, format_size
@@ -254,7 +254,7 @@ class SandboxedProcess:
 
     def _attach_namespace(self, init_pid: int) -> None:
         try:
-            self._init_fd = os.pidfd_open(init_pid)
+            self._init_fd = pidfd.pidfd_open(init_pid)
             # Holding the namespace open keeps its inode number from being reused by a
             # later sandbox while we still find our processes by it.
             self._namespace_fd = os.open(f"/proc/{init_pid}/ns/pid", os.O_RDONLY)
@@ -378,7 +378,7 @@ class SandboxedProcess:
     def _kill_all(self) -> None:
         if self._init_fd is not None:  # pid 1 of the namespace: the kernel kills the rest
             with contextlib.suppress(OSError):
-                signal.pidfd_send_signal(self._init_fd, signal.SIGKILL)
+                pidfd.pidfd_send_signal(self._init_fd, signal.SIGKILL)
         if self._popen.returncode is None:
             with contextlib.suppress(OSError):
                 os.killpg(self._popen.pid, signal.SIGKILL)

@@ -5,6 +5,8 @@ tournament played through the same code as ``arena tournament``."""
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 GAME = "monster-my-neighbor"
 BUILD_TIMEOUT = 1800
 SANDBOX = "bwrap" if bwrap_available() else "none"
+BOTS = Path(__file__).parent / "bots"
 
 
 def built_kit(name: str) -> Path:
@@ -34,6 +37,22 @@ def built_kit(name: str) -> Path:
     except RuntimeError as error:
         pytest.fail(str(error), pytrace=False)
     return found[0].run.parent
+
+
+def misbehaving_dir(root: Path, name: str, *args: str) -> Path:
+    """A bot directory: the Python kit (hard-linked, its .venv included) run by
+    bots/misbehave.py with ``args``, by the ``python3`` on the sandbox's PATH."""
+    kit = built_kit("python")
+    directory = root / name
+    directory.mkdir(parents=True)
+    subprocess.run(["cp", "-al", str(kit / ".venv"), str(kit / "gen"), str(directory)],
+                   check=True)
+    shutil.copy(kit / "bot.py", directory / "kit_bot.py")
+    shutil.copy(BOTS / "misbehave.py", directory / "misbehave.py")
+    run = " ".join(["python3", "misbehave.py", *args])
+    (directory / "arena-bot.toml").write_text(
+        f'name = "{name}"\nrun = "{run}"\nignore = [".venv/"]\n')
+    return directory
 
 
 def play(out: Path, entrants: list[tuple[str | None, str]], *, players: int = 4,

@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import shutil
 import socket
-import subprocess
 import uuid
 from pathlib import Path
 
@@ -22,7 +21,7 @@ from bench.loopback import RedisServer
 from services.cli.main import main as arena
 from services.hosted.bots import BotBuildFailed
 from services.sandbox import MIB, Limits, bwrap_available
-from tests.hosted.harness import GAME, built_kit, play, rows, seat_statuses, summary
+from tests.hosted.harness import GAME, misbehaving_dir, play, rows, seat_statuses, summary
 
 pytestmark = [
     pytest.mark.timeout(300),
@@ -31,24 +30,7 @@ pytestmark = [
                        reason="bubblewrap is not installed or cannot run here"),
 ]
 
-BOTS = Path(__file__).parent / "bots"
 LIMITS = Limits(memory_bytes=256 * MIB, max_tasks=64)
-
-
-def misbehaving_dir(root: Path, name: str, *args: str) -> Path:
-    """A bot directory: the Python kit (hard-linked, its .venv included) run by
-    bots/misbehave.py with ``args``."""
-    kit = built_kit("python")
-    directory = root / name
-    directory.mkdir(parents=True)
-    subprocess.run(["cp", "-al", str(kit / ".venv"), str(kit / "gen"), str(directory)],
-                   check=True)
-    shutil.copy(kit / "bot.py", directory / "kit_bot.py")
-    shutil.copy(BOTS / "misbehave.py", directory / "misbehave.py")
-    run = " ".join([".venv/bin/python", "misbehave.py", *args])
-    (directory / "arena-bot.toml").write_text(
-        f'name = "{name}"\nrun = "{run}"\nignore = [".venv/"]\n')
-    return directory
 
 
 def processes_with(text: str) -> list[int]:

@@ -6,6 +6,9 @@ choose() that misbehaves as argv[1] says, once asked to decide:
 - exit_orphan MARKER: at its third decision starts a detached grandchild (its command
   line holds MARKER) and exits with code 3 in the middle of the match;
 - illegal: answers an option index that does not exist;
+- sleep SECONDS COUNT: sleeps SECONDS (using no CPU) before each of its first COUNT
+  answers; spin SECONDS COUNT: spends SECONDS of its own CPU time busy before each of its
+  first COUNT answers (``pin CPU`` before either: runs on that CPU only);
 - escape REDIS_PORT TCP_PORT SECRET WRITE: as it starts, tries a Redis SET and a TCP
   connection on 127.0.0.1, to read SECRET and to create WRITE and a file in its own
   directory, says what happened on stderr, writes 100 MB to stderr, then plays normally.
@@ -13,12 +16,22 @@ choose() that misbehaves as argv[1] says, once asked to decide:
 
 import contextlib
 import os
+import site
 import socket
 import subprocess
 import sys
+import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import kit_bot
+behaviour = sys.argv[1]
+if behaviour == "pin":
+    os.sched_setaffinity(0, {int(sys.argv[2])})  # before the kit starts any thread
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, here)
+# The kit's packages, for whichever python3 runs this (the venv's own interpreter may be
+# one the sandbox does not mount, e.g. pyenv's under /root).
+site.addsitedir(os.path.join(here, ".venv", "lib", f"python{sys.version_info[0]}."
+                                                    f"{sys.version_info[1]}", "site-packages"))
+import kit_bot  # noqa: E402  (after the pinning above)
 
 behaviour = sys.argv.pop(1)
 extra = []
@@ -26,6 +39,11 @@ if behaviour == "exit_orphan":
     extra = [sys.argv.pop(1)]
 elif behaviour == "escape":
     extra = [sys.argv.pop(1) for _ in range(4)]
+elif behaviour == "pin":
+    sys.argv.pop(1)
+    behaviour = sys.argv.pop(1)
+if behaviour in ("sleep", "spin"):
+    extra = [float(sys.argv.pop(1)), int(sys.argv.pop(1))]
 calls = 0
 
 
@@ -77,6 +95,12 @@ def choose(request, rng):
                          start_new_session=True, stdin=subprocess.DEVNULL,
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os._exit(3)
+    if behaviour == "sleep" and calls <= extra[1]:
+        time.sleep(extra[0])
+    if behaviour == "spin" and calls <= extra[1]:
+        until = time.process_time() + extra[0]
+        while time.process_time() < until:
+            pass
     if behaviour == "illegal":
         return len(request.options) + 7
     return rng.randrange(len(request.options))

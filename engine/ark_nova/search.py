@@ -15,13 +15,12 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 
 from engine.ark_nova.ai.determinize import determinize
 from engine.ark_nova.ai.heuristic import progress, relative_value, value
+from engine.ark_nova.ai.horizon import horizon_at
 from engine.ark_nova.ai.rollout import policy
 from engine.ark_nova.game_state import ArkNovaState
-from engine.ark_nova.rules.turn import NORMAL, ChooseAction
 from engine.ark_nova.view.observation import Observation
 from engine.core.game import GameState, Search
 from engine.core.rng import GameRng
@@ -32,20 +31,6 @@ VALUE_SCALE = 8.0  # points of relative value that make a seat's evaluation 0.73
 
 def sample(obs: Observation, rng: GameRng) -> ArkNovaState:
     return ArkNovaState(determinize(obs, rng))
-
-
-def horizon_at(turns: int) -> Callable[[GameState, GameState], bool]:
-    """A horizon at the start of a turn, ``turns`` turns after the search's one."""
-
-    def horizon(start: GameState, now: GameState) -> bool:
-        assert isinstance(start, ArkNovaState) and isinstance(now, ArkNovaState)
-        s = now.s
-        if s.turn_no < start.s.turn_no + turns:
-            return False
-        step = s.asked_step
-        return isinstance(step, ChooseAction) and step.mode == NORMAL
-
-    return horizon
 
 
 horizon = horizon_at(TURNS)

@@ -16,10 +16,10 @@ from typing import Any
 
 from engine.ark_nova.ai.determinize import determinize
 from engine.ark_nova.ai.heuristic import relative_value
+from engine.ark_nova.ai.horizon import horizon_at
 from engine.ark_nova.ai.rollout import choose_index
 from engine.ark_nova.model.state import State
 from engine.ark_nova.rules.turn import ChooseAction
-from engine.ark_nova.search import horizon_at
 from engine.ark_nova.view.observation import Observation
 from engine.core.decision import Decision
 from engine.core.rng import GameRng

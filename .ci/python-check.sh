@@ -89,9 +89,12 @@ python312() {
 
 python313() {
   local root=/var/tmp/arena-trixie
-  if [ ! -x "$root/usr/bin/python3.13" ]; then
+  # python3 as well as python3.13: the starter kits' scripts (the Python kit a house bot
+  # test builds) call python3.
+  if [ ! -x "$root/usr/bin/python3.13" ] || [ ! -x "$root/usr/bin/python3" ]; then
     rm -rf "$root"
-    debootstrap --variant=minbase --include=python3.13,python3.13-venv,redis-server,ca-certificates \
+    debootstrap --variant=minbase \
+      --include=python3,python3.13,python3.13-venv,redis-server,ca-certificates \
       trixie "$root" http://deb.debian.org/debian >/dev/null
   fi
   # The chroot trusts what this machine trusts (its registries may sit behind a proxy).

@@ -71,26 +71,31 @@ def test_league_and_gateway_rate_one_ladder_once_each_and_a_killed_worker_loses_
     server, address, token = _gateway(redis_url, key_prefix)
     killed: dict[str, str] = {}
 
+    bots: list[subprocess.Popen[str]] = []
+
     async def during(league: League, _stop: asyncio.Event) -> None:
-        # Once a match was rated (every bot up), kill the worker of a running match.
+        # Once a match was rated (every bot up): the remote bot starts playing through
+        # the gateway while the league plays on, and a running match's worker is killed.
         while league.counts.rated < 1 or not league.running():
             await asyncio.sleep(0.05)
+        bots.append(subprocess.Popen(
+            [*ARENA, "bot", "--server", address, "--token", token, "--strategy",
+             "heuristic", "--matches", str(GATEWAY_MATCHES), "--seed", "1", "--quiet"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
         slot, match_id, _labels = league.running()[0]
         killed[match_id] = league.nodes[slot]
         os.kill(league.pids[slot], signal.SIGKILL)
 
-    bot = subprocess.Popen(
-        [*ARENA, "bot", "--server", address, "--token", token, "--strategy", "heuristic",
-         "--matches", str(GATEWAY_MATCHES), "--seed", "1", "--quiet"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         league, counts = play_league(plan, redis_url, key_prefix, matches=LEAGUE_MATCHES,
                                      tmp_path=tmp_path, during=during)
+        (bot,) = bots
         out, err = bot.communicate(timeout=300)
         assert bot.returncode == 0, err
     finally:
-        if bot.poll() is None:
-            bot.kill()
+        for bot in bots:
+            if bot.poll() is None:
+                bot.kill()
         stop(server)
     assert counts.rated == LEAGUE_MATCHES and counts.failed == counts.unrated == 0
     assert counts.lost == 1 and counts.started == LEAGUE_MATCHES + 1
@@ -102,6 +107,11 @@ def test_league_and_gateway_rate_one_ladder_once_each_and_a_killed_worker_loses_
     assert len(ids) == len(set(ids)) == LEAGUE_MATCHES + GATEWAY_MATCHES
     league_ids = [i for i in ids if i.startswith(f"league-{league.run_id}-")]
     assert len(league_ids) == LEAGUE_MATCHES and lost not in ids
+    # At once: a gateway match was rated between two of the league's.
+    seqs = {match.match_id: match.seq for match in applied}
+    gateway_seqs = [seqs[i] for i in ids if i not in league_ids]
+    assert min(seqs[i] for i in league_ids) < min(gateway_seqs) < max(
+        seqs[i] for i in league_ids)
     # Every league match seats the four entrants; the gateway's seat alpha and fill.
     for label in ("builtin:heuristic", "py", "pysub:v1"):
         assert ladder[label].games == LEAGUE_MATCHES

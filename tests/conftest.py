@@ -1,4 +1,5 @@
-"""Shared fixtures: a real redis-server and a real local Ray instance.
+"""Shared fixtures: a real redis-server, a real local Ray instance and a real two-node
+Ray cluster (``two_node_ray``, from tests/ray_cluster.py).
 
 Set ARENA_TEST_REDIS_URL to use an already running Redis (CI starts one); otherwise
 each test session starts its own redis-server on a free loopback port
@@ -13,6 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 from bench.loopback import RedisServer
+from tests.ray_cluster import two_node_ray  # noqa: F401  (a fixture for every test)
 
 
 @pytest.fixture

@@ -23,6 +23,7 @@ _COMMANDS = (
     "services.cli.serve",
     "services.cli.bot",
     "services.cli.bots",
+    "services.cli.league",
     "services.cli.ladder",
     "services.cli.web",
 )

@@ -179,7 +179,7 @@ def gateway_config(args: argparse.Namespace) -> GatewayConfig:
         min_bots=args.min_bots,
         replays=args.replays, seed=args.seed, options=options, cards=cards,
         queues=queues, match_spread=args.match_spread, match_widen=args.match_widen,
-        rematch_cooldown=args.rematch_cooldown,
+        rematch_cooldown=args.rematch_cooldown, match_rating=args.match_rating,
         **serve_limits.limit_fields(args),
     )
 

@@ -28,7 +28,11 @@ from services.gateway.queues import (
     check_queue_id,
     default_queue_id,
 )
+from services.matchmaking.policy import MATCH_RATINGS
 
+# The policy's spread defaults by rating (mu: a few of the skill's beta = 25/6 units).
+ELO_SPREAD, ELO_WIDEN = 100.0, 50.0
+MU_SPREAD, MU_WIDEN = 3.0, 1.0
 SHORTHAND_GAME = "monster-my-neighbor"
 SHORTHAND_PLAYERS = 5
 _CONFIG_QUEUE_KEYS = ("game", "players", "options", "id", "fill", "cards")
@@ -47,14 +51,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "options, id, fill, cards (beside any --queue)",
     )
     parser.add_argument(
-        "--match-spread", type=float, default=100.0, metavar="POINTS",
-        help="rating spread (Elo points, best minus worst) accepted at once in a match "
-        "(default 100)",
+        "--match-rating", choices=MATCH_RATINGS, default="elo",
+        help="what matchmaking measures rating proximity in: elo (the Elo rating, the "
+        "default) or mu (the skill's mean, which the league uses)",
     )
     parser.add_argument(
-        "--match-widen", type=float, default=50.0, metavar="POINTS",
+        "--match-spread", type=float, metavar="POINTS",
+        help="rating spread (best minus worst) accepted at once in a match (default 100 "
+        f"Elo points; {MU_SPREAD:g} with --match-rating mu)",
+    )
+    parser.add_argument(
+        "--match-widen", type=float, metavar="POINTS",
         help="the accepted spread grows by this many points a second of waiting "
-        "(default 50); after --gather seconds any spread goes",
+        f"(default 50; {MU_WIDEN:g} with --match-rating mu); after --gather seconds any "
+        "spread goes",
     )
     parser.add_argument(
         "--rematch-cooldown", type=float, default=0.0, metavar="S",
@@ -64,6 +74,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def check_policy(args: argparse.Namespace) -> None:
+    """Fill in the spread defaults of --match-rating; ConfigError for a bad value."""
+    by_mu = getattr(args, "match_rating", "elo") == "mu"
+    if args.match_spread is None:
+        args.match_spread = MU_SPREAD if by_mu else ELO_SPREAD
+    if args.match_widen is None:
+        args.match_widen = MU_WIDEN if by_mu else ELO_WIDEN
     for flag, value in (("--match-spread", args.match_spread),
                         ("--match-widen", args.match_widen),
                         ("--rematch-cooldown", args.rematch_cooldown)):
@@ -86,7 +102,7 @@ def queues_from_args(args: argparse.Namespace) -> tuple[QueueSpec, ...]:
     if mixed:
         raise ConfigError(f"{', '.join(mixed)} set the one-queue shorthand; with --queue or "
                           "--config give them per queue")
-    queues = tuple(_build(where, fields, args.fill) for where, fields in given)
+    queues = tuple(build_queue(where, fields, args.fill) for where, fields in given)
     try:
         check_distinct(queues)
     except ValueError as exc:
@@ -150,7 +166,9 @@ def _read_config(path: Path) -> list[tuple[str, dict[str, Any]]]:
     return given
 
 
-def _build(where: str, fields: dict[str, Any], default_fill: str) -> QueueSpec:
+def build_queue(where: str, fields: dict[str, Any], default_fill: str) -> QueueSpec:
+    """The checked queue of ``fields`` (game, players, options, id, fill, cards); ConfigError
+    naming ``where`` if it is bad."""
     game_id = str(fields["game"])
     try:
         game = get_game(game_id)

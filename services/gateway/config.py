@@ -21,6 +21,7 @@ class GatewayConfig:
     built-in bot ``fill``. ``move_timeout`` and ``time_bank`` are seconds.
 
     Matchmaking (:mod:`services.matchmaking.policy`): bots are grouped within a rating
+    (``match_rating``: ``elo``, or ``mu``, the skill's mean)
     spread of ``match_spread`` points, widening by ``match_widen`` points a second of
     waiting; after ``gather_seconds`` any spread goes and a match may start short of
     players (fill seats), with at least ``min_bots`` bots; the same line-up of bots does
@@ -85,6 +86,7 @@ class GatewayConfig:
     match_spread: float = 100.0
     match_widen: float = 50.0
     rematch_cooldown: float = 0.0
+    match_rating: str = "elo"
 
     def hosted(self) -> tuple[QueueSpec, ...]:
         """The hosted queues: ``queues``, or the shorthand's one queue keyed by the game."""

@@ -38,8 +38,8 @@ log = logging.getLogger(__name__)
 
 
 # Told each remote bot's standing in a queue's ladder after its match is rated: queue id,
-# bot name, rating, games (the matchmaker reads them).
-StandingSink = Callable[[str, str, float, int], None]
+# bot name, Elo rating, games, skill mean mu (the matchmaker reads them).
+StandingSink = Callable[[str, str, float, int, float], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +204,7 @@ async def _read_ratings(runner: EndingMatch) -> dict[str, float]:
     sink = runner.context.on_standing
     if sink is not None:
         for entry in entries.values():
-            sink(runner.ladder, entry.name, entry.rating, entry.games)
+            sink(runner.ladder, entry.name, entry.rating, entry.games, entry.mu)
     return {name: entry.rating for name, entry in entries.items()}
 
 

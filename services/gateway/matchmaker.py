@@ -26,7 +26,9 @@ from collections.abc import Callable, Sequence
 from engine.core import GameRng
 from services.gateway.session import BotSession, SessionState
 from services.ladder.elo import INITIAL_RATING
+from services.ladder.skill import MU0
 from services.matchmaking.policy import (
+    MATCH_RATINGS,
     Lineup,
     Policy,
     Waiting,
@@ -56,7 +58,8 @@ def seat_order(
 class Matchmaker:
     """Groups waiting sessions of each queue and hands each group to ``start_match``
     with its queue id. ``policies`` maps queue ids to their policies, in the server's
-    order."""
+    order; ``rating`` is what the policy's proximity is measured in: ``elo`` (the Elo
+    rating) or ``mu`` (the skill's mean)."""
 
     def __init__(
         self,
@@ -64,9 +67,13 @@ class Matchmaker:
         start_match: Callable[[str, list[BotSession]], None],
         max_matches_per_bot: int = 1,
         metrics: GatewayMetrics | None = None,
+        rating: str = "elo",
     ) -> None:
         if not policies:
             raise ValueError("a matchmaker needs at least one queue")
+        if rating not in MATCH_RATINGS:
+            raise ValueError(f"rating is one of {', '.join(MATCH_RATINGS)}, not {rating!r}")
+        self.by_mu = rating == "mu"
         self.policies = dict(policies)
         self.max_matches_per_bot = max_matches_per_bot
         self._start_match = start_match
@@ -94,15 +101,16 @@ class Matchmaker:
         self._arrived.set()
         self._count()
 
-    def rate(self, queue: str, name: str, rating: float, games: int) -> None:
-        """``name``'s rating and games played in ``queue``'s ladder, as the policy reads
-        them (a bot never rated there counts as new: the initial rating, no games)."""
-        self._standing[(queue, name)] = (rating, games)
+    def rate(self, queue: str, name: str, rating: float, games: int, mu: float = MU0) -> None:
+        """``name``'s Elo rating, games played and skill mean ``mu`` in ``queue``'s
+        ladder; the policy reads the Elo rating or mu (a bot never rated there counts as
+        new: the initial rating, no games)."""
+        self._standing[(queue, name)] = (mu if self.by_mu else rating, games)
         if self._waiting:
             self._arrived.set()
 
     def standing(self, queue: str, name: str) -> tuple[float, int]:
-        return self._standing.get((queue, name), (INITIAL_RATING, 0))
+        return self._standing.get((queue, name), (MU0 if self.by_mu else INITIAL_RATING, 0))
 
     def remove(self, session: BotSession) -> None:
         """The session left: it waits no more."""

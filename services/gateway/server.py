@@ -92,6 +92,7 @@ class Gateway:
         self.matchmaker = Matchmaker(
             {queue.id: config.policy(queue) for queue in self.queues.values()},
             self._start_match, config.max_matches_per_bot, self.metrics.gateway,
+            config.match_rating,
         )
         self.contexts = {
             queue.id: MatchContext.build(config, self.hosts, store, self.results, self.metrics,

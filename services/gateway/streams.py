@@ -186,12 +186,12 @@ class StreamHandler:
         next rated match."""
         store = self.gateway.store
 
-        def read() -> list[tuple[str, float, int]]:
+        def read() -> list[tuple[str, float, int, float]]:
             found = []
             for queue in queues:
                 entry = store.bot_stats(queue.id, name)
                 if entry is not None:
-                    found.append((queue.id, entry.rating, entry.games))
+                    found.append((queue.id, entry.rating, entry.games, entry.mu))
             return found
 
         try:
@@ -200,8 +200,8 @@ class StreamHandler:
         except Exception as exc:
             log.warning("standing of %s not read: %s", name, exc)
             return
-        for queue_id, rating, games in standing:
-            self.gateway.matchmaker.rate(queue_id, name, rating, games)
+        for queue_id, rating, games, mu in standing:
+            self.gateway.matchmaker.rate(queue_id, name, rating, games, mu)
 
     async def _authenticate(self, token: str) -> str:
         health = self.gateway.health

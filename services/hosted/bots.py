@@ -41,14 +41,18 @@ def proto_dir() -> Path:
     return Path(arena_pb2.__file__).resolve().parents[2]
 
 
-def locate(spec: str) -> Path:
+def locate(spec: str, original_allowed: bool = True) -> Path:
     """The directory of a hosted worker spec on this node: the driver's path when it is
-    here with the same content, else the copy Ray's runtime environment unpacked (a
-    ``py_modules`` entry on ``sys.path``) whose content hash matches."""
+    here with the same content (and ``original_allowed``: this is the driver's node),
+    else the copy Ray's runtime environment unpacked (a ``py_modules`` entry on
+    ``sys.path``) whose content hash matches."""
     digest, path = parse_hosted_spec(spec)
     original = Path(path)
-    candidates = [original] + [Path(entry) / original.name for entry in sys.path if entry]
+    candidates = [original] if original_allowed else []
+    candidates += [Path(entry) / original.name for entry in sys.path if entry]
     for candidate in candidates:
+        if not original_allowed and candidate.resolve() == original.resolve():
+            continue  # Ray gives workers the driver's sys.path, its directory included
         try:
             if (candidate / "arena-bot.toml").is_file() and \
                     content_hash(load_bot_dir(candidate)) == digest:
@@ -59,23 +63,39 @@ def locate(spec: str) -> Path:
                       "it ships through Ray's runtime environment (py_modules)")
 
 
+def _builds_dir() -> Path:
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache", "arena-builds")
+
+
 def build_cache(bot: BotDir, digest: str) -> Path:
-    """Where the build of ``bot`` with content ``digest`` is cached on this node."""
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache", "arena-builds")
+    """Where the build of ``bot`` with content ``digest`` at its path is recorded on
+    this node (its log, the hash of its last good build, its lock)."""
     where = hashlib.sha256(str(bot.path).encode()).hexdigest()[:8]
-    return base / f"{bot.name}-{digest[:16]}-{where}"
+    return _builds_dir() / f"{bot.name}-{digest[:16]}-{where}"
 
 
-def prepare(name: str, spec: str, options: HostingOptions) -> BotDir:
-    """Find and build the bot directory of ``spec`` on this node (skipped when its
-    build is cached); BotBuildFailed with the build's last lines if it fails."""
-    bot = load_bot_dir(locate(spec))
+def build_home(bot: BotDir, digest: str) -> Path:
+    """The build's download cache (its HOME): shared by every copy of the same bot on
+    this node, whatever its path (a driver's directory and the copy Ray shipped, two
+    checkouts), so a copy's build reuses the downloads and compiler caches (Go's, ccache)
+    of the first. Keyed by name and content: only identical bots share one."""
+    return _builds_dir() / f"{bot.name}-{digest[:16]}-home"
+
+
+def prepare(name: str, spec: str, options: HostingOptions, node: str = "") -> BotDir:
+    """Find and build the bot directory of ``spec`` on this node (``node``: its Ray node
+    id, "" off Ray; skipped when its build is cached); BotBuildFailed with the build's
+    last lines if it fails. A worker on another node than the driver's builds its own
+    shipped copy, never the driver's path: on a shared filesystem, nodes building one
+    directory at once would write the same build outputs."""
+    bot = load_bot_dir(locate(spec, options.driver_node in ("", node)))
     if bot.build:
         proto = proto_dir()
+        digest = parse_hosted_spec(spec)[0]
         try:
-            build(bot.path, list(bot.build), options.build_timeout,
-                  build_cache(bot, parse_hosted_spec(spec)[0]), mode=options.sandbox,
-                  limits=options.limits, extra_ro=[proto], env={"ARENA_PROTO": str(proto)})
+            build(bot.path, list(bot.build), options.build_timeout, build_cache(bot, digest),
+                  mode=options.sandbox, limits=options.limits, extra_ro=[proto],
+                  env={"ARENA_PROTO": str(proto)}, home_dir=build_home(bot, digest))
         except BuildFailed as failed:
             raise BotBuildFailed(
                 f"entrant {name!r}: the build of {bot.path} failed: {failed.reason}; "

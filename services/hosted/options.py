@@ -41,6 +41,9 @@ class HostingOptions:
     log_dir: str | None = None
     # Consecutive failed starts after which a bot is not started again in this run.
     max_failed_starts: int = 3
+    # The Ray node id of the driver (set by the pool): a worker elsewhere uses its node's
+    # shipped copy of a bot directory, not the driver's path.
+    driver_node: str = ""
 
 
 def hosted_spec(digest: str, path: str) -> str:

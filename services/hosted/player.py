@@ -28,18 +28,20 @@ class HostedPlayer:
     endpoint; bot processes start when a game first needs them."""
 
     def __init__(self, game_id: str, config: GameConfig, specs: Mapping[str, str],
-                 options: HostingOptions) -> None:
+                 options: HostingOptions, node: str = "") -> None:
         self.game_id = game_id
         self.config = config
         self.specs = dict(specs)
         self.options = options
+        self.node = node  # the Ray node id of this worker ("" off Ray)
         self.bots: dict[str, HostedBot] = {}
         self.endpoint: Endpoint | None = None
         self._socket_dir: str | None = None
         self._match_config = match_config_bytes(game_id, config)
 
     def start(self) -> None:
-        built = {name: prepare(name, spec, self.options) for name, spec in self.specs.items()}
+        built = {name: prepare(name, spec, self.options, self.node)
+                 for name, spec in self.specs.items()}
         # A short path: a unix socket's path holds at most 107 bytes.
         self._socket_dir = tempfile.mkdtemp(prefix="arena-ep-", dir="/tmp")
         endpoint = Endpoint(Path(self._socket_dir, "endpoint.sock"), self.game_id,

@@ -33,6 +33,9 @@ from dataclasses import dataclass, field
 SEARCH_BUDGET = 5_000
 
 Lineup = frozenset[str]
+# What a rating is, for the callers that feed the policy: the Elo rating, or the skill's
+# mean mu (``arena serve --match-rating``, the league's ``matchmaking.rating``).
+MATCH_RATINGS = ("elo", "mu")
 
 
 @dataclass(frozen=True, slots=True)

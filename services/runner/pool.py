@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import islice
 from typing import Any
 
@@ -83,7 +83,7 @@ class MatchWorker:
             from services.hosted.player import HostedPlayer
 
             hosted = HostedPlayer(self._game_id, self._config, self._hosted_specs,
-                                  self._hosting)
+                                  self._hosting, self._node)
             hosted.start()
             self._hosted = hosted
         return self._node
@@ -154,6 +154,9 @@ class MatchPool:
 
     def start(self) -> None:
         """Create the workers and wait until each is up; ``nodes`` lists their nodes."""
+        if self.hosting is not None:  # workers on other nodes build their own copies
+            self.hosting = replace(self.hosting,
+                                   driver_node=ray.get_runtime_context().get_node_id())
         self._actors = [self._new_actor() for _ in range(self.workers)]
         self._generations = [0] * self.workers
         try:

@@ -75,14 +75,16 @@ def directory_digest(directory: Path) -> str:
 def build(bot_dir: str | Path, command: str | Sequence[str],
           timeout: float = DEFAULT_BUILD_TIMEOUT, cache_dir: str | Path | None = None, *,
           mode: SandboxMode = "bwrap", limits: Limits = DEFAULT_LIMITS,
-          extra_ro: Sequence[Path] = (), env: Mapping[str, str] | None = None
-          ) -> BuildResult:
+          extra_ro: Sequence[Path] = (), env: Mapping[str, str] | None = None,
+          home_dir: str | Path | None = None) -> BuildResult:
     """Run ``command`` (a shell line, or argv) in ``bot_dir`` unless the directory is
     unchanged since the last good build recorded in ``cache_dir``; BuildFailed if it
     fails. ``cache_dir`` (default: ``~/.cache/arena-builds/<hash of the path>``) keeps the
     download cache (its ``home/``), ``build.log`` and ``built.sha256``; it must be outside
     the bot directory. ``env``: variables the build gets beside the sandbox's own (e.g.
-    ``ARENA_PROTO`` naming a read-only ``extra_ro`` path)."""
+    ``ARENA_PROTO`` naming a read-only ``extra_ro`` path). ``home_dir``: the download
+    cache to use instead of ``cache_dir/home`` (e.g. one shared by copies of the same
+    bot at other paths)."""
     bot_dir = Path(bot_dir).resolve()
     if cache_dir is None:
         name = hashlib.sha256(str(bot_dir).encode()).hexdigest()[:16]
@@ -91,7 +93,10 @@ def build(bot_dir: str | Path, command: str | Sequence[str],
     cache = Path(cache_dir).resolve()
     if cache == bot_dir or bot_dir in cache.parents:
         raise ValueError(f"the build cache {cache} must be outside the bot directory")
-    home = cache / "home"
+    home = Path(home_dir).resolve() if home_dir is not None else cache / "home"
+    if home == bot_dir or bot_dir in home.parents:
+        raise ValueError(f"the build's home {home} must be outside the bot directory")
+    cache.mkdir(parents=True, exist_ok=True)
     home.mkdir(parents=True, exist_ok=True)
     stamp, log_path = cache / "built.sha256", cache / "build.log"
     argv = ["/bin/sh", "-c", command] if isinstance(command, str) else list(command)

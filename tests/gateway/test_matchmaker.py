@@ -203,3 +203,30 @@ def test_ratings_group_a_queue_and_the_metrics_carry_it() -> None:
     assert value("arena_match_rating_spread_count", {"queue": "q"}) == 2
     assert value("arena_match_rating_spread_sum", {"queue": "q"}) == 60.0
     assert value("arena_queue_wait_seconds_count", {"queue": "q"}) == 4
+
+
+def test_matched_by_mu_the_skill_mean_groups_close_skills_not_close_elo() -> None:
+    """--match-rating mu: proximity is measured in the skill's mean; Elo is ignored."""
+
+    async def scenario(rating: str) -> list[list[str]]:
+        groups: list[list[str]] = []
+        policy = Policy(players=2, spread=15.0, widen=0.0, full_after=60.0)
+        matchmaker = Matchmaker({"q": policy}, lambda _q, g: groups.append(
+            sorted(s.name for s in g)), rating=rating)
+        # Elo says a~b and c~d; mu says a~c and b~d.
+        for name, elo, mu in (("a", 1500, 20.0), ("b", 1510, 40.0), ("c", 1800, 21.0),
+                              ("d", 1810, 41.0)):
+            matchmaker.rate("q", name, elo, 3, mu)
+        for name in "abcd":
+            matchmaker.enqueue(BotSession(name, 0))
+        task = asyncio.create_task(matchmaker.run())
+        try:
+            await _until(lambda: len(groups) >= 2)
+        finally:
+            task.cancel()
+        return sorted(groups)
+
+    assert asyncio.run(scenario("mu")) == [["a", "c"], ["b", "d"]]
+    assert asyncio.run(scenario("elo")) == [["a", "b"], ["c", "d"]]
+    assert Matchmaker({"q": Policy(players=2)}, lambda _q, _g: None,
+                      rating="mu").standing("q", "new") == (25.0, 0)

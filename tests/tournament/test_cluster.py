@@ -11,7 +11,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -20,7 +19,7 @@ import pytest
 from engine.core import GameConfig
 from services.runner.batch import play_one
 from services.tournament.blocks import BlockSchedule, round_robin_lineups
-from tests.tournament.cluster import Cluster, start_cluster
+from tests.ray_cluster import Cluster
 
 ARENA = str(Path(sys.executable).with_name("arena"))
 RAY = str(Path(sys.executable).with_name("ray"))
@@ -45,13 +44,9 @@ class Contrarian:
 '''
 
 
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
-    started = start_cluster()
-    try:
-        yield started
-    finally:
-        started.stop()
+@pytest.fixture
+def cluster(two_node_ray: Cluster) -> Cluster:
+    return two_node_ray
 
 
 def arena_tournament(cluster: Cluster, *args: str, cwd: Path) -> subprocess.Popen[str]:

@@ -99,5 +99,7 @@ CONTRACT = GameContract(
         bots={2: "random,greedy", 3: "random", 4: "random"},
         replay_marks=("KEEP_STARTING_CARD", "CHOOSE_ACTION"), card_players=2,
         card_suffix=".jsonl", card_options={"map": 0},
-        check_card_state=map_0_and_the_cards_took_effect),
+        check_card_state=map_0_and_the_cards_took_effect,
+        bad_args=((("--players", "5"), "1 to 4 players"), (("--option", "map=9"), "not a map"),
+                  (("--bots", "random,heuristic"), "heuristic"))),
 )

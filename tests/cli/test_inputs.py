@@ -186,3 +186,16 @@ def test_a_port_in_use_is_one_line_before_anything_starts(flag: str) -> None:
 def test_a_malformed_ipv6_address_is_refused(text: str) -> None:
     with pytest.raises(argparse.ArgumentTypeError, match="IPv6 host looks like"):
         validate.host_port(text)
+
+
+def test_option_values_are_typed() -> None:
+    from services.cli.play import parse_option_value, parse_options
+
+    assert parse_option_value("3") == 3
+    assert parse_option_value("-2") == -2
+    assert parse_option_value("0.25") == 0.25
+    assert parse_option_value("true") is True
+    assert parse_option_value("False") is False
+    assert parse_option_value("fast") == "fast"
+    assert parse_options(["rounds=4", "variant=short", "x=1.5"]) == {
+        "rounds": 4, "variant": "short", "x": 1.5}

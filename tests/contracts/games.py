@@ -53,6 +53,8 @@ class PlayRuns:
     # The re-simulated state of the card run (its options and cards took effect).
     check_card_state: Callable[[Any], None]
     card_replay_text: str = ""  # a renamed card's name ``arena replay`` prints, if any
+    # Bad ``arena play`` arguments of this game: (extra args, error wording).
+    bad_args: tuple[tuple[tuple[str, ...], str], ...] = ()
 
 
 @dataclass(frozen=True)

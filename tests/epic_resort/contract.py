@@ -83,5 +83,8 @@ CONTRACT = GameContract(
         replay_marks=("STARTING_LAYOUT", "--- season 1 ---"), card_players=2,
         card_suffix=".yaml",
         card_options={"journeyman_discount": 3, "phase_i_mode": "in_turn_order"},
-        check_card_state=the_discount_took_effect, card_replay_text="Sandy Beach"),
+        check_card_state=the_discount_took_effect, card_replay_text="Sandy Beach",
+        bad_args=((("--players", "5"), "2 to 4 players"),
+                  (("--option", "journeyman_discount=9"), "journeyman_discount"),
+                  (("--bots", "random,heuristic"), "heuristic"))),
 )

@@ -113,5 +113,7 @@ CONTRACT = GameContract(
     play=PlayRuns(
         bots={3: "random,heuristic", 5: "random,heuristic"}, replay_marks=("PLAY_CARD",),
         card_players=4, card_suffix=".yaml", card_options={"rounds": 2},
-        check_card_state=two_rounds_were_played),
+        check_card_state=two_rounds_were_played,
+        bad_args=((("--players", "1"), "players"), (("--players", "99"), "players"),
+                  (("--option", "rounds=0"), "rounds"))),
 )

@@ -89,9 +89,12 @@ python312() {
 
 python313() {
   local root=/var/tmp/arena-trixie
-  if [ ! -x "$root/usr/bin/python3.13" ]; then
+  # python3 as well as python3.13: the starter kits' scripts (the Python kit a house bot
+  # test builds) call python3.
+  if [ ! -x "$root/usr/bin/python3.13" ] || [ ! -x "$root/usr/bin/python3" ]; then
     rm -rf "$root"
-    debootstrap --variant=minbase --include=python3.13,python3.13-venv,redis-server,ca-certificates \
+    debootstrap --variant=minbase \
+      --include=python3,python3.13,python3.13-venv,redis-server,ca-certificates \
       trixie "$root" http://deb.debian.org/debian >/dev/null
   fi
   # The chroot trusts what this machine trusts (its registries may sit behind a proxy).
@@ -123,7 +126,10 @@ redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no \
 trap 'kill "$(cat /tmp/redis.pid)" 2>/dev/null || true' EXIT
 for _ in $(seq 50); do redis-cli -p "$redis_port" ping >/dev/null 2>&1 && break; sleep 0.1; done
 /opt/venv313/bin/python -c 'import sys, ray, grpc, google.protobuf as pb; print("Python", sys.version.split()[0], "ray", ray.__version__, "grpcio", grpc.__version__, "protobuf", pb.__version__)'
-/opt/venv313/bin/python -m pytest -q -p no:cacheprovider "$@"
+# The three-queue test builds the TypeScript kit, and the chroot has no Node.js; the
+# test runs on the host's Python 3.11, on 3.12 and on the minimum versions.
+/opt/venv313/bin/python -m pytest -q -p no:cacheprovider "$@" \
+  --deselect tests/e2e/test_serve_queues.py::test_three_queues_in_one_gateway_keep_their_ladders_apart
 INNER
 EOF
 }

@@ -8,15 +8,21 @@ place (a k-way tie for first counts 1/k). The report gives the bot's wins with a
 Matches are seeded by index, so a run is reproducible; ``--workers`` plays them in
 parallel processes. The report also gives the bot's CPU time per decision (median, p95,
 max; ``time.thread_time`` of its ``choose``, so other processes do not count).
+
+``--record FILE`` appends each finished match to FILE (one JSON line: index, win share,
+CPU seconds per decision) and skips the matches FILE already holds, so a long run can be
+stopped and resumed; the report then covers every recorded match of the run.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from engine.core import GameConfig, play_match
@@ -72,14 +78,25 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1_000_000)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--record", type=Path, help="JSON lines of finished matches "
+                        "(appended; matches already there are not played again)")
     args = parser.parse_args(argv)
     make_bot(args.game, args.bot)
     make_bot(args.game, args.against)
+    done = recorded(args.record) if args.record else {}
     tasks = [Task(args.game, args.players, args.bot, args.against, i, args.seed)
-             for i in range(args.games)]
+             for i in range(args.games) if i not in done]
     started = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
-        played = list(pool.map(play, tasks, chunksize=4))
+        futures = {pool.submit(play, task): task.index for task in tasks}
+        for future in as_completed(futures):
+            share, times = future.result()
+            done[futures[future]] = (share, times)
+            if args.record:
+                with args.record.open("a") as out:
+                    out.write(json.dumps({"index": futures[future], "share": share,
+                                          "seconds": times}) + "\n")
+    played = [done[i] for i in range(args.games)]
     wins = sum(share for share, _ in played)
     seconds = sorted(t for _, times in played for t in times) or [0.0]
     p95 = seconds[min(len(seconds) - 1, int(0.95 * len(seconds)))]
@@ -94,6 +111,18 @@ def main(argv: list[str] | None = None) -> None:
           f"{args.against} per seat {other:.3f}  ({elapsed:.0f} s)")
     print(f"{args.bot}: CPU s per decision median {statistics.median(seconds):.3f}  p95 "
           f"{p95:.3f}  max {seconds[-1]:.3f}  over {len(seconds)} decisions")
+
+
+def recorded(path: Path) -> dict[int, tuple[float, list[float]]]:
+    """The matches a ``--record`` file holds: index -> (win share, CPU seconds)."""
+    if not path.exists():
+        return {}
+    out = {}
+    for line in path.read_text().splitlines():
+        if line.strip():
+            row = json.loads(line)
+            out[int(row["index"])] = (float(row["share"]), list(row["seconds"]))
+    return out
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@
 - ``sample``: :func:`~engine.ark_nova.ai.determinize.determinize` from the observation;
 - ``policy``: the rule-based policy of ``rollout.py``;
 - ``horizon``: a rollout stops at the start of a turn, ``TURNS`` turns after the one the
-  search started in (a full game is hundreds of decisions);
+  search started in (a full game is hundreds of decisions); ``horizon_at(turns)`` makes
+  such a horizon for any number of turns (the ``boss`` bot's ``depth``);
 - ``evaluate``: each seat's heuristic value relative to its best opponent, squashed into
   [0, 1]. Solo has no opponent: the value gained since the search's start is squashed
   instead, and the end of the game (which the core also scores with ``evaluate`` when
@@ -17,9 +18,9 @@ import math
 
 from engine.ark_nova.ai.determinize import determinize
 from engine.ark_nova.ai.heuristic import progress, relative_value, value
+from engine.ark_nova.ai.horizon import horizon_at
 from engine.ark_nova.ai.rollout import policy
 from engine.ark_nova.game_state import ArkNovaState
-from engine.ark_nova.rules.turn import NORMAL, ChooseAction
 from engine.ark_nova.view.observation import Observation
 from engine.core.game import GameState, Search
 from engine.core.rng import GameRng
@@ -32,13 +33,7 @@ def sample(obs: Observation, rng: GameRng) -> ArkNovaState:
     return ArkNovaState(determinize(obs, rng))
 
 
-def horizon(start: GameState, now: GameState) -> bool:
-    assert isinstance(start, ArkNovaState) and isinstance(now, ArkNovaState)
-    s = now.s
-    if s.turn_no < start.s.turn_no + TURNS:
-        return False
-    step = s.asked_step
-    return isinstance(step, ChooseAction) and step.mode == NORMAL
+horizon = horizon_at(TURNS)
 
 
 def squash(x: float) -> float:

@@ -10,25 +10,32 @@ It is the core's information-set MCTS (:mod:`engine.toolkit.mcts`) with two chan
 - **Per-game defaults** chosen with the arena's own tools (``bench.tune`` and
   ``arena tournament --format sprt``; the trail is in ``docs/strength.md``).
 
+- **A deeper cut-off.** ``depth`` moves the rollout's horizon, where the game's
+  evaluation scores the position, to ``depth`` of the game's units ahead (Ark Nova: turns),
+  through the game's ``horizon_at(depth)``; 0 keeps the ``mcts`` horizon.
+
 Spec parameters are the ``mcts`` ones plus ``width`` (0: no pruning; 1: play the prior's
-best option, i.e. the greedy bot). Only an iteration budget keeps it deterministic for
+best option, i.e. the greedy bot) and ``depth``. Only an iteration budget keeps it deterministic for
 its rng stream; ``ms`` adds a time limit.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
 from engine.core.bot import BotFactory
 from engine.core.decision import Decision
-from engine.core.game import Game
+from engine.core.game import Game, GameState
 from engine.core.rng import GameRng
 from engine.toolkit.mcts import MctsBot
 
 # A one-ply value per option of ``decision`` for the deciding seat (higher is better).
 Prior = Callable[[Any, Decision, GameRng], Sequence[float]]
+# A rollout horizon ``depth`` units ahead (see ``Search.horizon``).
+HorizonAt = Callable[[int], Callable[[GameState, GameState], bool]]
 
 
 class BossBot(MctsBot):
@@ -36,10 +43,12 @@ class BossBot(MctsBot):
 
     name = "boss"
     PRIOR: Prior | None = None  # set per game by :func:`boss_factory`
+    HORIZON_AT: HorizonAt | None = None  # likewise
 
     def __init__(
         self, game: Game, iterations: int = 200, ms: float = 0.0, c: float = 0.7,
         rollout: int = 0, tree: str = "all", crn: bool = False, width: int = 0,
+        depth: int = 0,
     ) -> None:
         super().__init__(game, iterations=iterations, ms=ms, c=c, rollout=rollout, tree=tree,
                          crn=crn)
@@ -50,6 +59,14 @@ class BossBot(MctsBot):
             raise ValueError(f"{game.game_id} has no prior: width must be 0")
         self.width = width
         self.prior = prior
+        if depth < 0:
+            raise ValueError("depth must not be negative")
+        horizon_at = type(self).HORIZON_AT
+        if depth and horizon_at is None:
+            raise ValueError(f"{game.game_id} has no horizon_at: depth must be 0")
+        self.depth = depth
+        if depth and horizon_at is not None:
+            self.search = dataclasses.replace(self.search, horizon=horizon_at(depth))
 
     def choose(self, observation: Any, decision: Decision, rng: GameRng) -> int:
         options = decision.options
@@ -68,7 +85,10 @@ class BossBot(MctsBot):
             self.root_allowed = None
 
 
-def boss_factory(defaults: Mapping[str, Any], prior: Prior | None = None) -> BotFactory:
+def boss_factory(defaults: Mapping[str, Any], prior: Prior | None = None,
+                 horizon_at: HorizonAt | None = None) -> BotFactory:
     """A ``boss`` factory with a game's defaults (each one overridable by the spec)."""
-    cls = type("BossBot", (BossBot,), {"PRIOR": staticmethod(prior) if prior else None})
+    cls = type("BossBot", (BossBot,), {
+        "PRIOR": staticmethod(prior) if prior else None,
+        "HORIZON_AT": staticmethod(horizon_at) if horizon_at else None})
     return partial(cls, **defaults)

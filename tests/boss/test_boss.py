@@ -16,10 +16,12 @@ from dataclasses import dataclass
 
 import pytest
 
+from engine.core.errors import ConfigError
 from engine.core.game import GameConfig, GameState
 from engine.core.match import play_match
 from engine.core.registry import get_game
 from engine.core.rng import GameRng
+from engine.toolkit.boss import BossBot
 from engine.toolkit.bots import bots_for, make_bot
 from services.tournament.stats import wilson_interval
 
@@ -166,3 +168,46 @@ def test_boss_strength_smoke(game_id: str) -> None:
         result = play_match(game_id, GameConfig(smoke.players), 123_000 + g, bots).result
         wins += float(result.shares[seat])
     assert wins >= smoke.min_wins, (wins, smoke)
+
+
+# ------------------------------------------------------------------ the depth knob
+# Ark Nova's solo setting (docs/strength.md): the cut-off three turns ahead.
+SOLO = "boss:depth=3"
+
+
+def test_depth_needs_a_game_horizon_and_moves_it() -> None:
+    with pytest.raises(ConfigError, match="depth"):
+        make_bot("monster-my-neighbor", "boss:depth=2")
+    with pytest.raises(ConfigError, match="depth"):
+        make_bot("ark-nova", "boss:depth=-1")
+    game = get_game("ark-nova")
+    start = game.new_state(GameConfig(1), 5)
+    state = start.clone()
+    near, far = make_bot("ark-nova", "boss"), make_bot("ark-nova", "boss:depth=3")
+    assert isinstance(near, BossBot) and isinstance(far, BossBot)
+    assert near.search.horizon is not None and far.search.horizon is not None
+    turns_at_near = -1
+    while not far.search.horizon(start, state):  # play on with the first options
+        state.apply(state.pending_seats()[0], 0)
+        if turns_at_near < 0 and near.search.horizon(start, state):
+            turns_at_near = state.s.turn_no  # type: ignore[attr-defined]
+    assert turns_at_near >= 1
+    assert state.s.turn_no == turns_at_near + 2  # type: ignore[attr-defined]
+
+
+@pytest.mark.timeout(120)
+def test_solo_setting_plays_legal_moves_within_its_budget() -> None:
+    """The solo setting at its default budget: legal on walked solo positions, and
+    within one second of this thread's CPU on the larger decisions."""
+    bot = make_bot("ark-nova", SOLO)
+    spent: list[float] = []
+    for k in range(12):
+        state = position("ark-nova", 1, 70_000 + k)
+        seat = state.pending_seats()[0]
+        decision = state.decision(seat)
+        started = time.thread_time()
+        index = bot.choose(state.observation(seat), decision, GameRng(k))
+        if len(decision.options) >= 3:
+            spent.append(time.thread_time() - started)
+        state.apply(seat, index)
+    assert spent and max(spent) <= BUDGET_SECONDS, spent

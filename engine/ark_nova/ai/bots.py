@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.ark_nova.ai.determinize import determinize
 from engine.ark_nova.ai.heuristic import relative_value
+from engine.ark_nova.ai.horizon import horizon_at
 from engine.ark_nova.ai.rollout import choose_index
 from engine.ark_nova.model.state import State
 from engine.ark_nova.rules.turn import ChooseAction
@@ -76,4 +77,4 @@ def greedy_values(observation: Observation, decision: Decision, rng: GameRng) ->
 # the defaults come from docs/strength.md's trail.
 BOSS_DEFAULTS: dict[str, Any] = {"iterations": 48, "width": 4}
 
-BOTS = {"greedy": GreedyBot, "boss": boss_factory(BOSS_DEFAULTS, greedy_values)}
+BOTS = {"greedy": GreedyBot, "boss": boss_factory(BOSS_DEFAULTS, greedy_values, horizon_at)}

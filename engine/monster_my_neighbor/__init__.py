@@ -25,7 +25,7 @@ from __future__ import annotations
 from engine.core import ConfigError, Game, GameConfig, GameInfo, lazy
 from engine.monster_my_neighbor.boss import BossBot
 from engine.monster_my_neighbor.bots import HeuristicBot
-from engine.monster_my_neighbor.cards import default_cards_text, load_cards
+from engine.monster_my_neighbor.cards import MAX_SEATS, default_cards_text, load_cards
 from engine.monster_my_neighbor.game_state import MonsterState
 from engine.monster_my_neighbor.observation import to_json
 from engine.monster_my_neighbor.search import SEARCH
@@ -38,7 +38,7 @@ INFO = GameInfo(
     game_id=GAME_ID,
     name="Monster My Neighbor",
     min_players=3,
-    max_players=8,
+    max_players=MAX_SEATS,
     hidden_information=True,
     simultaneous_decisions=True,
     chance=True,

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from itertools import filterfalse
 from typing import TYPE_CHECKING, ClassVar
 
-from engine.monster_my_neighbor.moves import forced_choice, note
+from engine.monster_my_neighbor.interned import forced_choice
+from engine.monster_my_neighbor.moves import note
 from engine.monster_my_neighbor.options import KIND_NAMES, MonsterOption
 from engine.toolkit.flow import Ask, Offer
 

@@ -103,6 +103,8 @@ COMPARISONS = {">=": 0, ">": 1, "==": 2}
 DEFAULT_CARDS_FILE = "cards.yaml"
 # Options of every card type are prebuilt once (see effects.py); a game has about twenty.
 MAX_CARD_TYPES = 64
+# The most seats a game has (GameInfo.max_players); per-seat tables are sized by it.
+MAX_SEATS = 8
 
 
 @dataclass(frozen=True, slots=True)

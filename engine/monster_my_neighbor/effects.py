@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import compress
 from typing import ClassVar
 
 from engine.monster_my_neighbor.asks import AskAll, AskSeat
 from engine.monster_my_neighbor.cards import (
     ACTOR,
     MAX_CARD_TYPES,
+    MAX_SEATS,
     OP_CAPTURE_IF_HOLDS_MONSTER,
     OP_CHOOSE_COUNT,
     OP_CHOOSE_TARGET,
@@ -69,19 +71,17 @@ from engine.monster_my_neighbor.events import (
     SawDiscard,
     SawHand,
     Stole,
-    TargetChosen,
 )
+from engine.monster_my_neighbor.interned import gave, received, target_chosen
 from engine.monster_my_neighbor.moves import (
     add,
     clockwise_with_cards,
-    gave,
     hand_tuple,
     log_transfer,
     move,
     multisets,
     note,
     random_card,
-    received,
     remove,
     untrack,
 )
@@ -94,6 +94,7 @@ from engine.monster_my_neighbor.options import (
     GOSSIP_PASS,
     STEAL_GIVE,
     MonsterOption,
+    SimultaneousOption,
 )
 from engine.monster_my_neighbor.scoring import end_round
 from engine.monster_my_neighbor.state import State
@@ -292,16 +293,18 @@ class ChooseTarget(MonsterOption):
     @classmethod
     def legal(cls, s: State, actor: int, pool: int) -> tuple[ChooseTarget, ...]:
         """Any other seat, or only those holding a card (Dog, Steal, Deal)."""
-        with_cards = pool == POOL_OTHERS_WITH_CARDS
-        return tuple([_TARGETS[q] for q in range(s.n)
-                      if q != actor and (not with_cards or s.hand_sizes[q])])
+        others = _OTHERS[s.n][actor]
+        if pool != POOL_OTHERS_WITH_CARDS:
+            return others
+        sizes = s.hand_sizes
+        return tuple(compress(others, [sizes[q] for q in _OTHER_SEATS[s.n][actor]]))
 
     def act(self, s: State, seat: int) -> None:
         s.ctx_slots[_step(s)[1]] = self.seat
         area = s.play_areas[s.ctx_actor]
         card, rotation, _, result = area[-1]
         area[-1] = PlayedCard(card, rotation, self.seat, result)
-        s.public_events.append(TargetChosen(s.ctx_actor, s.ctx_card, self.seat))
+        s.public_events.append(target_chosen(s.ctx_actor, s.ctx_card, self.seat))
         s.ctx_step += 1
 
     def label(self, cards: CardSet) -> str:
@@ -356,8 +359,10 @@ class DogDiscard(_CardChoice):
         only card (§7.5, §14.1: "col Cane puoi far scartare il Mostro solo se è l'ultima
         carta che quel giocatore ha in mano")."""
         hand = s.hands[target]
-        monster = s.round_monster if s.hand_sizes[target] > 1 else -1
-        return tuple([_DOG[t] for t, k in enumerate(hand) if k and t != monster])
+        if s.hand_sizes[target] > 1 and hand[s.round_monster]:
+            monster = _DOG[s.round_monster]
+            return tuple([option for option in compress(_DOG, hand) if option is not monster])
+        return tuple(compress(_DOG, hand))
 
     def act(self, s: State, seat: int) -> None:
         card, target = self.card, seat
@@ -389,7 +394,7 @@ class StealGive(_CardChoice):
 
     @classmethod
     def legal(cls, s: State, giver: int) -> tuple[StealGive, ...]:
-        return tuple([_STEAL[t] for t, k in enumerate(s.hands[giver]) if k])
+        return tuple(compress(_STEAL, s.hands[giver]))
 
     def act(self, s: State, seat: int) -> None:
         receiver = _who(s, _step(s)[2])
@@ -399,7 +404,7 @@ class StealGive(_CardChoice):
 
 
 @dataclass(frozen=True, slots=True)
-class GossipPass(_CardChoice):
+class GossipPass(SimultaneousOption, _CardChoice):
     """§7.9 Gossip: every seat with cards passes one to its neighbour, all at once."""
 
     card: int
@@ -407,7 +412,7 @@ class GossipPass(_CardChoice):
 
     @classmethod
     def legal(cls, s: State, seat: int) -> tuple[GossipPass, ...]:
-        return tuple([_GOSSIP[t] for t, k in enumerate(s.hands[seat]) if k])
+        return tuple(compress(_GOSSIP, s.hands[seat]))
 
     @classmethod
     def resolve(cls, s: State, seats: tuple[int, ...], choices: Mapping[int, GossipPass]
@@ -424,7 +429,7 @@ class GossipPass(_CardChoice):
 
 
 @dataclass(frozen=True, slots=True)
-class FogContribute(_CardChoice):
+class FogContribute(SimultaneousOption, _CardChoice):
     """§7.10 Fog: every seat with cards puts one in a pool, shuffled and dealt back."""
 
     card: int
@@ -432,7 +437,7 @@ class FogContribute(_CardChoice):
 
     @classmethod
     def legal(cls, s: State, seat: int) -> tuple[FogContribute, ...]:
-        return tuple([_FOG[t] for t, k in enumerate(s.hands[seat]) if k])
+        return tuple(compress(_FOG, s.hands[seat]))
 
     @classmethod
     def resolve(cls, s: State, seats: tuple[int, ...], choices: Mapping[int, FogContribute]
@@ -453,7 +458,7 @@ class FogContribute(_CardChoice):
 
 
 @dataclass(frozen=True, slots=True)
-class DealGive(MonsterOption):
+class DealGive(SimultaneousOption):
     """§7.7 Deal: a sorted multiset of the agreed number of one's own cards; the actor
     and the target choose at once and swap."""
 
@@ -484,3 +489,9 @@ _DOG = tuple(DogDiscard.of(t) for t in range(TABLE))
 _STEAL = tuple(StealGive.of(t) for t in range(TABLE))
 _GOSSIP = tuple(GossipPass.of(t) for t in range(TABLE))
 _FOG = tuple(FogContribute.of(t) for t in range(TABLE))
+# Per player count and actor: the other seats in ascending order, and their targets.
+_OTHER_SEATS = tuple(
+    tuple(tuple(q for q in range(n) if q != actor) for actor in range(n))
+    for n in range(MAX_SEATS + 1)
+)
+_OTHERS = tuple(tuple(tuple(_TARGETS[q] for q in row) for row in rows) for rows in _OTHER_SEATS)

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, compress
 
-from engine.monster_my_neighbor.events import (
-    CardPlayed,
-    ForcedChoice,
-    Gave,
-    PrivateEvent,
-    Received,
-)
-from engine.monster_my_neighbor.options import MonsterOption
+from engine.monster_my_neighbor.cards import MAX_SEATS
+from engine.monster_my_neighbor.events import PrivateEvent
+from engine.monster_my_neighbor.interned import gave, received
 from engine.monster_my_neighbor.state import State
 
 
@@ -40,68 +35,12 @@ def move(s: State, source: int, dest: int, card: int, how: int) -> None:
     log_transfer(s, source, dest, card, how)
 
 
-# The commonest records are interned: one shared record per value, built on first use
-# (records are never changed once logged, so every log may hold the same one). Building
-# a record costs several times a dict lookup, and these are made on the rules' hot path:
-# transfers about two per decision with five players and five with eight.
-_GAVE: dict[int, Gave] = {}
-_RECEIVED: dict[int, Received] = {}
-_PLAYED: dict[int, CardPlayed] = {}
-_FORCED: dict[int, ForcedChoice] = {}
-
-
-def gave(card: int, to_seat: int, how: int) -> Gave:
-    """The shared ``Gave(card, to_seat, how)`` (``to_seat`` -1..7, ``how`` < 16)."""
-    key = (card << 8 | to_seat + 1) << 4 | how
-    record = _GAVE.get(key)
-    if record is None:
-        record = _GAVE[key] = Gave(card, to_seat, how)
-    return record
-
-
-def received(card: int, from_seat: int, how: int) -> Received:
-    """The shared ``Received(card, from_seat, how)`` (``from_seat`` -1..7, ``how`` < 16)."""
-    key = (card << 8 | from_seat + 1) << 4 | how
-    record = _RECEIVED.get(key)
-    if record is None:
-        record = _RECEIVED[key] = Received(card, from_seat, how)
-    return record
-
-
-def card_played(seat: int, card: int, rotation: int) -> CardPlayed:
-    """The shared ``CardPlayed(seat, card, rotation)`` (``seat`` < 16, ``card`` < 256)."""
-    key = (rotation << 8 | card) << 4 | seat
-    record = _PLAYED.get(key)
-    if record is None:
-        record = _PLAYED[key] = CardPlayed(seat, card, rotation)
-    return record
-
-
-def forced_choice(decision: int, option: MonsterOption) -> ForcedChoice:
-    """The shared ``ForcedChoice(decision, option)``. Keyed by the option's identity (a
-    dataclass hash is a Python call): the record holds the option, so its id stays its
-    own while the record is cached."""
-    key = id(option) << 4 | decision
-    record = _FORCED.get(key)
-    if record is None:
-        record = _FORCED[key] = ForcedChoice(decision, option)
-    return record
-
-
 def log_transfer(s: State, source: int, dest: int, card: int, how: int) -> None:
     """Note a hidden transfer in both seats' logs (``note`` twice, inlined)."""
-    key = (card << 8 | dest + 1) << 4 | how  # gave() and received(), inlined
-    given = _GAVE.get(key)
-    if given is None:
-        given = _GAVE[key] = Gave(card, dest, how)
-    key = (card << 8 | source + 1) << 4 | how
-    got = _RECEIVED.get(key)
-    if got is None:
-        got = _RECEIVED[key] = Received(card, source, how)
     now = len(s.public_events)
-    s.private_logs[source].append(given)
+    s.private_logs[source].append(gave(card, dest, how))
     s.private_times[source].append(now)
-    s.private_logs[dest].append(got)
+    s.private_logs[dest].append(received(card, source, how))
     s.private_times[dest].append(now)
     untrack(s, source)
 
@@ -116,20 +55,33 @@ def untrack(s: State, source: int) -> None:
 
 
 def random_card(s: State, seat: int) -> int:
+    """A uniformly random card of ``seat``'s hand (the ``index``-th, ascending)."""
     index = s.rng.randrange(s.hand_sizes[seat])
-    for t, k in enumerate(s.hands[seat]):
+    hand = s.hands[seat]
+    for t in compress(_IDS, hand):
+        k = hand[t]
         if index < k:
             return t
         index -= k
     raise AssertionError("hand size out of sync with hand")
 
 
+# Card-type ids and seats in order: hands are read through ``compress`` (a hand holds a
+# few of its 17-odd types, and the C loop skips the empty ones).
+_IDS = range(256)
+
+
 def types_in_hand(hand: list[int]) -> tuple[int, ...]:
-    return tuple([t for t, k in enumerate(hand) if k])
+    """The types ``hand`` holds, ascending."""
+    return tuple(compress(_IDS, hand))
 
 
 def hand_tuple(hand: list[int]) -> tuple[int, ...]:
-    return tuple([t for t, k in enumerate(hand) for _ in range(k)])
+    """Every card of ``hand``, ascending (a type held twice appears twice)."""
+    cards: list[int] = []
+    for t in compress(_IDS, hand):
+        cards += [t] * hand[t]
+    return tuple(cards)
 
 
 def multisets(hand: list[int], size: int) -> list[tuple[int, ...]]:
@@ -141,5 +93,15 @@ def multisets(hand: list[int], size: int) -> list[tuple[int, ...]]:
     return out
 
 
+# Seats clockwise from each start, per player count.
+CLOCKWISE = tuple(
+    tuple(tuple((start + i) % n for i in range(n)) for start in range(n))
+    for n in range(MAX_SEATS + 1)
+)
+
+
 def clockwise_with_cards(s: State, start: int) -> tuple[int, ...]:
-    return tuple([q for q in ((start + i) % s.n for i in range(s.n)) if s.hand_sizes[q]])
+    """The seats holding cards, clockwise from ``start`` (included)."""
+    sizes = s.hand_sizes
+    order = CLOCKWISE[s.n][start]
+    return tuple(compress(order, map(sizes.__getitem__, order)))

@@ -2,8 +2,9 @@
 
 Each option type is defined with the rules it belongs to and says when it is legal
 (``legal``), what choosing it does (``act``, or ``resolve`` for the simultaneous kinds,
-whose choices are buffered and resolved together; ``apply``, the flow driver's entry,
-answers the ask and calls them) and how it reads (``label``):
+:class:`SimultaneousOption`, whose choices are buffered and resolved together;
+``apply``, the flow driver's entry, answers the ask and calls them) and how it reads
+(``label``):
 
 - :mod:`turns`: ``PlayCard``;
 - :mod:`effects`: ``ChooseTarget``, ``ChooseCount``, ``DogDiscard``, ``StealGive``,
@@ -70,12 +71,24 @@ class MonsterOption(Option):
 
     def apply(self, s: Any, seat: int) -> None:
         """The flow driver's entry on the game state ``s``: answer the ask on top of the
-        stack. One seat's choice pops it and acts; a simultaneous choice is buffered, and
-        the last one pops the ask and resolves every seat's choice together."""
-        if self.kind not in SIMULTANEOUS_KINDS:
-            s.steps.pop()
-            self.act(s, seat)
-            return
+        stack. One seat's choice pops it and acts (a :class:`SimultaneousOption` is
+        buffered instead)."""
+        s.steps.pop()
+        self.act(s, seat)
+
+    def act(self, s: Any, seat: int) -> None:
+        """What choosing this option does (one-seat kinds)."""
+        raise NotImplementedError(f"{type(self).__name__}.act")
+
+
+class SimultaneousOption(MonsterOption):
+    """An option of a simultaneous kind (:data:`SIMULTANEOUS_KINDS`): each seat's choice
+    is buffered, and the last one pops the ask and resolves every seat's choice
+    together."""
+
+    __slots__ = ()
+
+    def apply(self, s: Any, seat: int) -> None:
         buffered = s.buffered
         buffered[seat] = self
         participants = s.steps[-1].participants
@@ -85,15 +98,10 @@ class MonsterOption(Option):
         s.buffered = {}
         type(self).resolve(s, participants, buffered)
 
-    def act(self, s: Any, seat: int) -> None:
-        """What choosing this option does (one-seat kinds)."""
-        raise NotImplementedError(f"{type(self).__name__}.act")
-
     @classmethod
     def resolve(
         cls, s: Any, seats: tuple[int, ...], choices: Mapping[int, Any]
     ) -> None:
-        """Simultaneous kinds only: carry out every seat's buffered choice together on the
-        game state ``s`` (a :class:`~engine.monster_my_neighbor.state.State`; each kind
-        names it so)."""
-        raise NotImplementedError(f"{cls.__name__} is not a simultaneous decision")
+        """Carry out every seat's buffered choice together on the game state ``s`` (a
+        :class:`~engine.monster_my_neighbor.state.State`; each kind names it so)."""
+        raise NotImplementedError(f"{cls.__name__}.resolve")

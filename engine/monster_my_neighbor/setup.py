@@ -7,7 +7,7 @@ from engine.monster_my_neighbor.events import (
     DealtHand,
     RoundStarted,
 )
-from engine.monster_my_neighbor.moves import hand_tuple, note
+from engine.monster_my_neighbor.moves import note
 from engine.monster_my_neighbor.state import State, clear_asks, clear_effect
 
 
@@ -90,11 +90,14 @@ def setup_round(s: State) -> None:
     s.under_deck = [0] * types
     per = c.hand_size
     hands = []
+    dealt = []
     for seat in range(n):
+        cards = round_deck[seat * per:(seat + 1) * per]
         hand = [0] * types
-        for t in round_deck[seat * per:(seat + 1) * per]:
+        for t in cards:
             hand[t] += 1
         hands.append(hand)
+        dealt.append(tuple(sorted(cards)))  # hand_tuple(hand), from the cards dealt
     s.hands = hands
     s.hand_sizes = [per] * n
     s.turns_taken = [0] * n
@@ -113,4 +116,4 @@ def setup_round(s: State) -> None:
     s.opening_pending = True
     s.public_events.append(RoundStarted(s.round_no))
     for seat in range(n):
-        note(s, seat, DealtHand(s.round_no, hand_tuple(hands[seat])))
+        note(s, seat, DealtHand(s.round_no, dealt[seat]))

@@ -4,6 +4,7 @@ passes, playing a card, and the end of a turn."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
 from typing import ClassVar
 
 from engine.monster_my_neighbor.asks import AskSeat
@@ -18,14 +19,14 @@ from engine.monster_my_neighbor.events import (
     ORIGIN_FORCED_HUNTER,
     RESULT_LAST_CARD_VOID,
     RESULT_NONE,
-    CardResult,
     ForcedHunterDiscard,
     OwnDiscard,
     Passed,
     PlayedCard,
     TurnSkipped,
 )
-from engine.monster_my_neighbor.moves import card_played, note, remove
+from engine.monster_my_neighbor.interned import card_played, card_result
+from engine.monster_my_neighbor.moves import note, remove
 from engine.monster_my_neighbor.options import PLAY_CARD, MonsterOption
 from engine.monster_my_neighbor.state import State, clear_effect
 
@@ -67,9 +68,7 @@ class PlayCard(MonsterOption):
         turn = marker_turn(s)
         turns = c.turns
         legal = []
-        for t, k in enumerate(hand):
-            if not k:
-                continue
+        for t in compress(_IDS, hand):  # the types held, ascending
             status = turns[t][turn]
             if status == CANNOT or (status == CONDITIONAL and not condition_holds(s, t)):
                 continue
@@ -84,6 +83,7 @@ class PlayCard(MonsterOption):
 
 
 _PLAYS = tuple(PlayCard.of(t) for t in range(MAX_CARD_TYPES))
+_IDS = range(MAX_CARD_TYPES)
 
 
 def start_turn(s: State) -> None:
@@ -158,6 +158,6 @@ def finish_play(s: State) -> None:
         if card == s.ctx_card and rotation == s.rotation:
             area[-1] = PlayedCard(card, rotation, target, result)
     if result != RESULT_NONE:
-        s.public_events.append(CardResult(p, s.ctx_card, result))
+        s.public_events.append(card_result(p, s.ctx_card, result))
     clear_effect(s)
     end_turn(s)

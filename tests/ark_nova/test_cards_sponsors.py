@@ -368,3 +368,40 @@ def test_waza_forbids_the_other_size_class_only() -> None:
         p.waza = waza
         assert act_animals.playable(s, sc.me, small, 0, False) == ok_small, waza
         assert act_animals.playable(s, sc.me, large, 0, False) == ok_large, waza
+
+
+def test_waza_rules_live_in_waza_and_reach_the_animals_action() -> None:
+    """Issue 23: one sponsor's rules in one place. The Animals action imports no sponsor
+    module; it consults the table resolve.py fills, where WAZA's rules are waza.py's."""
+    import ast
+    from pathlib import Path
+
+    from engine.ark_nova.rules import waza
+
+    assert act_animals.SPONSOR_RULES["WAZA"] is waza.ANIMAL_RULES
+    assert [waza.barred] == act_animals.BARRED
+    tree = ast.parse(Path(act_animals.__file__).read_text(encoding="utf-8"))
+    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                for alias in node.names} | {
+        node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert not {"waza", "engine.ark_nova.rules.waza"} & imported
+
+
+def test_small_animal_program_follows_an_all_small_animals_action_only() -> None:
+    """20.2.228: the end of an Animals action that played only small animals asks for 1
+    more small animal, then the take from the display; any large one, or none, asks
+    nothing (the Animals action's AnimalsDone reaches waza.py's rule)."""
+    from engine.ark_nova.rules import waza
+
+    sc = scene(seed=228)
+    home = add_fitting(sc.s, sc.me, ENC_T[5])
+    house_animal(sc.s, sc.me, 405, home)
+    play_sponsor(sc, 228)
+    for played, all_small, pushed in ((1, True, 2), (1, False, 0), (0, True, 0)):
+        depth = len(sc.s.steps)
+        act_animals.AnimalsDone(sc.me, played, all_small).run(sc.s)
+        new = sc.s.steps[depth:]
+        assert len(new) == pushed, (played, all_small)
+        if pushed:
+            assert (type(new[0]), type(new[1])) == (waza.WazaSmallTake, waza.WazaSmallPlay)
+            del sc.s.steps[depth:]

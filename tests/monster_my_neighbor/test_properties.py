@@ -16,6 +16,7 @@ import pytest
 from engine.core import GameConfig, IllegalChoice, NotYourTurn, get_game, play_match, replay_match
 from engine.monster_my_neighbor.game_state import MonsterState
 from engine.monster_my_neighbor.options import (
+    KIND_NAMES,
     SIMULTANEOUS_KINDS,
 )
 from engine.toolkit.bots import make_bot
@@ -243,3 +244,18 @@ def test_illegal_choice_raises_and_leaves_the_state_unchanged() -> None:
                 s.decision(q)
         assert snapshot(s) == before
         assert [s.observation(q) for q in range(s.s.n)] == views
+
+
+def test_options_of_simultaneous_kinds_are_buffered() -> None:
+    """An option class of a simultaneous kind answers by buffering (SimultaneousOption),
+    every other kind by acting at once: the apply a choice takes follows its kind."""
+    import engine.monster_my_neighbor.effects as effects
+    import engine.monster_my_neighbor.turns as turns
+    from engine.monster_my_neighbor.options import MonsterOption, SimultaneousOption
+
+    kinds = {cls: cls.kind for module in (effects, turns) for cls in vars(module).values()
+             if isinstance(cls, type) and issubclass(cls, MonsterOption)
+             and "__dataclass_fields__" in cls.__dict__}
+    assert set(kinds.values()) == set(range(len(KIND_NAMES)))
+    for cls, kind in kinds.items():
+        assert issubclass(cls, SimultaneousOption) == (kind in SIMULTANEOUS_KINDS), cls

@@ -1,23 +1,57 @@
 """The ANIMALS action (spec 5.3) and playing one animal (spec 8.2): conditions, cost,
-housing, then its gains, abilities and the icon triggers; plus sponsor 228's extra small
-animal after an all-small Animals action (WAZA's rules: ``waza.py``)."""
+housing, then its gains, abilities and the icon triggers.
+
+A sponsor whose rules change playing animals (WAZA, ``waza.py``) says so in one
+:class:`AnimalRules` value of :data:`SPONSOR_RULES`: which animals it bars, what a played
+animal also gains, and what follows one Animals execution. The table is filled by
+``resolve.py``, the rules' top module, as the effect handlers are, so the sponsor's
+module may use this one's choices and steps without an import circle.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.ark_nova.cards import abilities, effects
-from engine.ark_nova.cards.catalog import ANIMALS, Card
+from engine.ark_nova.cards.catalog import Card
 from engine.ark_nova.map.buildings import STANDARD, TYPES
 from engine.ark_nova.model.events import AnimalPlayed
-from engine.ark_nova.model.state import FLOCK, State
+from engine.ark_nova.model.state import FLOCK, Player, State
 from engine.ark_nova.model.steps import DECLINE, Ask, Option, Step
-from engine.ark_nova.rules import cardflow, harbour, icons, map_rules, passives, tracks, waza, zoo
+from engine.ark_nova.rules import cardflow, harbour, icons, map_rules, passives, tracks, zoo
 
 if TYPE_CHECKING:
     from engine.ark_nova.model.ctx import Ctx
+
+
+
+@dataclass(frozen=True, slots=True)
+class AnimalRules:
+    """One sponsor's rules for playing animals (see the module docstring)."""
+
+    # The animal may not be played by this player (checked with every other condition).
+    barred: Callable[[Player, Card], bool]
+    # What playing ``card`` (an animal) also gives ``seat``: effect triples, after the
+    # icon triggers.
+    on_play: Callable[[State, int, Card], Sequence[icons.Triple]]
+    # End of one Animals execution that played ``played`` animals (all small or not):
+    # may push steps.
+    after_action: Callable[[State, int, int, bool], None]
+
+
+# Sponsor name -> its rules, filled by resolve.py (WAZA's: waza.ANIMAL_RULES).
+SPONSOR_RULES: dict[str, AnimalRules] = {}
+# The ``barred`` of each entry, read on the hot path (every animal of every offer).
+BARRED: list[Callable[[Player, Card], bool]] = []
+
+
+def install(name: str, rules: AnimalRules) -> None:
+    """Add (or replace) a sponsor's rules for playing animals."""
+    SPONSOR_RULES[name] = rules
+    BARRED[:] = [r.barred for r in SPONSOR_RULES.values()]
+
 
 USEFUL_STRENGTH = (5, 5)
 MAX_ANIMALS = ((0, 1, 1, 1, 2), (1, 1, 2, 2, 2))  # by side, strength 1..5+
@@ -64,8 +98,9 @@ def playable(s: State, seat: int, card: Card, folder: int, animals_ii: bool) -> 
     p = s.players[seat]
     if not card.is_animal or cost(s, seat, card, folder) > p.money:
         return False
-    if waza.barred(p, card):
-        return False
+    for barred in BARRED:
+        if barred(p, card):
+            return False
     if missing_conditions(s, seat, card, animals_ii) > ignorable(s, seat, card):
         return False
     return bool(zoo.housings(s, seat, card, first=True))
@@ -233,50 +268,19 @@ def play_animal(s: State, seat: int, card_id: int, folder: int, where: int) -> N
     if where != FLOCK and TYPES[p.bld[where].code].kind == STANDARD:
         todo.extend((seat, card_id, e) for e in map_rules.on_occupy(s, seat, where))
     todo.extend(icons.add_icons(s, seat, card.icons))
-    bonus = waza.play_bonus(p, card)
-    if bonus:
-        todo.append((seat, waza.SPECIAL_ASSIGNMENT, effects.Gain("appeal", bonus)))
+    for rules in SPONSOR_RULES.values():
+        todo.extend(rules.on_play(s, seat, card))
     icons.schedule_triples(s, todo)
 
 
 @dataclass(frozen=True, slots=True)
 class AnimalsDone(Step):
-    """End of one Animals execution: sponsor 228 after an all-small action (``waza.py``)."""
+    """End of one Animals execution: what the sponsors' rules do then (``SPONSOR_RULES``)."""
 
     seat: int
     played: int
     all_small: bool
 
     def run(self, s: State) -> None:
-        p = s.players[self.seat]
-        if waza.small_program_due(p, self.played, self.all_small):
-            s.steps.append(waza.WazaSmallTake(self.seat))
-            s.steps.append(WazaSmallPlay(self.seat))
-
-
-@dataclass(frozen=True, slots=True)
-class WazaSmallPlay(Ask):
-    """228 (``waza.py``): may play 1 more small animal from hand (normal cost and rules),
-    as one more animal of this action."""
-
-    seat: int
-    kind = "EXTRA_SMALL_ANIMAL"
-    decline_label = "play no extra animal"
-
-    def offer(self, s: State, seat: int) -> Sequence[Option]:
-        side2 = s.players[seat].side2[ANIMALS]
-        out: list[Option] = [PlaySmallAnimal.of(c)
-                             for c, _ in choices(s, seat, side2, False, only_small=True)]
-        return [*out, DECLINE] if out else ()
-
-
-@dataclass(frozen=True, slots=True)
-class PlaySmallAnimal(Option):
-    card: int
-
-    def apply(self, s: State, seat: int) -> None:
-        s.steps.pop()
-        s.steps.append(ChooseHousing(seat, self.card, 0))
-
-    def describe(self, s: State, seat: int) -> str:
-        return f"play {s.cards[self.card].name}"
+        for rules in SPONSOR_RULES.values():
+            rules.after_action(s, self.seat, self.played, self.all_small)

@@ -4,7 +4,8 @@ carries it out (spec 18 primitives, then the card-specific kinds).
 The values (``cards/effects.py``) sit below every rule module and say only *what*; this
 module sits on top of the rules and says *how*. Importing it installs ``TABLE`` as
 ``dispatch.HANDLERS``, which ``dispatch.Do`` and ``dispatch.fire`` read;
-``engine.ark_nova`` imports it (through ``game_state``) before any game exists. A kind
+``engine.ark_nova`` imports it (through ``game_state``) before any game exists; it also
+installs the sponsors' rules for playing animals (``act_animals.SPONSOR_RULES``). A kind
 missing here is a ``KeyError`` the first time it fires;
 ``tests/ark_nova/test_primitives.py`` checks that every kind has its entry.
 """
@@ -15,6 +16,7 @@ from engine.ark_nova.cards import effects as fx
 from engine.ark_nova.cards.effects import Effect
 from engine.ark_nova.model.state import State
 from engine.ark_nova.rules import (
+    act_animals,
     association,
     cardflow,
     custom,
@@ -117,3 +119,5 @@ TABLE: dict[type[Effect], Handler] = {
 }
 
 HANDLERS.update(TABLE)
+# The sponsors' rules for playing animals (act_animals.SPONSOR_RULES).
+act_animals.install("WAZA", waza.ANIMAL_RULES)

@@ -329,7 +329,7 @@ class ArkNovaCodec(OptionTableCodec):
         act_animals.PlayAnimalFromFolder: _folder("play_animal"),
         act_animals.HouseIn: lambda obs, o: pb.ArkNovaOption(house_in=pb.ArkNovaHousingRef(
             building=max(o.building, -1), flock=o.building < 0)),
-        act_animals.PlaySmallAnimal: _card("play_small_animal"),
+        waza.PlaySmallAnimal: _card("play_small_animal"),
         waza.TakeSmallAnimal: _folder("take_small_animal"),
         act_build.BuildType: _building_ref("build"),
         act_build.EngineerCopy: _building_ref("engineer_copy"),

@@ -43,8 +43,18 @@ run:  # the demo's report replaces the last one
 	$(ARENA) tournament --game monster-my-neighbor --players 5 --format round-robin \
 		--entrants random,heuristic --games 1200 --seed 1 --workers 2 --out out/demo
 
+# The rules tests are CPU-bound and share no servers: they run first, on TEST_WORKERS
+# processes (pytest-xdist). The rest (servers, Ray, the
+# timing-sensitive fault tests) runs after them on one process. Both always run; either
+# failing fails the target.
+TEST_WORKERS ?= 2
+RULES_TESTS  := tests/ark_nova tests/epic_resort tests/monster_my_neighbor tests/replays \
+	tests/spec_coverage tests/boss tests/architecture tests/docs tests/matchmaking
 test:
-	$(PY) -m pytest -q
+	@status=0; \
+	$(PY) -m pytest -q -n $(TEST_WORKERS) $(RULES_TESTS) || status=1; \
+	$(PY) -m pytest -q $(addprefix --ignore=,$(RULES_TESTS)) || status=1; \
+	exit $$status
 
 # Regenerate the protobuf/gRPC code that lives beside the .proto files.
 proto:

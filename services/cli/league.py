@@ -177,9 +177,8 @@ async def _league(args: argparse.Namespace, plan: Any, hosting: Any, workers: in
         out.print(f"league {league.run_id}: {queues}; {workers} worker(s) on {nodes} "
                   f"node(s), matched by {plan.rating}")
         view.start()
-        draining = asyncio.create_task(_announce_drain(stop, league, out))
-        counts = await league.run(stop)
-        draining.cancel()
+        counts = await league.run(stop, lambda running: out.print(
+            f"draining: {running} running match(es) finish, no new ones"))
         view.stop()
         out.print(view.progress())
         view.show_standings()
@@ -193,7 +192,3 @@ async def _league(args: argparse.Namespace, plan: Any, hosting: Any, workers: in
         await results.close()
         store.close()
 
-
-async def _announce_drain(stop: asyncio.Event, league: Any, out: Any) -> None:
-    await stop.wait()
-    out.print(f"draining: {len(league.running())} running match(es) finish, no new ones")

@@ -176,9 +176,10 @@ class League:
             for key in entries:
                 entries[key] = now
 
-    async def run(self, stop: asyncio.Event) -> Counts:
+    async def run(self, stop: asyncio.Event,
+                  on_drain: Callable[[int], None] | None = None) -> Counts:
         """Play until ``stop`` is set or the matches are in, then let running matches
-        finish; return the counts."""
+        finish (``on_drain`` is told how many, once); return the counts."""
         deadline = (time.monotonic() + self.options.duration
                     if self.options.duration is not None else None)
         stopper = asyncio.create_task(stop.wait())
@@ -188,6 +189,9 @@ class League:
                 if deadline is not None and now >= deadline:
                     stop.set()
                 draining = stop.is_set() or self.done()
+                if draining and on_drain is not None:
+                    on_drain(len(self._running))
+                    on_drain = None
                 if draining and not self._running:
                     return self.counts
                 wake = None if draining else self._form(now)

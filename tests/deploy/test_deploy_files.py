@@ -263,7 +263,7 @@ def test_the_walkthrough_runs_every_shell_block_of_the_readme() -> None:
     for needed in ("redis-server", "ray start --head", "ray start --address", "arena serve",
                    "prometheus --config.file", "arena bot", "arena bots register",
                    "deploy/nginx/arena-grpc.conf", '--server "127.0.0.1:$PROXY_PORT"',
-                   "--tls-ca", "--journal", "kill -TERM"):
+                   "--tls-ca", "--journal", "kill -TERM", "arena league"):
         assert needed in code
 
 

@@ -34,7 +34,7 @@ import yaml
 from engine.core import ConfigError
 from engine.toolkit.bots import make_bot
 from services.botdir import find_bot_dir
-from services.cli.serve_queues import build_queue
+from services.cli.serve_queues import build_queue, config_queue_entries
 from services.gateway.queues import check_distinct
 from services.league.plan import (
     RATINGS,
@@ -97,33 +97,11 @@ def read_league(path: Path, submitted: Submitted) -> tuple[LeaguePlan, list[Entr
         raise ConfigError(f"--config {path}: wants queues (a list of queues) and optionally "
                           "matchmaking")
     rating, settings = _matchmaking(path, data.get("matchmaking") or {})
-    entries = data["queues"]
-    if not isinstance(entries, list) or not entries:
-        raise ConfigError(f"--config {path}: queues must be a non-empty list")
     queues, directories = [], []
-    for number, entry in enumerate(entries, start=1):
-        where = f"--config {path}, queue {number}"
-        if not isinstance(entry, dict):
-            raise ConfigError(f"{where}: wants a mapping with game, players and entrants")
-        unknown = sorted(set(map(str, entry)) - set(_QUEUE_KEYS))
-        if unknown:
-            raise ConfigError(f"{where}: unknown key {unknown[0]!r} (keys: "
-                              f"{', '.join(_QUEUE_KEYS)})")
-        if "game" not in entry or "players" not in entry or "entrants" not in entry:
-            raise ConfigError(f"{where}: wants game, players and entrants")
-        if not isinstance(entry["players"], int) or isinstance(entry["players"], bool) \
-                or entry["players"] < 2:
-            raise ConfigError(f"{where}: players must be a whole number, at least 2 (a "
-                              "solo match is not rated)")
-        options = entry.get("options") or {}
-        if not isinstance(options, dict):
-            raise ConfigError(f"{where}: options must be a mapping")
-        fields = {k: v for k, v in entry.items() if k != "entrants"}
-        fields["options"] = {str(k): v for k, v in options.items()}
-        if "cards" in fields:
-            fields["cards"] = str(path.parent / str(fields["cards"]))
+    for where, fields in config_queue_entries(path, data["queues"], _QUEUE_KEYS,
+                                              ("game", "players", "entrants"), min_players=2):
+        items = fields.pop("entrants")
         spec = build_queue(where, fields, "random")
-        items = entry["entrants"]
         if not isinstance(items, list) or not items:
             raise ConfigError(f"{where}: entrants must be a non-empty list")
         entrants = []

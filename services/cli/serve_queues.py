@@ -140,25 +140,39 @@ def _read_config(path: Path) -> list[tuple[str, dict[str, Any]]]:
         raise ConfigError(f"--config {path}: cannot read it: {exc}") from None
     if not isinstance(data, dict) or set(data) != {"queues"}:
         raise ConfigError(f"--config {path}: wants one key, queues (a list of queues)")
-    entries = data["queues"]
+    return config_queue_entries(path, data["queues"], _CONFIG_QUEUE_KEYS, ("game", "players"))
+
+
+def config_queue_entries(path: Path, entries: Any, keys: tuple[str, ...],
+                         required: tuple[str, ...], min_players: int | None = None,
+                         ) -> list[tuple[str, dict[str, Any]]]:
+    """The checked queue mappings of a YAML config's ``queues`` list (``arena serve`` and
+    ``arena league`` files): each with the place an error names, and its fields, options
+    as a mapping with text keys and ``cards`` relative to the file. ConfigError names the
+    queue: not a mapping, a key outside ``keys``, one of ``required`` missing, options
+    not a mapping, players not a whole number (or under ``min_players``)."""
     if not isinstance(entries, list) or not entries:
         raise ConfigError(f"--config {path}: queues must be a non-empty list")
+    wanted = f"{', '.join(required[:-1])} and {required[-1]}"
     given = []
     for number, entry in enumerate(entries, start=1):
         where = f"--config {path}, queue {number}"
         if not isinstance(entry, dict):
-            raise ConfigError(f"{where}: wants a mapping with game and players")
-        unknown = sorted(set(map(str, entry)) - set(_CONFIG_QUEUE_KEYS))
+            raise ConfigError(f"{where}: wants a mapping with {wanted}")
+        unknown = sorted(set(map(str, entry)) - set(keys))
         if unknown:
-            raise ConfigError(f"{where}: unknown key {unknown[0]!r} (keys: "
-                              f"{', '.join(_CONFIG_QUEUE_KEYS)})")
-        if "game" not in entry or "players" not in entry:
-            raise ConfigError(f"{where}: wants game and players")
+            raise ConfigError(f"{where}: unknown key {unknown[0]!r} (keys: {', '.join(keys)})")
+        if any(key not in entry for key in required):
+            raise ConfigError(f"{where}: wants {wanted}")
         options = entry.get("options") or {}
         if not isinstance(options, dict):
             raise ConfigError(f"{where}: options must be a mapping")
-        if not isinstance(entry["players"], int) or isinstance(entry["players"], bool):
-            raise ConfigError(f"{where}: players must be a whole number")
+        players = entry["players"]
+        if not isinstance(players, int) or isinstance(players, bool) \
+                or (min_players is not None and players < min_players):
+            raise ConfigError(f"{where}: players must be a whole number" + (
+                "" if min_players is None else
+                f", at least {min_players} (a solo match is not rated)"))
         fields = {**entry, "options": {str(k): v for k, v in options.items()}}
         if "cards" in fields:  # relative to the file
             fields["cards"] = str(path.parent / str(fields["cards"]))

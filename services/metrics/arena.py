@@ -18,17 +18,14 @@ from __future__ import annotations
 from typing import Protocol
 
 from prometheus_client import (
-    CollectorRegistry,
     Counter,
     Gauge,
     Histogram,
     start_http_server,
 )
-from prometheus_client.gc_collector import GCCollector
-from prometheus_client.platform_collector import PlatformCollector
-from prometheus_client.process_collector import ProcessCollector
 
 from services.metrics.gateway import GatewayMetrics
+from services.metrics.registry import process_registry
 
 # A remote decision is a network round trip: milliseconds up to the move timeout.
 _REMOTE_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0,
@@ -60,10 +57,7 @@ class ArenaMetrics:
     caps and failures are in :attr:`gateway` (:class:`GatewayMetrics`)."""
 
     def __init__(self) -> None:
-        self.registry = registry = CollectorRegistry()
-        ProcessCollector(registry=registry)
-        PlatformCollector(registry=registry)
-        GCCollector(registry=registry)
+        self.registry = registry = process_registry()
         self.matches = Counter(
             "arena_matches", "Finished matches by outcome: completed, forfeit (some seat "
             "forfeited) or aborted.", ["game", "status"], registry=registry)

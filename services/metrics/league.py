@@ -3,10 +3,9 @@ their own (several leagues, or tests, may share a process)."""
 
 from __future__ import annotations
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
-from prometheus_client.gc_collector import GCCollector
-from prometheus_client.platform_collector import PlatformCollector
-from prometheus_client.process_collector import ProcessCollector
+from prometheus_client import Counter, Gauge, Histogram, start_http_server
+
+from services.metrics.registry import process_registry
 
 # A league match: a fraction of a second (built-in bots) to many minutes (search bots).
 _MATCH_BUCKETS = (0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0, 900.0)
@@ -22,10 +21,7 @@ class LeagueMetrics:
     ``arena_rematches_avoided_total{queue}``."""
 
     def __init__(self) -> None:
-        self.registry = registry = CollectorRegistry()
-        ProcessCollector(registry=registry)
-        PlatformCollector(registry=registry)
-        GCCollector(registry=registry)
+        self.registry = registry = process_registry()
         self.matches = Counter(
             "arena_league_matches", "League matches by outcome: rated, lost (its worker "
             "died; not rated), failed (it raised; not rated), unrated (kept, waiting for "

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.core.option import Option
-from engine.epic_resort.cards import HERO, TOURIST, Ability, DiscardAbility
+from engine.epic_resort.card_defs import HERO, TOURIST, Ability, DiscardAbility
 from engine.epic_resort.effects import Place, push_effects
 from engine.epic_resort.events import (
     AbilityUsed,

@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from engine.core.option import Option
 from engine.epic_resort.actions import free_actions
-from engine.epic_resort.cards import MonsterDef
+from engine.epic_resort.card_defs import MonsterDef
 from engine.epic_resort.effects import push_effects
 from engine.epic_resort.events import (
     AttackStarted,

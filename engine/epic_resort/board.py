@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.epic_resort.cards import CardSet
+from engine.epic_resort.card_defs import CardSet
 from engine.epic_resort.events import card_name
 from engine.epic_resort.observation import Observation, SlotView
 from engine.epic_resort.state import CAP

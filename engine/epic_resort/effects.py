@@ -20,7 +20,7 @@ from itertools import permutations
 from typing import ClassVar
 
 from engine.core.option import Option
-from engine.epic_resort.cards import Effect
+from engine.epic_resort.card_defs import Effect
 from engine.epic_resort.events import AttackEnded, AttackRedirected
 from engine.epic_resort.resort import (
     draw_workers,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.epic_resort.cards import CardSet
+from engine.epic_resort.card_defs import CardSet
 from engine.toolkit.events import Event
 
 

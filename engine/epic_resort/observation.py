@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from engine.core.game import SPECTATOR
-from engine.epic_resort.cards import CardSet
+from engine.epic_resort.card_defs import CardSet
 from engine.epic_resort.params import Params
 from engine.epic_resort.phase1 import Plan
 from engine.epic_resort.state import Slot, State

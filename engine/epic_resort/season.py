@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.epic_resort.attacks import StartAttack
-from engine.epic_resort.cards import ATTACK, DOUBLE_ATTACK
+from engine.epic_resort.card_defs import ATTACK, DOUBLE_ATTACK
 from engine.epic_resort.effects import push_effects
 from engine.epic_resort.events import (
     AttackCardRevealed,

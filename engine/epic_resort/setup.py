@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.core.option import Option
-from engine.epic_resort.cards import ATTACK, DOUBLE_ATTACK, CardSet
+from engine.epic_resort.card_defs import ATTACK, DOUBLE_ATTACK, CardSet
 from engine.epic_resort.season import DOCK_SIZE, SEASON
 from engine.epic_resort.state import State
 from engine.epic_resort.steps import SeatAsk

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from engine.core.option import Option
 from engine.core.rng import GameRng
-from engine.epic_resort.cards import CardSet
+from engine.epic_resort.card_defs import CardSet
 from engine.epic_resort.events import ResortEvent
 from engine.epic_resort.params import Params
 from engine.toolkit.flow import Step

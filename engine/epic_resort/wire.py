@@ -36,7 +36,7 @@ from engine.epic_resort.attacks import (
     HeroMovesIn,
     NoDefence,
 )
-from engine.epic_resort.cards import HERO, TOURIST, CardSet
+from engine.epic_resort.card_defs import HERO, TOURIST, CardSet
 from engine.epic_resort.effects import (
     Cash,
     CashOut,

@@ -19,7 +19,8 @@ from engine.core.game import GameConfig
 from engine.core.option import Option
 from engine.core.rng import GameRng
 from engine.epic_resort.attacks import StartAttack
-from engine.epic_resort.cards import ATTACK, DOUBLE_ATTACK, HERO, TOURIST, default_cards
+from engine.epic_resort.card_defs import ATTACK, DOUBLE_ATTACK, HERO, TOURIST
+from engine.epic_resort.cards import default_cards
 from engine.epic_resort.events import describe_event
 from engine.epic_resort.game_state import EpicResortState
 from engine.epic_resort.params import make_params

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.epic_resort.cards import Effect
+from engine.epic_resort.card_defs import Effect
 from engine.epic_resort.effects import push_effects
 from engine.toolkit import flow
 from tests.epic_resort.helpers import bare

@@ -18,7 +18,7 @@ from engine.epic_resort.actions import (
     Upgrade,
     UseAbility,
 )
-from engine.epic_resort.cards import TOURIST, Effect
+from engine.epic_resort.card_defs import TOURIST, Effect
 from engine.epic_resort.effects import PlaceTourist
 from engine.epic_resort.observation import observe
 from engine.epic_resort.params import make_params

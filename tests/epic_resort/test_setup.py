@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.epic_resort.cards import ATTACK, DOUBLE_ATTACK
+from engine.epic_resort.card_defs import ATTACK, DOUBLE_ATTACK
 from tests.epic_resort.helpers import CARDS, att, new_game
 
 

@@ -25,17 +25,14 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
-import shutil
-import socket
 import statistics
 import struct
-import subprocess
-import tempfile
 import time
 from collections.abc import Callable
 from string import Template
 from typing import Any
 
+from bench import loopback
 from services.ladder.redis_format import history_trim_length
 from services.ladder.store import DEFAULT_HISTORY
 
@@ -162,38 +159,15 @@ def _run(target: Any, url: str, writers: int, seconds: float) -> float:
     return total / max(elapsed, seconds)
 
 
-class RedisServer:
-    """A private redis-server on a free loopback port, without persistence.
-
-    ``launcher(dir)`` gives a command to run the server under (``bench.ladder_cost``:
-    callgrind, writing into the server's ``dir``); ``start_timeout`` bounds its start."""
+class RedisServer(loopback.RedisServer):
+    """bench.loopback's redis-server (no persistence), started at once, with the command
+    statistics this bench reads. ``launcher`` and ``start_timeout`` as there."""
 
     def __init__(
         self, launcher: Callable[[str], list[str]] | None = None, start_timeout: float = 10,
     ) -> None:
-        binary = shutil.which("redis-server")
-        if binary is None:
-            raise SystemExit("redis-server is not installed (apt-get install redis-server)")
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
-        self.dir = tempfile.mkdtemp(prefix="bench-ladder-")
-        prefix = launcher(self.dir) if launcher is not None else []
-        self.proc = subprocess.Popen(
-            [*prefix, binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir",
-             self.dir, "--save", "", "--appendonly", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        deadline = time.monotonic() + start_timeout
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return
-            except OSError:
-                time.sleep(0.05)
-        self.stop()
-        raise RuntimeError("redis-server did not start")
+        super().__init__(appendonly=False, launcher=launcher, start_timeout=start_timeout)
+        self.start()
 
     def flush(self) -> None:
         """Empty the server and zero its command statistics."""
@@ -211,10 +185,6 @@ class RedisServer:
             stats = client.info("commandstats").get("cmdstat_evalsha", {})
         return float(stats.get("usec_per_call", 0.0))
 
-    def stop(self) -> None:
-        self.proc.terminate()
-        self.proc.wait(timeout=10)
-        shutil.rmtree(self.dir, ignore_errors=True)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -240,7 +210,7 @@ def main(argv: list[str] | None = None) -> None:
             print(f"  server µs per EVALSHA: store={statistics.median(store_us):.1f} "
                   f"floor={statistics.median(floor_us):.1f}", flush=True)
     finally:
-        server.stop()
+        server.close()
 
 
 if __name__ == "__main__":

@@ -62,6 +62,7 @@ def callgrind_server() -> Iterator[tuple[str, Callable[[], None], Callable[[], i
         lambda folder: ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/out.%p"],
         start_timeout=60,
     )
+    assert server.proc is not None  # started by the constructor
     pid = str(server.proc.pid)
 
     def zero() -> None:
@@ -84,7 +85,7 @@ def callgrind_server() -> Iterator[tuple[str, Callable[[], None], Callable[[], i
     try:
         yield server.url, zero, counted
     finally:
-        server.stop()
+        server.close()
 
 
 def _per_call(url_user: Callable[[str], Callable[[int, str], None]], matches: int) -> float:

@@ -12,6 +12,7 @@ import socket
 import subprocess
 import tempfile
 import time
+from collections.abc import Callable
 
 
 def free_port() -> int:
@@ -28,7 +29,9 @@ class RedisServer:
     (tests of outages want it; benches turn it off). Snapshots are always off.
     """
 
-    def __init__(self, port: int | None = None, appendonly: bool = True) -> None:
+    def __init__(self, port: int | None = None, appendonly: bool = True,
+                 launcher: Callable[[str], list[str]] | None = None,
+                 start_timeout: float = 10) -> None:
         binary = shutil.which("redis-server")
         if binary is None:
             raise RuntimeError("redis-server is not installed (apt-get install redis-server)")
@@ -36,6 +39,10 @@ class RedisServer:
         self.port = port or free_port()
         self.dir = tempfile.mkdtemp(prefix="arena-redis-")
         self.appendonly = appendonly
+        # ``launcher(dir)``: a command to run the server under (bench.ladder_cost:
+        # callgrind, writing into the server's dir)
+        self.launcher = launcher
+        self.start_timeout = start_timeout
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -43,11 +50,14 @@ class RedisServer:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self) -> RedisServer:
-        """Start the server and wait (at most 10 s) until it accepts connections."""
-        args = [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", self.dir,
-                "--save", "", "--appendonly", "yes" if self.appendonly else "no"]
+        """Start the server and wait (at most ``start_timeout``) until it accepts
+        connections."""
+        prefix = self.launcher(self.dir) if self.launcher is not None else []
+        args = [*prefix, self.binary, "--port", str(self.port), "--bind", "127.0.0.1",
+                "--dir", self.dir, "--save", "", "--appendonly",
+                "yes" if self.appendonly else "no"]
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + self.start_timeout
         while time.monotonic() < deadline:
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):

@@ -59,10 +59,12 @@ def _ranked_table(title: str, columns: list[str], rows: list[list[str]]) -> Tabl
     return table
 
 
-def ladder_table(game: str, entries: list[LadderEntry]) -> Table:
-    """Elo and skill side by side; a provisional bot's skill is marked ``?``."""
+def ladder_table(game: str, entries: list[LadderEntry], title: str | None = None) -> Table:
+    """Elo and skill side by side; a provisional bot's skill is marked ``?``. The title is
+    "GAME ladder" unless given."""
     return _ranked_table(
-        f"{game} ladder", ["Bot", "Rating", "Skill", "mu ± 3 sigma", "Games", "Wins", "Mean rank"],
+        title or f"{game} ladder",
+        ["Bot", "Rating", "Skill", "mu ± 3 sigma", "Games", "Wins", "Mean rank"],
         [[e.name, f"{e.rating:.1f}", f"{e.skill:.1f}{'?' if e.provisional else ''}",
           f"{e.mu:.1f} ± {3 * e.sigma:.1f}", str(e.games), f"{e.wins:g}",
           f"{e.mean_rank:.2f}"]

@@ -125,11 +125,11 @@ def _log_root(args: argparse.Namespace) -> Any:
 async def _league(args: argparse.Namespace, plan: Any, hosting: Any, workers: int) -> int:
     from rich.console import Console
 
+    from services.cli.league_view import LeagueView
     from services.gateway.result_log import DurableResults, ResultStream
     from services.gateway.results import ResultQueue
     from services.ladder.factory import open_store
     from services.league.run import League, LeagueOptions
-    from services.league.view import LeagueView
     from services.metrics.league import LeagueMetrics
 
     out = Console(soft_wrap=True, highlight=False)

@@ -5,30 +5,22 @@ few seconds, each queue's standings (on a terminal, a live panel that redraws in
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from rich.console import Console, Group
 from rich.live import Live
 from rich.table import Table
 
+from services.cli.ladder import ladder_table
 from services.ladder.records import LadderEntry
 from services.league.run import Counts, Finished
 
 Standings = Callable[[], list[tuple[str, list[LadderEntry]]]]
 
 
-def standings_table(queue: str, entries: Sequence[LadderEntry], order: str) -> Table:
-    """A queue's ladder: Elo, skill mu - 3 sigma and the interval mu +- 3 sigma (``?``:
-    provisional)."""
-    table = Table(title=f"{queue} (by {order})", title_justify="left")
-    for column in ("#", "bot", "games", "wins", "elo", "skill", "mu ± 3 sigma"):
-        table.add_column(column, justify="left" if column == "bot" else "right")
-    for place, entry in enumerate(entries, start=1):
-        mark = "?" if entry.provisional else ""
-        table.add_row(str(place), entry.name, str(entry.games), f"{entry.wins:g}",
-                      f"{entry.rating:.0f}", f"{entry.skill:.1f}{mark}",
-                      f"{entry.mu:.1f} ± {3 * entry.sigma:.1f}")
-    return table
+def standings_table(queue: str, entries: list[LadderEntry], order: str) -> Table:
+    """A queue's ladder as ``arena ladder`` prints it, titled with the order."""
+    return ladder_table(queue, entries, title=f"{queue} (by {order})")
 
 
 class LeagueView:

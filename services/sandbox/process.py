@@ -177,8 +177,10 @@ def _launch_once(view: View, argv: Sequence[str], limits: Limits, mode: SandboxM
                 os.write(block_write, b"1")  # the network is up: bwrap runs the command
         except (SandboxError, OSError) as error:
             process.kill()
-            kind = NetworkSetupFailed if isinstance(error, NetworkSetupFailed) else SandboxError
-            raise kind(f"{error}; bwrap said: {log.tail(5)}") from None
+            said = log.tail(5)
+            retry = isinstance(error, NetworkSetupFailed) or _loopback_refused(said)
+            kind = NetworkSetupFailed if retry else SandboxError
+            raise kind(f"{error}; bwrap said: {said}") from None
         finally:
             if block_write >= 0:
                 os.close(block_write)
@@ -193,7 +195,12 @@ def bwrap_setup_failed(process: SandboxedProcess) -> bool:
     prints the same line and exits 1 is started again too, which costs only itself.)"""
     if process._mode != "bwrap" or process.ended_by != "exit" or process.poll() != 1:
         return False
-    lines = [line for line in process.log_tail(5).splitlines() if line.strip()]
+    return _loopback_refused(process.log_tail(5))
+
+
+def _loopback_refused(said: str) -> bool:
+    """True when bwrap's only words were that it could not set up the loopback."""
+    lines = [line for line in said.splitlines() if line.strip()]
     return len(lines) == 1 and lines[0].startswith("bwrap: loopback: ")
 
 

@@ -14,7 +14,8 @@ import redis
 
 from bench.loopback import RedisServer
 from services.sandbox import BuildFailed, build, bwrap_available, directory_digest
-from services.sandbox.process import NETWORK_ATTEMPTS
+from services.sandbox import process as process_module
+from services.sandbox.process import NETWORK_ATTEMPTS, SandboxError
 
 pytestmark = [
     pytest.mark.timeout(120),
@@ -147,3 +148,25 @@ def test_build_network_cannot_reach_the_hosts_loopback(tmp_path: Path) -> None:
     finally:
         listener.close()
         server.close()
+
+
+@pytest.mark.parametrize("said, attempts", [
+    ("bwrap: loopback: Failed RTM_NEWADDR: No child processes", NETWORK_ATTEMPTS),
+    ("bwrap: Creating new namespace failed: Operation not permitted", 1),
+])
+def test_a_sandbox_bwrap_could_not_set_up_before_it_began_is_started_again_only_for_loopback(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+        said: str, attempts: int) -> None:
+    # Seen in CI: bwrap ended during set-up, before it reported its pid or read the
+    # go-ahead, saying only that the loopback was refused. A stand-in bwrap does that.
+    fake = tmp_path / "bwrap"
+    fake.write_text(f"#!/bin/sh\necho '{said}' >&2\nexit 1\n")
+    fake.chmod(0o755)
+    monkeypatch.setattr(process_module, "BWRAP", str(fake))
+    directory = bot_dir(tmp_path, "echo never\n")
+    with caplog.at_level(logging.WARNING, logger="arena.sandbox"), \
+            pytest.raises(SandboxError, match="the sandbox did not start") as failed:
+        build(directory, "sh build.sh", timeout=60, cache_dir=tmp_path / "cache")
+    assert said in str(failed.value)
+    retries = [r for r in caplog.records if "network setup failed" in r.message]
+    assert len(retries) == attempts - 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import os
 import signal
 import sys
@@ -19,6 +20,10 @@ from services.cli.serve_web import DEFAULT_MAX_BUILDS, DEFAULT_NICE
 from services.ladder.cli_options import add_store_arguments
 from services.ladder.factory import open_store
 from services.ladder.store import StoreError
+
+# Once asked to stop, the site has this long to close before it exits anyway, printing
+# where each thread was (its server, spectator feed and store each wait up to 10 s).
+SHUTDOWN_GRACE = 20.0
 
 # The site (Starlette, uvicorn, Jinja: the `web` extra) is imported by run(), so the
 # `arena` parser builds without it.
@@ -99,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"web on {url}", flush=True)
         stop.wait()
         print("shutting down", file=sys.stderr, flush=True)
+        # Bounded: a stuck close must not leave a ghost site after its gateway is gone.
+        faulthandler.dump_traceback_later(SHUTDOWN_GRACE, exit=True)
     finally:
         server.stop()
         feed.close()

@@ -5,9 +5,11 @@ crash of it costs no match; and a killed gateway leaves no live ghost behind."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
+import subprocess
 import sys
 import time
 import urllib.error
@@ -195,8 +197,53 @@ def test_a_crashed_web_is_restarted_and_play_goes_on_and_it_dies_with_the_gatewa
     gateway.wait(30)
     until(lambda: not Path(f"/proc/{again}").exists()
           or "Z" in Path(f"/proc/{again}/stat").read_text().rsplit(")", 1)[1].split()[0],
-          60, "the web to exit with its gateway")  # it shuts down at nice 10
+          60, "the web to exit with its gateway",  # it shuts down at nice 10
+          lambda: gateway.output[-8:])
     kill_quietly(again)
+
+
+HANGING_WEB = """
+import sys, time
+import services.cli.web as web
+import services.web.server as server
+web.SHUTDOWN_GRACE = 2.0
+server.WebServer.stop = lambda self: time.sleep(3600)  # a close that never returns
+from services.cli.main import main
+sys.exit(main(sys.argv[1:]))
+"""
+PARENT = """
+import os, subprocess, sys, time
+subprocess.Popen([str(os.getpid()) if a == "PARENT" else a for a in sys.argv[1:]])
+time.sleep(3600)
+"""
+
+
+@pytest.mark.timeout(180)
+def test_a_web_whose_close_hangs_still_exits_soon_after_its_parent_dies(arena) -> None:
+    port = free_port()
+    parent = subprocess.Popen(
+        [sys.executable, "-c", PARENT, sys.executable, "-c", HANGING_WEB, "web", "--port",
+         str(port), "--redis", arena.redis.url, "--key-prefix", arena.prefix,
+         "--nice", "0", "--parent-pid", "PARENT"], stderr=subprocess.PIPE, text=True)
+    children = Path(f"/proc/{parent.pid}/task/{parent.pid}/children")
+    try:
+        until(lambda: children.read_text().strip() != "", 60, "the web started")
+        web = int(children.read_text().split()[0])
+        until(lambda: fetch(f"http://127.0.0.1:{port}/api/matches/live")[0] == 200, 120,
+              "the web answering")
+        parent.kill()
+        parent.wait()
+        killed = time.monotonic()
+        until(lambda: not Path(f"/proc/{web}").exists()
+              or "Z" in Path(f"/proc/{web}/stat").read_text().rsplit(")", 1)[1].split()[0],
+              30, "the web to exit although its close hangs")
+        assert time.monotonic() - killed >= 2.0  # it waited its grace first
+        said = parent.stderr.read() if parent.stderr else ""
+        assert "shutting down" in said and "most recent call first" in said  # where it hung
+    finally:
+        kill_quietly(parent.pid)
+        with contextlib.suppress(NameError):
+            kill_quietly(web)
 
 
 @pytest.mark.timeout(240)

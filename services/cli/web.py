@@ -103,9 +103,9 @@ def run(args: argparse.Namespace) -> int:
             os.nice(args.nice)
         print(f"web on {url}", flush=True)
         stop.wait()
-        print("shutting down", file=sys.stderr, flush=True)
         # Bounded: a stuck close must not leave a ghost site after its gateway is gone.
         faulthandler.dump_traceback_later(SHUTDOWN_GRACE, exit=True)
+        print("shutting down", file=sys.stderr, flush=True)
     finally:
         server.stop()
         feed.close()

@@ -5,11 +5,14 @@ solo_difficulty=normal`` plays ``games`` solo matches (seeded by index, so a run
 reproducible; ``--workers`` plays them in parallel processes) and reports the mean score
 with a 95% interval (normal approximation), the range, and the wins, i.e. the games
 with a score of at least 0 (Ark Nova: VP >= 0), with a Wilson 95% interval.
+``--scores FILE`` also writes each deal's score (by seed) as JSON, for comparisons
+paired by deal (``docs/strength.md``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import time
@@ -48,6 +51,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1_000_000)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--scores", metavar="FILE",
+                        help="also write the per-deal scores (JSON: bot, seeds, scores)")
     args = parser.parse_args(argv)
     game = get_game(args.game)
     options = {**game.default_options, **parse_options(args.option)}
@@ -58,6 +63,10 @@ def main(argv: list[str] | None = None) -> None:
     with ProcessPoolExecutor(args.workers) as pool:
         scores = list(pool.map(play, tasks, chunksize=4))
     elapsed = time.perf_counter() - started
+    if args.scores:
+        with open(args.scores, "w", encoding="utf-8") as out:
+            json.dump({"bot": args.bot, "options": options, "seeds": [t.seed for t in tasks],
+                       "scores": scores}, out, indent=1)
     mean = statistics.fmean(scores)
     half = Z95 * statistics.stdev(scores) / math.sqrt(len(scores)) if len(scores) > 1 else 0
     wins = sum(1 for score in scores if solo_won(score))

@@ -14,9 +14,13 @@ It is the core's information-set MCTS (:mod:`engine.toolkit.mcts`) with two chan
   evaluation scores the position, to ``depth`` of the game's units ahead (Ark Nova: turns),
   through the game's ``horizon_at(depth)``; 0 keeps the ``mcts`` horizon.
 
+- **Named rule sets** (``rules``): a game may keep an earlier prior and rollout policy
+  under a name (Ark Nova: ``basic``) so that a change to them can be measured against
+  the previous boss in one tournament; empty (the default) uses the current ones.
+
 Spec parameters are the ``mcts`` ones plus ``width`` (0: no pruning; 1: play the prior's
-best option, i.e. the greedy bot) and ``depth``. Only an iteration budget keeps it deterministic for
-its rng stream; ``ms`` adds a time limit.
+best option, i.e. the greedy bot), ``depth`` and ``rules``. Only an iteration budget keeps
+it deterministic for its rng stream; ``ms`` adds a time limit.
 """
 
 from __future__ import annotations
@@ -36,6 +40,8 @@ from engine.toolkit.mcts import MctsBot
 Prior = Callable[[Any, Decision, GameRng], Sequence[float]]
 # A rollout horizon ``depth`` units ahead (see ``Search.horizon``).
 HorizonAt = Callable[[int], Callable[[GameState, GameState], bool]]
+# A named rule set: the prior and the rollout policy (``Search.policy``) it uses.
+Rules = tuple[Prior, Callable[[GameState, int, GameRng], int]]
 
 
 class BossBot(MctsBot):
@@ -44,17 +50,26 @@ class BossBot(MctsBot):
     name = "boss"
     PRIOR: Prior | None = None  # set per game by :func:`boss_factory`
     HORIZON_AT: HorizonAt | None = None  # likewise
+    RULES: Mapping[str, Rules] = {}  # likewise
 
     def __init__(
         self, game: Game, iterations: int = 200, ms: float = 0.0, c: float = 0.7,
         rollout: int = 0, tree: str = "all", crn: bool = False, width: int = 0,
-        depth: int = 0,
+        depth: int = 0, rules: str = "",
     ) -> None:
         super().__init__(game, iterations=iterations, ms=ms, c=c, rollout=rollout, tree=tree,
                          crn=crn)
         if width < 0:
             raise ValueError("width must not be negative")
         prior = type(self).PRIOR
+        if rules:
+            named = type(self).RULES
+            if rules not in named:
+                known = ", ".join(sorted(named)) or "none"
+                raise ValueError(f"{game.game_id} has no rules {rules!r} (named rules: {known})")
+            prior, rollout_policy = named[rules]
+            self.search = dataclasses.replace(self.search, policy=rollout_policy)
+        self.rules = rules
         if width and prior is None:
             raise ValueError(f"{game.game_id} has no prior: width must be 0")
         self.width = width
@@ -86,9 +101,11 @@ class BossBot(MctsBot):
 
 
 def boss_factory(defaults: Mapping[str, Any], prior: Prior | None = None,
-                 horizon_at: HorizonAt | None = None) -> BotFactory:
+                 horizon_at: HorizonAt | None = None,
+                 rules: Mapping[str, Rules] | None = None) -> BotFactory:
     """A ``boss`` factory with a game's defaults (each one overridable by the spec)."""
     cls = type("BossBot", (BossBot,), {
         "PRIOR": staticmethod(prior) if prior else None,
-        "HORIZON_AT": staticmethod(horizon_at) if horizon_at else None})
+        "HORIZON_AT": staticmethod(horizon_at) if horizon_at else None,
+        "RULES": dict(rules or {})})
     return partial(cls, **defaults)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.ark_nova.ai.determinize import determinize
+from engine.ark_nova.ai.rollout import Scorers
 from engine.ark_nova.view.observation import observe
 from engine.core import ConfigError, GameConfig, GameRng, get_game, play_match
 from engine.toolkit.bots import make_bot
@@ -80,3 +81,26 @@ def test_bot_specs() -> None:
     assert make_bot(GAME, "greedy").needs_observation
     with pytest.raises(ConfigError):
         make_bot(GAME, "greedy:depth=3")
+
+
+def policy_solo_score(seed: int, scorers: Scorers) -> float:
+    """One solo game (normal) played entirely by the rule-based policy."""
+    from engine.ark_nova.ai.rollout import choose_index
+
+    game = get_game(GAME)
+    state = game.new_state(GameConfig(1, {"solo_difficulty": "normal"}), seed)
+    s = state.s  # type: ignore[attr-defined]
+    while not state.is_terminal():
+        state.apply(0, choose_index(s, 0, s.asked[0], scorers))
+    return state.result().scores[0]
+
+
+def test_the_rollout_policy_beats_its_basic_rules_in_solo() -> None:
+    """Change 4 of docs/strength.md, on 40 fixed deals (deterministic: no flakiness). Over
+    500 deals (seeds 1000000..1000499) the policy alone gained 12.7 VP [11.5, 13.9] on
+    average; a regression that loses most of that (here: under +5 VP) fails."""
+    from engine.ark_nova.ai.rollout import BASIC_SCORERS, SCORERS
+
+    seeds = range(1_000_000, 1_000_040)
+    gain = [policy_solo_score(k, SCORERS) - policy_solo_score(k, BASIC_SCORERS) for k in seeds]
+    assert sum(gain) / len(gain) > 5.0, gain

@@ -172,7 +172,7 @@ def test_boss_strength_smoke(game_id: str) -> None:
 
 # ------------------------------------------------------------------ the depth knob
 # Ark Nova's solo setting (docs/strength.md): the cut-off three turns ahead.
-SOLO = "boss:depth=3"
+SOLO = "boss:depth=3,crn=true"
 
 
 def test_depth_needs_a_game_horizon_and_moves_it() -> None:
@@ -211,3 +211,16 @@ def test_solo_setting_plays_legal_moves_within_its_budget() -> None:
             spent.append(time.thread_time() - started)
         state.apply(seat, index)
     assert spent and max(spent) <= BUDGET_SECONDS, spent
+
+
+def test_named_rules_switch_the_prior_and_the_rollout_policy() -> None:
+    from engine.ark_nova.ai import bots, rollout
+
+    old, new = make_bot("ark-nova", "boss:rules=basic"), make_bot("ark-nova", "boss")
+    assert isinstance(old, BossBot) and isinstance(new, BossBot)
+    assert old.search.policy is rollout.basic_policy and old.prior is bots.basic_prior
+    assert new.search.policy is rollout.policy and new.prior is bots.boss_prior
+    with pytest.raises(ConfigError, match=r"no rules 'nope'.*basic"):
+        make_bot("ark-nova", "boss:rules=nope")
+    with pytest.raises(ConfigError, match="no rules"):
+        make_bot("epic-resort", "boss:rules=basic")

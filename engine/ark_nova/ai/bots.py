@@ -1,7 +1,9 @@
 """Ark Nova's own built-in bots (``random`` and ``mcts`` come from the core).
 
-``boss``: ``mcts`` searching only the best few options by the greedy values below
-(:mod:`engine.toolkit.boss`), with defaults tuned against its predecessors.
+``boss``: ``mcts`` searching only the best few options by the greedy values below, the
+rule-based policy's own choice always among them (:mod:`engine.toolkit.boss`), with
+defaults tuned against its predecessors; ``boss:rules=basic`` is the boss before change 4
+of ``docs/strength.md`` (its prior and rollout policy), for A/B runs.
 
 ``greedy``: for each option of its decision, a determinized copy of the game takes it and
 then finishes the bot's own pending steps with the rule-based policy of ``rollout.py``,
@@ -17,7 +19,13 @@ from typing import Any
 from engine.ark_nova.ai.determinize import determinize
 from engine.ark_nova.ai.heuristic import relative_value
 from engine.ark_nova.ai.horizon import horizon_at
-from engine.ark_nova.ai.rollout import choose_index
+from engine.ark_nova.ai.rollout import (
+    BASIC_SCORERS,
+    SCORERS,
+    Scorers,
+    basic_policy,
+    choose_index,
+)
 from engine.ark_nova.model.state import State
 from engine.ark_nova.rules.turn import ChooseAction
 from engine.ark_nova.view.observation import Observation
@@ -29,7 +37,8 @@ from engine.toolkit.boss import boss_factory
 LOOKAHEAD_STEPS = 40
 
 
-def finish_own_steps(s: State, seat: int, limit: int = LOOKAHEAD_STEPS) -> None:
+def finish_own_steps(s: State, seat: int, limit: int = LOOKAHEAD_STEPS,
+                     scorers: Scorers = SCORERS) -> None:
     """Answer ``seat``'s pending decisions with the rule-based policy until someone else
     decides or the seat's next turn starts."""
     for _ in range(limit):
@@ -38,7 +47,7 @@ def finish_own_steps(s: State, seat: int, limit: int = LOOKAHEAD_STEPS) -> None:
         step = s.asked_step
         if isinstance(step, ChooseAction) and step.mode == 0:
             return
-        flow.choose(s, seat, choose_index(s, seat, s.asked[seat]))
+        flow.choose(s, seat, choose_index(s, seat, s.asked[seat], scorers))
 
 
 class GreedyBot:
@@ -60,21 +69,45 @@ class GreedyBot:
         return best
 
 
-def greedy_values(observation: Observation, decision: Decision, rng: GameRng) -> list[float]:
+def greedy_values(observation: Observation, decision: Decision, rng: GameRng,
+                  scorers: Scorers = SCORERS) -> list[float]:
     """Each option's value after the greedy look-ahead on one sampled state."""
-    seat = decision.seat
-    base = determinize(observation, rng)
+    return _values(determinize(observation, rng), decision.seat, len(decision.options), rng,
+                   scorers)
+
+
+def _values(base: State, seat: int, n: int, rng: GameRng, scorers: Scorers) -> list[float]:
     values = []
-    for i in range(len(decision.options)):
+    for i in range(n):
         s = base.clone()
         flow.choose(s, seat, i)
-        finish_own_steps(s, seat)
+        finish_own_steps(s, seat, scorers=scorers)
         values.append(relative_value(s, seat) + rng.random() * 1e-6)
     return values
+
+
+def boss_prior(observation: Observation, decision: Decision, rng: GameRng) -> list[float]:
+    """The greedy values, with the rule-based policy's own choice (on the same sampled
+    state) ranked first: the boss's search never loses the policy's move."""
+    seat = decision.seat
+    base = determinize(observation, rng)
+    values = _values(base, seat, len(decision.options), rng, SCORERS)
+    values[choose_index(base, seat, base.asked[seat])] = float("inf")
+    return values
+
+
+def basic_prior(observation: Observation, decision: Decision, rng: GameRng) -> list[float]:
+    """The prior before change 4 (docs/strength.md): the greedy values of the basic
+    rule-based policy."""
+    return greedy_values(observation, decision, rng, BASIC_SCORERS)
 
 
 # ``boss``: mcts on the greedy values' best ``width`` options (engine/toolkit/boss.py);
 # the defaults come from docs/strength.md's trail.
 BOSS_DEFAULTS: dict[str, Any] = {"iterations": 48, "width": 4}
 
-BOTS = {"greedy": GreedyBot, "boss": boss_factory(BOSS_DEFAULTS, greedy_values, horizon_at)}
+# ``boss:rules=basic``: the prior and rollout policy before change 4, for A/B runs.
+BOSS_RULES = {"basic": (basic_prior, basic_policy)}
+
+BOTS = {"greedy": GreedyBot,
+        "boss": boss_factory(BOSS_DEFAULTS, boss_prior, horizon_at, BOSS_RULES)}

@@ -4,9 +4,9 @@ Everything public is copied from the observation. What the seat cannot see is dr
 from the rng, consistent with what it knows:
 
 - the Monster of the round: known if the seat holds it or met it in its private log this
-  round, otherwise drawn from the Monsters still possible; its holder is drawn from the
-  heuristic belief (:func:`~engine.monster_my_neighbor.heuristic.monster_belief`), which
-  reads the seat's own logs;
+  round, otherwise drawn from the Monsters still possible; its holder is drawn from a
+  belief (the heuristic's, :func:`~engine.monster_my_neighbor.heuristic.monster_belief`,
+  unless the caller gives another), which reads the seat's own logs;
 - cards whose holder is public (the Dog handed over) stay with that holder;
 - every other unseen general card is dealt at random to the other hands, the face-down
   Dog discards the seat did not see, and the main deck (whose size is public);
@@ -16,6 +16,8 @@ The sample reads the observation only, so it cannot depend on hidden truth.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from engine.core import GameRng
 from engine.monster_my_neighbor.cards import OP_TARGET_DISCARDS_CHOSEN
@@ -39,9 +41,13 @@ from engine.monster_my_neighbor.options import KIND_NAMES, NO_DECISION
 from engine.monster_my_neighbor.state import State, clear_asks, clear_effect
 from engine.toolkit import flow
 
+Belief = Callable[[Observation], list[float]]
 
-def determinize(obs: Observation, rng: GameRng) -> MonsterState:
-    """A state consistent with ``obs``, hidden parts drawn from ``rng``."""
+
+def determinize(obs: Observation, rng: GameRng, belief: Belief = monster_belief
+                ) -> MonsterState:
+    """A state consistent with ``obs``, hidden parts drawn from ``rng``; ``belief`` gives
+    the chance of each seat holding the Monster (the heuristic's by default)."""
     c = obs.cards
     n = obs.players
     s = State(c, n, GameRng(rng.randrange(1 << 30)), obs.rounds)
@@ -59,7 +65,7 @@ def determinize(obs: Observation, rng: GameRng) -> MonsterState:
     s.monster_deck = [t for t in obs.monsters_possible if t != monster]
     rng.shuffle(s.monster_deck)
     if not hands[obs.seat][monster]:
-        holder = _monster_holder(obs, free, rng)
+        holder = _monster_holder(obs, free, rng, belief)
         hands[holder][monster] += 1
         free[holder] -= 1
     pool = _unseen_general_cards(obs, hands)
@@ -130,9 +136,10 @@ def _round_monster(obs: Observation, rng: GameRng) -> int:
     return rng.choice(obs.monsters_possible)
 
 
-def _monster_holder(obs: Observation, free: list[int], rng: GameRng) -> int:
+def _monster_holder(obs: Observation, free: list[int], rng: GameRng,
+                    belief_of: Belief) -> int:
     """A seat with a free hand slot, drawn by the belief of who holds the Monster."""
-    belief = monster_belief(obs)
+    belief = belief_of(obs)
     weights = [belief[q] if free[q] else 0.0 for q in range(obs.players)]
     total = sum(weights)
     if total <= 0:

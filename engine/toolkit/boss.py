@@ -9,6 +9,8 @@ It is the core's information-set MCTS (:mod:`engine.toolkit.mcts`) with two chan
   get many rollouts per candidate instead of one or two per option.
 - **Per-game defaults** chosen with the arena's own tools (``bench.tune`` and
   ``arena tournament --format sprt``; the trail is in ``docs/strength.md``).
+- **Its own search, if the game gives one** (``boss_factory(search=...)``): e.g. Monster
+  My Neighbor's boss samples hidden cards with a sharper belief than ``mcts`` does.
 
 - **A deeper cut-off.** ``depth`` moves the rollout's horizon, where the game's
   evaluation scores the position, to ``depth`` of the game's units ahead (Ark Nova: turns),
@@ -32,7 +34,7 @@ from typing import Any
 
 from engine.core.bot import BotFactory
 from engine.core.decision import Decision
-from engine.core.game import Game, GameState
+from engine.core.game import Game, GameState, Search
 from engine.core.rng import GameRng
 from engine.toolkit.mcts import MctsBot
 
@@ -50,6 +52,7 @@ class BossBot(MctsBot):
     name = "boss"
     PRIOR: Prior | None = None  # set per game by :func:`boss_factory`
     HORIZON_AT: HorizonAt | None = None  # likewise
+    SEARCH: Search | None = None  # likewise: the boss's own search (None: the game's)
     RULES: Mapping[str, Rules] = {}  # likewise
 
     def __init__(
@@ -59,6 +62,9 @@ class BossBot(MctsBot):
     ) -> None:
         super().__init__(game, iterations=iterations, ms=ms, c=c, rollout=rollout, tree=tree,
                          crn=crn)
+        own = type(self).SEARCH
+        if own is not None:
+            self.search = own
         if width < 0:
             raise ValueError("width must not be negative")
         prior = type(self).PRIOR
@@ -101,11 +107,14 @@ class BossBot(MctsBot):
 
 
 def boss_factory(defaults: Mapping[str, Any], prior: Prior | None = None,
-                 horizon_at: HorizonAt | None = None,
+                 horizon_at: HorizonAt | None = None, search: Search | None = None,
                  rules: Mapping[str, Rules] | None = None) -> BotFactory:
-    """A ``boss`` factory with a game's defaults (each one overridable by the spec)."""
+    """A ``boss`` factory with a game's defaults (each one overridable by the spec);
+    ``search`` replaces the game's search (e.g. another evaluation) for the boss only;
+    ``rules`` names earlier (prior, rollout policy) pairs for A/B runs."""
     cls = type("BossBot", (BossBot,), {
         "PRIOR": staticmethod(prior) if prior else None,
         "HORIZON_AT": staticmethod(horizon_at) if horizon_at else None,
+        "SEARCH": search,
         "RULES": dict(rules or {})})
     return partial(cls, **defaults)

@@ -2,8 +2,9 @@
 
 Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012). Each iteration
 
-1. samples a full state consistent with the bot's observation
-   (``Game.determinize``): the bot never sees the live state or hidden truth;
+1. samples a full state consistent with the bot's observation (its search's
+   ``sample``, the game's unless a subclass gives its own): the bot never sees the live
+   state or hidden truth;
 2. descends one tree shared by all samples, whose edges are (seat, option): at each
    node only the options legal in this sample count, and a child is chosen by UCB1 with
    its *availability* (how often it could have been chosen) in place of the parent's
@@ -112,8 +113,8 @@ class MctsBot:
         while (not self.iterations or done == 0 or done + sweep <= self.iterations) and (
             done == 0 or not self.ms or self.clock() < deadline
         ):
-            state = fixed.clone() if fixed is not None else self.game.determinize(
-                observation, seat, rng)
+            state = fixed.clone() if fixed is not None else self.search.sample(
+                observation, rng)
             if self.crn:
                 luck = rng.randrange(1 << 30)
                 for k, i in enumerate(tried):

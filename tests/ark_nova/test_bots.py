@@ -96,7 +96,7 @@ def policy_solo_score(seed: int, scorers: Scorers) -> float:
 
 
 def test_the_rollout_policy_beats_its_basic_rules_in_solo() -> None:
-    """Change 4 of docs/strength.md, on 40 fixed deals (deterministic: no flakiness). Over
+    """Change 5 of docs/strength.md, on 40 fixed deals (deterministic: no flakiness). Over
     500 deals (seeds 1000000..1000499) the policy alone gained 12.7 VP [11.5, 13.9] on
     average; a regression that loses most of that (here: under +5 VP) fails."""
     from engine.ark_nova.ai.rollout import BASIC_SCORERS, SCORERS

@@ -30,3 +30,21 @@ def test_record_resumes_and_reports_every_recorded_match(
     # A fresh run of the same two matches gives the same report.
     strength.main([*ARGS, "--games", "2"])
     assert f"games 2  wins {wins:g}" in capsys.readouterr().out
+
+
+def test_paired_compares_two_records_on_their_shared_matches(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from bench import paired
+
+    base, cand = tmp_path / "base.jsonl", tmp_path / "cand.jsonl"
+    base.write_text("".join(json.dumps({"index": i, "share": s, "seconds": []}) + "\n"
+                            for i, s in enumerate([0, 1, 0, 0.5])))
+    cand.write_text("".join(json.dumps({"index": i, "share": s, "seconds": []}) + "\n"
+                            for i, s in enumerate([1, 1, 0])))  # match 3 not played
+    paired.main([str(base), str(cand)])
+    out = capsys.readouterr().out
+    # differences 1, 0, 0: mean 1/3, sd 0.577, half-width 1.96 * 0.577 / sqrt(3)
+    assert "matches 3  baseline 0.333  candidate 0.667  difference +0.333" in out
+    assert "95% interval [-0.320, +0.987]" in out
+    with pytest.raises(ValueError, match="1 shared"):
+        paired.compare({0: 1.0}, {0: 0.0, 1: 1.0})

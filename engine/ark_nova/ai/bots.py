@@ -2,7 +2,7 @@
 
 ``boss``: ``mcts`` searching only the best few options by the greedy values below, the
 rule-based policy's own choice always among them (:mod:`engine.toolkit.boss`), with
-defaults tuned against its predecessors; ``boss:rules=basic`` is the boss before change 4
+defaults tuned against its predecessors; ``boss:rules=basic`` is the boss before change 5
 of ``docs/strength.md`` (its prior and rollout policy), for A/B runs.
 
 ``greedy``: for each option of its decision, a determinized copy of the game takes it and
@@ -97,7 +97,7 @@ def boss_prior(observation: Observation, decision: Decision, rng: GameRng) -> li
 
 
 def basic_prior(observation: Observation, decision: Decision, rng: GameRng) -> list[float]:
-    """The prior before change 4 (docs/strength.md): the greedy values of the basic
+    """The prior before change 5 (docs/strength.md): the greedy values of the basic
     rule-based policy."""
     return greedy_values(observation, decision, rng, BASIC_SCORERS)
 
@@ -106,8 +106,8 @@ def basic_prior(observation: Observation, decision: Decision, rng: GameRng) -> l
 # the defaults come from docs/strength.md's trail.
 BOSS_DEFAULTS: dict[str, Any] = {"iterations": 48, "width": 4}
 
-# ``boss:rules=basic``: the prior and rollout policy before change 4, for A/B runs.
+# ``boss:rules=basic``: the prior and rollout policy before change 5, for A/B runs.
 BOSS_RULES = {"basic": (basic_prior, basic_policy)}
 
 BOTS = {"greedy": GreedyBot,
-        "boss": boss_factory(BOSS_DEFAULTS, boss_prior, horizon_at, BOSS_RULES)}
+        "boss": boss_factory(BOSS_DEFAULTS, boss_prior, horizon_at, rules=BOSS_RULES)}

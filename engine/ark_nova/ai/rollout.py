@@ -9,7 +9,7 @@ action card (Animals when an animal can be played, Sponsors when a sponsor can b
 break for money only when short of money), how many X-tokens to spend (all that add
 strength), which building (the enclosure an animal in hand is waiting for), which cards
 to take, keep, discard, sell or pouch (``card_worth``), which CP bonus tile.
-``BASIC_SCORERS`` is the policy before those rules (docs/strength.md, change 4), kept
+``BASIC_SCORERS`` is the policy before those rules (docs/strength.md, change 5), kept
 for A/B runs (``boss:rules=basic``).
 """
 
@@ -211,6 +211,6 @@ def policy(state: object, seat: int, rng: GameRng) -> int:
 
 
 def basic_policy(state: object, seat: int, rng: GameRng) -> int:
-    """The policy before change 4 (``BASIC_SCORERS``), for A/B runs."""
+    """The policy before change 5 (``BASIC_SCORERS``), for A/B runs."""
     s = state.s  # type: ignore[attr-defined]
     return choose_index(s, seat, s.asked[seat], BASIC_SCORERS)

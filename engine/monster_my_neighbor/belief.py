@@ -43,7 +43,8 @@ from engine.monster_my_neighbor.events import (
 )
 from engine.monster_my_neighbor.heuristic import (
     MISSED_HUNTER_FACTOR,
-    _apply_private,
+    apply_private,
+    finish_belief,
     roles_for,
 )
 from engine.monster_my_neighbor.observation import Observation
@@ -153,18 +154,6 @@ def table_belief(obs: Observation) -> list[float]:
         elif isinstance(e, TurnSkipped):
             belief[e.seat] = 0.0
         while p < len(private) and private[p][0] <= i:
-            belief = _apply_private(belief, private[p][1], is_monster, me, n)
+            belief = apply_private(belief, private[p][1], is_monster, me, n)
             p += 1
-    while p < len(private):
-        belief = _apply_private(belief, private[p][1], is_monster, me, n)
-        p += 1
-    belief[me] = 0.0
-    for q in range(n):
-        if obs.hand_sizes[q] == 0:
-            belief[q] = 0.0
-    total = sum(belief)
-    if total <= 0:
-        sizes = [obs.hand_sizes[q] if q != me else 0 for q in range(n)]
-        total = float(sum(sizes)) or 1.0
-        return [s / total for s in sizes]
-    return [b / total for b in belief]
+    return finish_belief(belief, private[p:], is_monster, obs)

@@ -155,11 +155,18 @@ def monster_belief(obs: Observation) -> list[float]:
         elif isinstance(e, TurnSkipped):
             belief[e.seat] = 0.0
         while p < len(private) and private[p][0] <= i:
-            belief = _apply_private(belief, private[p][1], is_monster, me, n)
+            belief = apply_private(belief, private[p][1], is_monster, me, n)
             p += 1
-    while p < len(private):
-        belief = _apply_private(belief, private[p][1], is_monster, me, n)
-        p += 1
+    return finish_belief(belief, private[p:], is_monster, obs)
+
+
+def finish_belief(belief: list[float], later: Sequence[tuple[int, PrivateEvent]],
+                  is_monster: tuple[bool, ...], obs: Observation) -> list[float]:
+    """Apply the seat's private events after the public log (``later``), then rule out
+    the seat itself and empty hands and normalise (to hand sizes if nothing is left)."""
+    me, n = obs.seat, len(belief)
+    for _, event in later:
+        belief = apply_private(belief, event, is_monster, me, n)
     belief[me] = 0.0
     for q in range(n):
         if obs.hand_sizes[q] == 0:
@@ -172,9 +179,10 @@ def monster_belief(obs: Observation) -> list[float]:
     return [b / total for b in belief]
 
 
-def _apply_private(
+def apply_private(
     belief: list[float], e: PrivateEvent, is_monster: tuple[bool, ...], me: int, n: int
 ) -> list[float]:
+    """The belief after one private event of seat ``me`` (a hand or a discard it saw)."""
     if isinstance(e, SawHand):
         target = e.seat
         if any(is_monster[t] for t in e.cards):

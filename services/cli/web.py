@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import faulthandler
+import os
 import signal
 import sys
 import threading
@@ -72,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     from services.spectate.open import open_feed
     from services.web.app import create_app
-    from services.web.process import follow_parent, lower_priority
+    from services.web.process import follow_parent
     from services.web.queries import WebData
     from services.web.server import WebServer
 
@@ -99,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         url = server.url(server.start())
         if args.nice:  # once serving: starting at a low priority on a busy host is slow
-            lower_priority(args.nice)
+            os.nice(args.nice)
         print(f"web on {url}", flush=True)
         stop.wait()
         # Bounded: a stuck close must not leave a ghost site after its gateway is gone.

@@ -170,16 +170,6 @@ def follow_parent(parent: int, stop: Callable[[], None]) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def lower_priority(nice: int) -> None:
-    """Run this process ``nice`` steps lower, and its session's autogroup too: with the
-    kernel's autogroup scheduling (on by default in Debian) a process in a session of its
-    own, as the site is, shares the CPU with other sessions by its group's nice value, so
-    the process's own nice value alone would not yield to the gateway."""
-    os.nice(nice)
-    with contextlib.suppress(OSError):  # no autogroups (or not Linux): the nice value does
-        Path("/proc/self/autogroup").write_text(f"{nice}\n")
-
-
 def nice_of(pid: int) -> int:
     """The nice value of a process (Linux /proc)."""
     fields: Sequence[str] = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()

@@ -44,15 +44,6 @@ WARM_UP_SECONDS = 0.5
 ATTEMPTS = 3
 
 
-def autogroup_nice_of(pid: int) -> int | None:
-    """The nice value of a process's autogroup (None without autogroup scheduling): the
-    site runs in a session of its own, which the kernel weighs by this value."""
-    try:
-        return int(Path(f"/proc/{pid}/autogroup").read_text().split()[-1])
-    except OSError:
-        return None
-
-
 def web_children(gateway: ServedGateway) -> list[int]:
     """The gateway's child processes running ``arena web`` (any thread's children)."""
     pids = []
@@ -140,7 +131,6 @@ def test_replay_readers_hardly_slow_play(arena, tmp_path: Path) -> None:
                           "--max-resimulations", "2")
     (web,) = web_children(gateway)
     assert web != gateway.pid and nice_of(web) == DEFAULT_NICE
-    assert autogroup_nice_of(web) in (None, DEFAULT_NICE)  # else nice 10 yields to nothing
     base = _web_url(gateway)
     tokens = [arena.store.register_bot(f"player{k}") for k in range(4)]
     statuses: dict[str, int] = {}

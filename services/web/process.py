@@ -30,6 +30,8 @@ DEFAULT_NICE = 10
 MAX_BACKOFF = 30.0
 STEADY_SECONDS = 60.0  # up this long, the backoff starts again from 1 s
 PARENT_POLL = 0.5
+# How long a site whose gateway died may take to close before its watcher ends it.
+ORPHAN_GRACE = 25.0
 _WEB_URL = re.compile(r"web on (http://\S+)")
 _PR_SET_PDEATHSIG = 1
 
@@ -166,6 +168,8 @@ def follow_parent(parent: int, stop: Callable[[], None]) -> None:
         while os.getppid() == parent:
             time.sleep(PARENT_POLL)
         stop()
+        time.sleep(ORPHAN_GRACE)  # whatever the main thread is stuck in, an orphan ends
+        os._exit(0)
 
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 

@@ -160,11 +160,8 @@ def follow_parent(parent: int, stop: Callable[[], None]) -> None:
     with contextlib.suppress(OSError, AttributeError):
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
-    if os.getppid() != parent:  # the parent died before the line above
-        stop()
-        return
 
-    def watch() -> None:
+    def watch() -> None:  # also when the parent died before the prctl above
         while os.getppid() == parent:
             time.sleep(PARENT_POLL)
         stop()

@@ -35,7 +35,6 @@ from engine.monster_my_neighbor.events import (
     ForcedHunterDiscard,
     Gossip,
     Passed,
-    RoundStarted,
     Rumor,
     Stole,
     TargetChosen,
@@ -47,7 +46,7 @@ from engine.monster_my_neighbor.heuristic import (
     finish_belief,
     roles_for,
 )
-from engine.monster_my_neighbor.observation import Observation
+from engine.monster_my_neighbor.observation import Observation, private_since, round_start
 
 CHOSEN_SHARE = 0.05
 HAND = 4  # cards dealt to each seat (§4: the round deck is 4 per player)
@@ -87,10 +86,8 @@ def table_belief(obs: Observation) -> list[float]:
         return [1.0 if q == me else 0.0 for q in range(n)]
     roles = roles_for(c)
     log = obs.public_log
-    start = max((i for i, e in enumerate(log) if type(e) is RoundStarted), default=0)
-    private = [
-        (t, e) for t, e in zip(obs.private_log_times, obs.private_log, strict=True) if t > start
-    ]
+    start = round_start(log)
+    private = private_since(obs, start)
     belief = [0.0 if q == me else 1.0 for q in range(n)]
     size = [HAND] * n
     last_target = -1

@@ -30,13 +30,12 @@ from engine.monster_my_neighbor.events import (
     OwnDiscard,
     PrivateEvent,
     Received,
-    RoundStarted,
     SawDiscard,
     SawHand,
 )
 from engine.monster_my_neighbor.game_state import MonsterState
 from engine.monster_my_neighbor.heuristic import monster_belief
-from engine.monster_my_neighbor.observation import Observation
+from engine.monster_my_neighbor.observation import Observation, private_since, round_start
 from engine.monster_my_neighbor.options import KIND_NAMES, NO_DECISION
 from engine.monster_my_neighbor.state import State, clear_asks, clear_effect
 from engine.toolkit import flow
@@ -111,9 +110,7 @@ def _copy_public(s: State, obs: Observation) -> None:
 
 def _this_round(obs: Observation) -> list[PrivateEvent]:
     """The seat's private log entries of the current round."""
-    log = obs.public_log
-    start = max((i for i, e in enumerate(log) if type(e) is RoundStarted), default=0)
-    return [e for t, e in zip(obs.private_log_times, obs.private_log, strict=True) if t > start]
+    return [e for _, e in private_since(obs, round_start(obs.public_log))]
 
 
 def _round_monster(obs: Observation, rng: GameRng) -> int:
@@ -180,7 +177,7 @@ def _face_down(obs: Observation, pool: list[int]) -> list[list[tuple[int, int, i
     A Dog discard's discarder is the target named by the public log (in order)."""
     c = obs.cards
     log = obs.public_log
-    start = max((i for i, e in enumerate(log) if type(e) is RoundStarted), default=0)
+    start = round_start(log)
     targets: dict[int, list[int]] = {}
     for e in log[start:]:
         if isinstance(e, DogDiscarded):

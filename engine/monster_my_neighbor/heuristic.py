@@ -16,7 +16,7 @@ the belief is strong enough or time runs out, and give away the least useful car
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core import Decision, Game, GameRng
@@ -47,14 +47,13 @@ from engine.monster_my_neighbor.events import (
     Passed,
     PrivateEvent,
     Received,
-    RoundStarted,
     Rumor,
     SawHand,
     Stole,
     TargetChosen,
     TurnSkipped,
 )
-from engine.monster_my_neighbor.observation import Observation
+from engine.monster_my_neighbor.observation import Observation, private_since, round_start
 
 # How much of a holder's weight a public mixing event moves.
 RUMOR_SHARE, GOSSIP_SHARE, FOG_SHARE, DEAL_SHARE, STEAL_SHARE = 0.4, 0.25, 0.25, 0.3, 0.3
@@ -110,49 +109,48 @@ def monster_belief(obs: Observation) -> list[float]:
     if any(is_monster[t] for t in obs.hand):
         return [1.0 if q == me else 0.0 for q in range(n)]
     log = obs.public_log
-    start = max((i for i, e in enumerate(log) if type(e) is RoundStarted), default=0)
-    private = [
-        (t, e) for t, e in zip(obs.private_log_times, obs.private_log, strict=True) if t > start
-    ]
+    start = round_start(log)
+    private = private_since(obs, start)
     belief = [0.0 if q == me else 1.0 for q in range(n)]
     last_target = -1
+    hunter = roles_for(c).hunter
     p = 0
     for i in range(start, len(log)):
         e = log[i]
-        if isinstance(e, Rumor):
+        kind = type(e)  # event classes are leaves: ``is`` is isinstance, only faster
+        if kind is Rumor:
             old = belief[:]
             for src, dst in e.transfers:
                 belief[src] -= old[src] * RUMOR_SHARE
                 belief[dst] += old[src] * RUMOR_SHARE
-        elif isinstance(e, Gossip):
+        elif kind is Gossip:
             old = belief[:]
             for q in e.seats:
                 belief[q] -= old[q] * GOSSIP_SHARE
                 belief[(q + 1) % n] += old[q] * GOSSIP_SHARE
-        elif isinstance(e, Fog):
+        elif kind is Fog:
             seats = e.seats
             share = sum(belief[q] for q in seats) * FOG_SHARE / len(seats)
             for q in seats:
                 belief[q] = belief[q] * (1 - FOG_SHARE) + share
-        elif isinstance(e, CardsExchanged):
+        elif kind is CardsExchanged:
             a, b = e.seat, e.other_seat
             moved_a, moved_b = belief[a] * DEAL_SHARE, belief[b] * DEAL_SHARE
             belief[a] += moved_b - moved_a
             belief[b] += moved_a - moved_b
-        elif isinstance(e, Stole):
+        elif kind is Stole:
             a, b = e.seat, e.from_seat
             moved = belief[b] * STEAL_SHARE
             belief[b] -= moved
             belief[a] += moved
-        elif isinstance(e, TargetChosen):
+        elif kind is TargetChosen:
             last_target = e.target
-        elif (isinstance(e, CardResult) and e.result == RESULT_NO_EFFECT
-              and roles_for(c).hunter[e.card]):
+        elif kind is CardResult and e.result == RESULT_NO_EFFECT and hunter[e.card]:
             if last_target >= 0:
                 belief[last_target] *= MISSED_HUNTER_FACTOR
-        elif isinstance(e, Passed):
+        elif kind is Passed:
             belief = [1.0 if q == e.seat else 0.0 for q in range(n)]
-        elif isinstance(e, TurnSkipped):
+        elif kind is TurnSkipped:
             belief[e.seat] = 0.0
         while p < len(private) and private[p][0] <= i:
             belief = apply_private(belief, private[p][1], is_monster, me, n)
@@ -209,7 +207,15 @@ class HeuristicBot:
         kind = decision.kind
         options: Sequence[Any] = decision.options  # this game's option classes, by kind
         if kind == "PLAY_CARD":
-            scores = [self._play_value(obs, roles, o.card, holds_monster) for o in options]
+            memo: list[list[float]] = []  # the belief, read at most once per decision
+
+            def belief_now() -> list[float]:
+                if not memo:
+                    memo.append(monster_belief(obs))
+                return memo[0]
+
+            scores = [self._play_value(obs, roles, o.card, holds_monster, belief_now)
+                      for o in options]
         elif kind == "CHOOSE_TARGET":
             card = self._card_being_played(obs)
             belief = monster_belief(obs)
@@ -229,7 +235,8 @@ class HeuristicBot:
         return ties[rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
 
     # ------------------------------------------------------------------ playing
-    def _play_value(self, obs: Observation, roles: _Roles, card: int, holds: bool) -> float:
+    def _play_value(self, obs: Observation, roles: _Roles, card: int, holds: bool,
+                    belief_now: Callable[[], list[float]]) -> float:
         if roles.monster[card]:
             return 100.0
         if holds:
@@ -252,7 +259,7 @@ class HeuristicBot:
             if roles.random_mixer[card]:
                 return 5.0
             return 20.0
-        belief = monster_belief(obs)
+        belief = belief_now()
         top = max(belief)
         if obs.friends[obs.seat]:
             # a Friend wants the Monster played: never hunt it, keep things quiet

@@ -10,6 +10,8 @@ Physical cards have no identity here: identical cards are indistinguishable.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -23,6 +25,7 @@ from engine.monster_my_neighbor.events import (
     PlayedCard,
     PrivateEvent,
     PublicEvent,
+    RoundStarted,
     RoundSummary,
 )
 from engine.monster_my_neighbor.options import KIND_NAMES, NO_DECISION, MonsterOption
@@ -140,6 +143,23 @@ def build(s: State, seat: int) -> Observation:
         private_log=() if spectator else tuple(s.private_logs[seat]),
         private_log_times=() if spectator else tuple(s.private_times[seat]),
     )
+
+
+def round_start(log: Sequence[PublicEvent]) -> int:
+    """Index of the last ``RoundStarted`` in a public log (0 if none): where the current
+    round's events begin."""
+    for i in range(len(log) - 1, -1, -1):
+        if type(log[i]) is RoundStarted:
+            return i
+    return 0
+
+
+def private_since(obs: Observation, start: int) -> list[tuple[int, PrivateEvent]]:
+    """The seat's private entries recorded after public index ``start``, with their
+    times (the times never decrease, so this is a bisection, not a scan)."""
+    times = obs.private_log_times
+    first = bisect_right(times, start)
+    return list(zip(times[first:], obs.private_log[first:], strict=True))
 
 
 # ================================================================ readable text

@@ -7,6 +7,9 @@ import pickle
 
 import pytest
 
+from engine.core.game import GameConfig
+from engine.core.rng import GameRng
+from engine.monster_my_neighbor import GAME
 from engine.monster_my_neighbor.effects import GossipPass
 from engine.monster_my_neighbor.events import (
     HOW_DEAL,
@@ -20,9 +23,11 @@ from engine.monster_my_neighbor.events import (
     Gave,
     OwnDiscard,
     Received,
+    RoundStarted,
     SawHand,
 )
 from engine.monster_my_neighbor.game_state import MonsterState
+from engine.monster_my_neighbor.observation import private_since, round_start
 from tests.monster_my_neighbor.helpers import CARDS, choose, position, tid
 
 
@@ -187,3 +192,26 @@ def test_every_observation_names_the_pending_decision_kind() -> None:
         g.apply(asked[0], 0)
     assert "PLAY_CARD" in kinds
     assert {g.observation(seat).pending_kind for seat in range(4)} == {""}
+
+
+def test_round_start_and_private_since_match_their_definitions_over_whole_games() -> None:
+    """The fast log readers the bots use (a backward scan, a bisection) give what a full
+    scan gives: the last RoundStarted, and the private entries recorded after it."""
+    checked = 0
+    for seed in range(4):
+        state = GAME.new_state(GameConfig(5), seed)
+        rng = GameRng(seed)
+        while not state.is_terminal():
+            for seat in range(5):
+                obs = state.observation(seat)
+                log = obs.public_log
+                start = max((i for i, e in enumerate(log) if type(e) is RoundStarted),
+                            default=0)
+                assert round_start(log) == start
+                assert private_since(obs, start) == [
+                    (t, e) for t, e in zip(obs.private_log_times, obs.private_log,
+                                           strict=True) if t > start]
+                checked += 1
+            seat = state.pending_seats()[0]
+            state.apply(seat, rng.randrange(len(state.decision(seat).options)))
+    assert checked > 500

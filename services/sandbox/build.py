@@ -1,7 +1,11 @@
 """Build a bot directory once per machine, in the sandbox: its ``build`` command runs with
 the directory writable, the network shared (package registries), a persistent per-bot
 download cache as HOME, the build limits and a wall-clock timeout. A build is skipped when
-the directory's files hash as they did after the last good build."""
+the directory's files hash as they did after the last good build. Reading every file to
+hash it costs seconds for a compiled kit (a Rust ``target/`` holds hundreds of MB), so a
+directory whose files' metadata (path, mode, size, mtime, ctime, inode) is as when last
+hashed, and had settled by then, is taken as unchanged without reading them (git's index
+does the same; a file rewritten with its old size and mtime still changes its ctime)."""
 
 from __future__ import annotations
 
@@ -47,17 +51,27 @@ class BuildResult:
     log_path: Path
 
 
-def directory_digest(directory: Path) -> str:
-    """SHA-256 over every file's relative path, executable bit and content (a symlink's
-    target), in path order: the same files give the same digest on any machine."""
-    digest = hashlib.sha256()
-    root = Path(directory)
+# A file changed less than this before its metadata was recorded could change again
+# without its mtime moving (a coarse clock): such a record is not trusted.
+SETTLED_NS = 2_000_000_000
+
+
+def _walk(root: Path) -> list[Path]:
+    """Every file and symlinked directory below ``root``, in path order."""
     paths = []
     for parent, dirs, files in os.walk(root):
         dirs.sort()
         paths += [Path(parent) / name for name in files]
         paths += [Path(parent) / name for name in dirs if (Path(parent) / name).is_symlink()]
-    for path in sorted(paths):
+    return sorted(paths)
+
+
+def directory_digest(directory: Path) -> str:
+    """SHA-256 over every file's relative path, executable bit and content (a symlink's
+    target), in path order: the same files give the same digest on any machine."""
+    digest = hashlib.sha256()
+    root = Path(directory)
+    for path in _walk(root):
         relative = path.relative_to(root).as_posix().encode()
         if path.is_symlink():
             digest.update(b"L" + relative + b"\0" + os.readlink(path).encode() + b"\0")
@@ -70,6 +84,42 @@ def directory_digest(directory: Path) -> str:
             continue
         digest.update(b"F" + relative + b"\0" + (b"x" if executable else b"-") + content)
     return digest.hexdigest()
+
+
+def metadata_signature(directory: Path) -> str | None:
+    """SHA-256 over every file's relative path, mode, size, mtime, ctime and inode (not
+    its content),
+    or None if a file changed within SETTLED_NS of now (its record could miss a change)."""
+    digest = hashlib.sha256()
+    root = Path(directory)
+    settled = time.time_ns() - SETTLED_NS
+    for path in _walk(root):
+        try:
+            info = path.lstat()
+        except OSError:  # gone since the walk
+            return None
+        if info.st_mtime_ns >= settled or info.st_ctime_ns >= settled:
+            return None
+        digest.update(b"%s\0%d %d %d %d %d\0" % (
+            path.relative_to(root).as_posix().encode("utf-8", "surrogateescape"),
+            info.st_mode, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino))
+    return digest.hexdigest()
+
+
+def _unchanged(bot_dir: Path, stamp: Path, seen: Path) -> str | None:
+    """The digest of the last good build if ``bot_dir`` still has it, else None; records
+    the directory's metadata (``seen``) so that the next check need not read its files."""
+    if not stamp.exists():
+        return None
+    built = stamp.read_text().strip()
+    signature = metadata_signature(bot_dir)
+    if signature is not None and seen.exists() and seen.read_text().strip() == signature:
+        return built
+    if directory_digest(bot_dir) != built:
+        return None
+    if signature is not None:
+        seen.write_text(signature + "\n")
+    return built
 
 
 def build(bot_dir: str | Path, command: str | Sequence[str],
@@ -99,12 +149,14 @@ def build(bot_dir: str | Path, command: str | Sequence[str],
     cache.mkdir(parents=True, exist_ok=True)
     home.mkdir(parents=True, exist_ok=True)
     stamp, log_path = cache / "built.sha256", cache / "build.log"
+    seen = cache / "seen.sha256"  # the metadata of the directory last found unchanged
     argv = ["/bin/sh", "-c", command] if isinstance(command, str) else list(command)
     with open(cache / "build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # one build of a bot at a time on this machine
-        digest = directory_digest(bot_dir)
-        if stamp.exists() and stamp.read_text().strip() == digest:
-            return BuildResult(False, digest, 0.0, log_path)
+        built = _unchanged(bot_dir, stamp, seen)
+        if built is not None:
+            return BuildResult(False, built, 0.0, log_path)
+        seen.unlink(missing_ok=True)
         started = time.monotonic()
         view = View(bot_dir=bot_dir, writable=True, network=True, cache_dir=home,
                     extra_ro=tuple(extra_ro), env=dict(env or {}))

@@ -4,9 +4,12 @@ only its own directory and cache."""
 
 from __future__ import annotations
 
+import importlib
 import logging
+import os
 import shutil
 import socket
+import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +19,9 @@ from bench.loopback import RedisServer
 from services.sandbox import BuildFailed, build, bwrap_available, directory_digest
 from services.sandbox import process as process_module
 from services.sandbox.process import NETWORK_ATTEMPTS, SandboxError
+
+# The module, not the function ``services.sandbox.build`` that the package exports.
+build_module = importlib.import_module("services.sandbox.build")
 
 pytestmark = [
     pytest.mark.timeout(120),
@@ -91,6 +97,44 @@ def test_build_runs_once_then_is_skipped_until_a_file_changes(tmp_path: Path) ->
     third = build(directory, "sh build.sh", timeout=60, cache_dir=cache)
     assert third.built and third.digest != first.digest
     assert third.digest == directory_digest(directory)
+
+
+def test_a_settled_unchanged_directory_is_skipped_without_reading_its_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second check of a settled directory matches its metadata only; a file then
+    rewritten with its old size and mtime is still seen (its ctime moved) and rebuilt."""
+    directory = bot_dir(tmp_path, "mkdir -p bin && echo built-once > bin/out\n")
+    (directory / "main.py").write_text("print(1)\n")
+    cache = tmp_path / "cache"
+    first = build(directory, "sh build.sh", timeout=60, cache_dir=cache)
+    monkeypatch.setattr(build_module, "SETTLED_NS", 0)  # as if minutes had passed
+    assert not build(directory, "sh build.sh", timeout=60, cache_dir=cache).built  # hashed
+    assert (cache / "seen.sha256").exists()
+
+    def no_reading(directory: Path) -> str:
+        raise AssertionError("read every file of a directory whose metadata is unchanged")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(build_module, "directory_digest", no_reading)
+        again = build(directory, "sh build.sh", timeout=60, cache_dir=cache)
+    assert not again.built and again.digest == first.digest
+    main = directory / "main.py"
+    before = main.stat()
+    main.write_text("print(2)\n")  # same size
+    os.utime(main, ns=(before.st_atime_ns, before.st_mtime_ns))
+    changed = build(directory, "sh build.sh", timeout=60, cache_dir=cache)
+    assert changed.built and changed.digest != first.digest
+
+
+def test_a_directory_changed_just_now_is_always_hashed(tmp_path: Path) -> None:
+    """Metadata taken within the settling time could miss a change made in the same
+    clock tick, so it is not recorded: the next check reads the files."""
+    directory = bot_dir(tmp_path, "true\n")
+    assert build_module.metadata_signature(directory) is None
+    old = time.time_ns() - 2 * build_module.SETTLED_NS
+    os.utime(directory / "build.sh", ns=(old, old))
+    # ctime cannot be set back: a file written now stays unsettled for SETTLED_NS
+    assert build_module.metadata_signature(directory) is None
 
 
 def test_build_sees_no_tokens_no_arena_files_and_writes_only_its_own(

@@ -213,6 +213,17 @@ def records_table(records: list[MatchRecord], schema: pa.Schema = SCHEMA) -> pa.
     return pa.Table.from_arrays(columns, schema=schema)
 
 
+def conform(table: pa.Table, schema: pa.Schema) -> pa.Table:
+    """``table`` in ``schema``; a part written before ``status`` existed gets every seat
+    ``ok``, which is how the report reads a file without it (a run resumed across the
+    change then merges)."""
+    if "status" not in table.column_names:
+        seats = table.column("seats").to_pylist()
+        table = table.append_column(
+            "status", pa.array([["ok"] * n for n in seats], pa.list_(pa.string())))
+    return table.select(schema.names).cast(schema)
+
+
 def merge_parts(results: Path, schema: pa.Schema) -> None:
     """Merge the parts of ``results`` into it (a no-op if already merged)."""
     parts = parts_dir(results)
@@ -224,7 +235,7 @@ def merge_parts(results: Path, schema: pa.Schema) -> None:
         pending: list[pa.Table] = []
         rows = 0
         for path in _part_files(results):
-            table = pq.read_table(path).cast(schema)
+            table = conform(pq.read_table(path), schema)
             pending.append(table)
             rows += table.num_rows
             if rows >= MERGED_ROW_GROUP:

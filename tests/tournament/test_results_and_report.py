@@ -85,6 +85,21 @@ def test_a_resumed_writer_adds_parts_after_the_existing_ones(tmp_path: Path) -> 
     assert games == [(r.index, r.labels, r.ranks) for r in GAMES]
 
 
+def test_a_run_begun_before_the_status_column_resumes_and_merges(tmp_path: Path) -> None:
+    """Parts written before per-seat ``status`` existed merge with new ones; their
+    seats read as ``ok``."""
+    results = tmp_path / "results.parquet"
+    write(results, GAMES[:2], flush_seconds=3600, flush_rows=1)
+    for part in sorted(parts_dir(results).glob("part-*.parquet")):  # as the old format
+        pq.write_table(pq.read_table(part).drop_columns(["status"]), part)
+    again = write(results, GAMES[2:], flush_seconds=3600, flush_rows=1)
+    again.finish()
+    rows = sorted(pq.read_table(results).to_pylist(), key=lambda r: r["index"])
+    assert [r["index"] for r in rows] == [0, 1, 2, 3]
+    assert [r["status"] for r in rows] == [["ok"] * 3] * 4
+    assert pq.read_table(results).schema.remove_metadata() == SCHEMA
+
+
 def test_rows_are_flushed_after_the_interval(tmp_path: Path) -> None:
     results = tmp_path / "results.parquet"
     write(results, GAMES[:1], flush_seconds=0.0)

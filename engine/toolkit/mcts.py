@@ -23,6 +23,11 @@ stops). With only an iteration budget the bot is deterministic for its rng strea
 the rollout policy inside the tree too, so the tree holds the bot's own plans against a
 model of the others (the game's policy) rather than against a uniformly exploring table.
 
+``tree=root`` keeps only the root: each iteration plays one root option and then the
+rollout policy for every seat (flat Monte Carlo over samples). The bot's own later
+decisions are then played by the policy rather than explored by UCB, which in a short
+search spreads a root option's visits over weak continuations.
+
 ``crn=true`` (common random numbers) tries every root option on the same sample with the
 same random stream: one sample per sweep, one rollout per root option. The options are
 then compared on the same hidden cards and the same luck, which removes most of the noise
@@ -81,9 +86,10 @@ class MctsBot:
             raise ValueError("iterations, ms, c and rollout must not be negative")
         if iterations == 0 and ms == 0:
             raise ValueError("give a budget: iterations > 0 or ms > 0")
-        if tree not in ("all", "self"):
-            raise ValueError(f"tree must be all or self, got {tree!r}")
+        if tree not in ("all", "self", "root"):
+            raise ValueError(f"tree must be all, self or root, got {tree!r}")
         self.tree_all = tree == "all"
+        self.flat = tree == "root"
         self.crn = crn
         self.game = game
         self.search = game.search
@@ -167,6 +173,8 @@ class MctsBot:
                 chosen = children[(mover, options[first])]
                 state.apply(mover, first)
                 path.append(chosen)
+                if self.flat:
+                    break
                 node = chosen
                 continue
             untried = []
@@ -194,6 +202,8 @@ class MctsBot:
             assert best_child is not None
             state.apply(mover, best_i)
             path.append(best_child)
+            if self.flat and node is root:
+                break
             node = best_child
         rewards = self._rollout(start, state, rng)
         for visited in path:

@@ -6,6 +6,8 @@ import dataclasses
 import itertools
 from typing import Any
 
+import pytest
+
 from engine.core import Decision, GameConfig, GameRng
 from engine.toolkit.mcts import MctsBot, Node
 from tests.core import toygame
@@ -121,6 +123,28 @@ def test_tree_self_branches_only_on_the_bots_own_decisions() -> None:
         bot.choose(state.observation(0), decision, GameRng(2))
     assert _movers(mine.last_root) == {0}
     assert _movers(both.last_root) == {0, 1}
+
+
+@pytest.mark.parametrize("crn", [False, True])
+def test_tree_root_keeps_only_the_root_and_spends_every_iteration_there(crn: bool) -> None:
+    """With tree=root every iteration plays one root option, then the policy: the root's
+    children have no children, and their visits add up to the budget; with tree=self
+    the same budget grows a deeper tree."""
+    state, decision = first_decision(5)
+    flat = MctsBot(GAME, iterations=60, tree="root", crn=crn)
+    deep = MctsBot(GAME, iterations=60, tree="self", crn=crn)
+    for bot in (flat, deep):
+        bot.choose(state.observation(0), decision, GameRng(2))
+    assert flat.last_root is not None and deep.last_root is not None
+    children = flat.last_root.children.values()
+    assert all(not child.children for child in children)
+    assert sum(child.visits for child in children) == flat.last_iterations == 60
+    assert any(child.children for child in deep.last_root.children.values())
+
+
+def test_an_unknown_tree_setting_is_refused() -> None:
+    with pytest.raises(ValueError, match="tree must be all, self or root"):
+        MctsBot(GAME, iterations=10, tree="leaf")
 
 
 def test_a_capped_rollout_stops_after_its_cap_and_scores_nobody() -> None:

@@ -117,40 +117,40 @@ def monster_belief(obs: Observation) -> list[float]:
     p = 0
     for i in range(start, len(log)):
         e = log[i]
-        kind = type(e)  # event classes are leaves: ``is`` is isinstance, only faster
-        if kind is Rumor:
+        # event classes are leaves: ``type(e) is`` is isinstance, only faster
+        if type(e) is Rumor:
             old = belief[:]
             for src, dst in e.transfers:
                 belief[src] -= old[src] * RUMOR_SHARE
                 belief[dst] += old[src] * RUMOR_SHARE
-        elif kind is Gossip:
+        elif type(e) is Gossip:
             old = belief[:]
             for q in e.seats:
                 belief[q] -= old[q] * GOSSIP_SHARE
                 belief[(q + 1) % n] += old[q] * GOSSIP_SHARE
-        elif kind is Fog:
+        elif type(e) is Fog:
             seats = e.seats
             share = sum(belief[q] for q in seats) * FOG_SHARE / len(seats)
             for q in seats:
                 belief[q] = belief[q] * (1 - FOG_SHARE) + share
-        elif kind is CardsExchanged:
+        elif type(e) is CardsExchanged:
             a, b = e.seat, e.other_seat
             moved_a, moved_b = belief[a] * DEAL_SHARE, belief[b] * DEAL_SHARE
             belief[a] += moved_b - moved_a
             belief[b] += moved_a - moved_b
-        elif kind is Stole:
+        elif type(e) is Stole:
             a, b = e.seat, e.from_seat
             moved = belief[b] * STEAL_SHARE
             belief[b] -= moved
             belief[a] += moved
-        elif kind is TargetChosen:
+        elif type(e) is TargetChosen:
             last_target = e.target
-        elif kind is CardResult and e.result == RESULT_NO_EFFECT and hunter[e.card]:
+        elif type(e) is CardResult and e.result == RESULT_NO_EFFECT and hunter[e.card]:
             if last_target >= 0:
                 belief[last_target] *= MISSED_HUNTER_FACTOR
-        elif kind is Passed:
+        elif type(e) is Passed:
             belief = [1.0 if q == e.seat else 0.0 for q in range(n)]
-        elif kind is TurnSkipped:
+        elif type(e) is TurnSkipped:
             belief[e.seat] = 0.0
         while p < len(private) and private[p][0] <= i:
             belief = apply_private(belief, private[p][1], is_monster, me, n)

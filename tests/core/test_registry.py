@@ -118,7 +118,7 @@ def test_a_bool_parameter_refuses_other_words() -> None:
         ("mcts:ms=soon", "parameter 'ms' must be a float"),
         ("mcts:iterations=-1", "bot 'mcts': iterations, ms, c and rollout must not be negative"),
         ("mcts:iterations=0", "give a budget"),
-        ("mcts:tree=others", "tree must be all or self, got 'others'"),
+        ("mcts:tree=others", "tree must be all, self or root, got 'others'"),
         ("random:speed=2", "bot 'random' has no parameter 'speed'; its parameters: none"),
     ],
 )

@@ -88,8 +88,8 @@ def directory_digest(directory: Path) -> str:
 
 def metadata_signature(directory: Path) -> str | None:
     """SHA-256 over every file's relative path, mode, size, mtime, ctime and inode (not
-    its content),
-    or None if a file changed within SETTLED_NS of now (its record could miss a change)."""
+    its content), or None if a file changed within SETTLED_NS of now (its record could
+    miss a change)."""
     digest = hashlib.sha256()
     root = Path(directory)
     settled = time.time_ns() - SETTLED_NS

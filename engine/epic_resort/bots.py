@@ -79,6 +79,17 @@ class GreedyBot:
 # ``boss``: mcts on the greedy values' best ``width`` options (engine/toolkit/boss.py);
 # the defaults come from docs/strength.md's trail.
 BOSS_DEFAULTS = {"iterations": 48, "width": 4}
+# At two seats the boss searches flat with common random numbers and twice the
+# iterations (change 6): the full tree spent them on its own later moves.
+BOSS_BY_PLAYERS = {2: {"iterations": 96, "tree": "root", "crn": True}}
+
+
+def players_count(observation: Observation) -> int:
+    """The table's seat count, as the boss reads it for its per-table defaults."""
+    return observation.players_count
+
 
 BOTS: dict[str, BotFactory] = {
-    "greedy": GreedyBot, "boss": boss_factory(BOSS_DEFAULTS, greedy_values)}
+    "greedy": GreedyBot,
+    "boss": boss_factory(BOSS_DEFAULTS, greedy_values, by_players=BOSS_BY_PLAYERS,
+                         players=players_count)}

@@ -16,6 +16,11 @@ It is the core's information-set MCTS (:mod:`engine.toolkit.mcts`) with two chan
   evaluation scores the position, to ``depth`` of the game's units ahead (Ark Nova: turns),
   through the game's ``horizon_at(depth)``; 0 keeps the ``mcts`` horizon.
 
+- **Defaults per table size** (``boss_factory(by_players=..., players=...)``): a game may
+  tune the boss per seat count (Epic Resort 2p searches flat with common random
+  numbers); they fill only the parameters a spec leaves out, and one bot re-fits itself
+  when it is seated at a table of another size.
+
 - **Named rule sets** (``rules``): a game may keep an earlier prior and rollout policy
   under a name (Ark Nova: ``basic``) so that a change to them can be measured against
   the previous boss in one tournament; empty (the default) uses the current ones.
@@ -28,6 +33,7 @@ it deterministic for its rng stream; ``ms`` adds a time limit.
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
@@ -44,6 +50,8 @@ Prior = Callable[[Any, Decision, GameRng], Sequence[float]]
 HorizonAt = Callable[[int], Callable[[GameState, GameState], bool]]
 # A named rule set: the prior and the rollout policy (``Search.policy``) it uses.
 Rules = tuple[Prior, Callable[[GameState, int, GameRng], int]]
+# How an observation tells the table's seat count.
+Players = Callable[[Any], int]
 
 
 class BossBot(MctsBot):
@@ -54,6 +62,7 @@ class BossBot(MctsBot):
     HORIZON_AT: HorizonAt | None = None  # likewise
     SEARCH: Search | None = None  # likewise: the boss's own search (None: the game's)
     RULES: Mapping[str, Rules] = {}  # likewise
+    PLAYERS: Players | None = None  # likewise: needed by per-table-size defaults
 
     def __init__(
         self, game: Game, iterations: int = 200, ms: float = 0.0, c: float = 0.7,
@@ -62,6 +71,12 @@ class BossBot(MctsBot):
     ) -> None:
         super().__init__(game, iterations=iterations, ms=ms, c=c, rollout=rollout, tree=tree,
                          crn=crn)
+        self.params: dict[str, Any] = {
+            "iterations": iterations, "ms": ms, "c": c, "rollout": rollout, "tree": tree,
+            "crn": crn, "width": width, "depth": depth, "rules": rules}
+        # Per seat count, the defaults that replace ``params`` there (see boss_factory).
+        self.table_defaults: dict[int, dict[str, Any]] = {}
+        self.table = 0
         own = type(self).SEARCH
         if own is not None:
             self.search = own
@@ -89,10 +104,21 @@ class BossBot(MctsBot):
         if depth and horizon_at is not None:
             self.search = dataclasses.replace(self.search, horizon=horizon_at(depth))
 
+    def fit_table(self, players: int) -> None:
+        """Take this table size's defaults (the spec's own parameters stay)."""
+        if players == self.table:
+            return
+        params, table_defaults = self.params, self.table_defaults
+        type(self).__init__(self, self.game, **{**params, **table_defaults.get(players, {})})
+        self.params, self.table_defaults, self.table = params, table_defaults, players
+
     def choose(self, observation: Any, decision: Decision, rng: GameRng) -> int:
         options = decision.options
         if len(options) == 1:
             return 0
+        players = type(self).PLAYERS
+        if self.table_defaults and players is not None:
+            self.fit_table(players(observation))
         self.root_allowed = None
         if self.width and self.prior is not None and len(options) > self.width:
             values = self.prior(observation, decision, rng)
@@ -108,13 +134,33 @@ class BossBot(MctsBot):
 
 def boss_factory(defaults: Mapping[str, Any], prior: Prior | None = None,
                  horizon_at: HorizonAt | None = None, search: Search | None = None,
-                 rules: Mapping[str, Rules] | None = None) -> BotFactory:
+                 rules: Mapping[str, Rules] | None = None,
+                 by_players: Mapping[int, Mapping[str, Any]] | None = None,
+                 players: Players | None = None) -> BotFactory:
     """A ``boss`` factory with a game's defaults (each one overridable by the spec);
     ``search`` replaces the game's search (e.g. another evaluation) for the boss only;
-    ``rules`` names earlier (prior, rollout policy) pairs for A/B runs."""
+    ``rules`` names earlier (prior, rollout policy) pairs for A/B runs; ``by_players``
+    overrides ``defaults`` per seat count, read from an observation by ``players``."""
+    if by_players and players is None:
+        raise ValueError("by_players needs players: how an observation tells the seat count")
     cls = type("BossBot", (BossBot,), {
         "PRIOR": staticmethod(prior) if prior else None,
         "HORIZON_AT": staticmethod(horizon_at) if horizon_at else None,
         "SEARCH": search,
-        "RULES": dict(rules or {})})
-    return partial(cls, **defaults)
+        "RULES": dict(rules or {}),
+        "PLAYERS": staticmethod(players) if players else None})
+    made = partial(cls, **defaults)
+    if not by_players:
+        return made
+    tables = {n: dict(d) for n, d in by_players.items()}
+
+    def factory(game: Game, **params: Any) -> BossBot:
+        bot = made(game, **params)
+        # A parameter the spec names is the spec's at every table size.
+        bot.table_defaults = {
+            n: {k: v for k, v in d.items() if k not in params} for n, d in tables.items()}
+        return bot
+
+    # The spec parser reads the parameters (and their defaults) from the signature.
+    factory.__signature__ = inspect.signature(made)  # type: ignore[attr-defined]
+    return factory

@@ -21,8 +21,9 @@ from engine.core.game import GameConfig, GameState
 from engine.core.match import play_match
 from engine.core.registry import get_game
 from engine.core.rng import GameRng
-from engine.toolkit.boss import BossBot
-from engine.toolkit.bots import bots_for, make_bot
+from engine.toolkit.boss import BossBot, boss_factory
+from engine.toolkit.bots import bot_factories, bots_for, make_bot
+from engine.toolkit.botspec import factory_params
 from services.tournament.stats import wilson_interval
 
 # The fast setting of each game's boss (README, docs/strength.md): for bulk evaluation.
@@ -97,14 +98,16 @@ def test_a_boss_match_replays_the_same_for_a_seed() -> None:
 # Positions of the budget test per game: mid-game decisions with several options.
 BUDGET_POSITIONS = 4
 BUDGET_SECONDS = 1.0
+# Every table size with its own boss defaults, and the largest table of each game.
+BUDGET_TABLES = [("monster-my-neighbor", 5), ("epic-resort", 2), ("epic-resort", 4),
+                 ("ark-nova", 4)]
 
 
-@pytest.mark.parametrize("game_id", list(PLAYERS))
-def test_boss_keeps_its_budget_at_the_default_setting(game_id: str) -> None:
+@pytest.mark.parametrize(("game_id", "players"), BUDGET_TABLES)
+def test_boss_keeps_its_budget_at_the_default_setting(game_id: str, players: int) -> None:
     """CPU time of this thread (not wall-clock: other processes do not count) per
     decision of the default boss, on the largest decisions of a few walked positions."""
     bot = make_bot(game_id, "boss")
-    players = 4 if game_id != "monster-my-neighbor" else 5
     spent = []
     seed = 0
     while len(spent) < BUDGET_POSITIONS:
@@ -118,6 +121,59 @@ def test_boss_keeps_its_budget_at_the_default_setting(game_id: str) -> None:
         bot.choose(state.observation(seat), decision, GameRng(seed))
         spent.append(time.thread_time() - started)
     assert max(spent) <= BUDGET_SECONDS, spent
+
+
+# --------------------------------------------------------- defaults per table size
+def boss_setting(bot: BossBot) -> tuple[int, bool, bool, bool, int]:
+    """(iterations, flat search, full tree, common random numbers, width) in effect."""
+    return (bot.iterations, bot.flat, bot.tree_all, bot.crn, bot.width)
+
+
+def decide_at(bot: BossBot, players: int, seed: int) -> None:
+    """Let ``bot`` take one decision with several options at a table of ``players``."""
+    while True:
+        seed += 1
+        state = position("epic-resort", players, seed)
+        seat = state.pending_seats()[0]
+        decision = state.decision(seat)
+        if len(decision.options) > 1:
+            bot.choose(state.observation(seat), decision, GameRng(seed))
+            return
+
+
+def test_table_defaults_fill_only_what_the_spec_leaves_out() -> None:
+    """Epic Resort's boss at two seats: 96 flat iterations with common random numbers;
+    at other tables the game's defaults; a parameter the spec names wins everywhere."""
+    cases = [
+        ("boss", 2, (96, True, False, True, 4)),
+        ("boss", 4, (48, False, True, False, 4)),
+        ("boss:iterations=12", 2, (12, True, False, True, 4)),
+        ("boss:tree=all,crn=false", 2, (96, False, True, False, 4)),
+        ("boss:width=2", 3, (48, False, True, False, 2)),
+    ]
+    for spec, players, expected in cases:
+        bot = make_bot("epic-resort", spec)
+        assert isinstance(bot, BossBot)
+        decide_at(bot, players, 40)
+        assert boss_setting(bot) == expected, (spec, players)
+    bot = make_bot("epic-resort", "boss:iterations=12")
+    assert isinstance(bot, BossBot)
+    for players, expected in [(2, (12, True, False, True, 4)), (4, (12, False, True, False, 4)),
+                              (2, (12, True, False, True, 4))]:
+        decide_at(bot, players, 60)
+        assert bot.table == players and boss_setting(bot) == expected, players
+
+
+def test_table_defaults_keep_the_spec_parameters_readable() -> None:
+    """The factory with per-table defaults still shows its parameters to the spec
+    parser, rejects unknown ones, and refuses defaults it could not apply."""
+    factory = bot_factories("epic-resort")["boss"]
+    params = factory_params(factory)
+    assert params["iterations"] == 48 and params["width"] == 4 and "crn" in params
+    with pytest.raises(ConfigError, match="no parameter 'nope'"):
+        make_bot("epic-resort", "boss:nope=1")
+    with pytest.raises(ValueError, match="by_players needs players"):
+        boss_factory({}, by_players={2: {"iterations": 8}})
 
 
 # ----------------------------------------------------------------- strength smoke test

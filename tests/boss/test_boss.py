@@ -197,6 +197,7 @@ class Smoke:
 
 SMOKES = {
     # bench.strength --players 2 --seed 7000 --games 24 and --seed 8000 --games 40: 64 of 64
+    # (measured again with the 2-player table defaults of change 6: 64 of 64)
     "epic-resort": Smoke(2, FAST["epic-resort"], 10, 5, 64, 64),
     # --players 2 --seed 7000 --games 16: 16 of 16
     "ark-nova": Smoke(2, FAST["ark-nova"], 10, 3, 16, 16),

@@ -142,13 +142,13 @@ def decide_at(bot: BossBot, players: int, seed: int) -> None:
 
 
 def test_table_defaults_fill_only_what_the_spec_leaves_out() -> None:
-    """Epic Resort's boss at two seats: 96 flat iterations with common random numbers;
+    """Epic Resort's boss at two seats: 144 flat iterations with common random numbers;
     at other tables the game's defaults; a parameter the spec names wins everywhere."""
     cases = [
-        ("boss", 2, (96, True, False, True, 4)),
+        ("boss", 2, (144, True, False, True, 4)),
         ("boss", 4, (48, False, True, False, 4)),
         ("boss:iterations=12", 2, (12, True, False, True, 4)),
-        ("boss:tree=all,crn=false", 2, (96, False, True, False, 4)),
+        ("boss:tree=all,crn=false", 2, (144, False, True, False, 4)),
         ("boss:width=2", 3, (48, False, True, False, 2)),
     ]
     for spec, players, expected in cases:

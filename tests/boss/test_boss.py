@@ -100,7 +100,7 @@ BUDGET_POSITIONS = 4
 BUDGET_SECONDS = 1.0
 # Every table size with its own boss defaults, and the largest table of each game.
 BUDGET_TABLES = [("monster-my-neighbor", 5), ("epic-resort", 2), ("epic-resort", 4),
-                 ("ark-nova", 4)]
+                 ("ark-nova", 2), ("ark-nova", 4)]
 
 
 @pytest.mark.parametrize(("game_id", "players"), BUDGET_TABLES)
@@ -129,11 +129,11 @@ def boss_setting(bot: BossBot) -> tuple[int, bool, bool, bool, int]:
     return (bot.iterations, bot.flat, bot.tree_all, bot.crn, bot.width)
 
 
-def decide_at(bot: BossBot, players: int, seed: int) -> None:
+def decide_at(bot: BossBot, players: int, seed: int, game_id: str = "epic-resort") -> None:
     """Let ``bot`` take one decision with several options at a table of ``players``."""
     while True:
         seed += 1
-        state = position("epic-resort", players, seed)
+        state = position(game_id, players, seed)
         seat = state.pending_seats()[0]
         decision = state.decision(seat)
         if len(decision.options) > 1:
@@ -162,6 +162,17 @@ def test_table_defaults_fill_only_what_the_spec_leaves_out() -> None:
                               (2, (12, True, False, True, 4))]:
         decide_at(bot, players, 60)
         assert bot.table == players and boss_setting(bot) == expected, players
+
+
+def test_ark_nova_boss_searches_longer_at_two_seats() -> None:
+    """Ark Nova's boss: 192 iterations at two seats (change 8), 48 at the other tables
+    (solo and 3-4 players), and the spec's own count at every table."""
+    for spec, players, iterations in [("boss", 2, 192), ("boss", 1, 48), ("boss", 3, 48),
+                                      ("boss:iterations=12", 2, 12)]:
+        bot = make_bot("ark-nova", spec)
+        assert isinstance(bot, BossBot)
+        decide_at(bot, players, 40, "ark-nova")
+        assert (bot.iterations, bot.width) == (iterations, 4), (spec, players)
 
 
 def test_table_defaults_keep_the_spec_parameters_readable() -> None:

@@ -28,7 +28,7 @@ from engine.epic_resort.heuristic import relative_value
 from engine.epic_resort.observation import Observation
 from engine.epic_resort.state import State
 from engine.toolkit import flow
-from engine.toolkit.boss import boss_factory
+from engine.toolkit.boss import boss_factory, players_count
 
 # Decisions inside an attack or an effect, answered with defaults by ``settle``.
 SETTLE_STEPS = (Respond, HeroChoice, Place, Heal, Repair, Unlock, Cash, Reposition, GmSplit)
@@ -82,11 +82,6 @@ BOSS_DEFAULTS = {"iterations": 48, "width": 4}
 # At two seats the boss searches flat with common random numbers (change 6: the full
 # tree spent more iterations on its own later moves) at 144 iterations (change 7).
 BOSS_BY_PLAYERS = {2: {"iterations": 144, "tree": "root", "crn": True}}
-
-
-def players_count(observation: Observation) -> int:
-    """The table's seat count, as the boss reads it for its per-table defaults."""
-    return observation.players_count
 
 
 BOTS: dict[str, BotFactory] = {

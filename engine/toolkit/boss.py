@@ -132,6 +132,12 @@ class BossBot(MctsBot):
             self.root_allowed = None
 
 
+def players_count(observation: Any) -> int:
+    """The table's seat count of an observation with a ``players_count`` field (Epic
+    Resort's, Ark Nova's): the usual ``players`` for :func:`boss_factory`."""
+    return int(observation.players_count)
+
+
 def boss_factory(defaults: Mapping[str, Any], prior: Prior | None = None,
                  horizon_at: HorizonAt | None = None, search: Search | None = None,
                  rules: Mapping[str, Rules] | None = None,

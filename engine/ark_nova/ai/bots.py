@@ -32,7 +32,7 @@ from engine.ark_nova.view.observation import Observation
 from engine.core.decision import Decision
 from engine.core.rng import GameRng
 from engine.toolkit import flow
-from engine.toolkit.boss import boss_factory
+from engine.toolkit.boss import boss_factory, players_count
 
 LOOKAHEAD_STEPS = 40
 
@@ -111,12 +111,6 @@ BOSS_BY_PLAYERS: dict[int, dict[str, Any]] = {2: {"iterations": 192}}
 
 # ``boss:rules=basic``: the prior and rollout policy before change 5, for A/B runs.
 BOSS_RULES = {"basic": (basic_prior, basic_policy)}
-
-
-
-def players_count(observation: Observation) -> int:
-    """The table's seat count, as the boss reads it for its per-table defaults."""
-    return observation.players_count
 
 
 BOTS = {"greedy": GreedyBot,

@@ -7,7 +7,6 @@ import faulthandler
 import os
 import signal
 import sys
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -73,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     from services.spectate.open import open_feed
     from services.web.app import create_app
-    from services.web.process import follow_parent
+    from services.web.process import StopRequest, follow_parent
     from services.web.queries import WebData
     from services.web.server import WebServer
 
@@ -89,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         err.print(f"[red]error:[/] {exc}")
         store.close()
         return 1
-    stop = threading.Event()
+    stop = StopRequest()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
     if args.parent_pid is not None:

@@ -154,6 +154,26 @@ class WebProcess:
             self._thread.join(timeout)
 
 
+class StopRequest:
+    """A stop asked for by a signal handler or another thread, without a lock.
+
+    A :class:`threading.Event` set from a signal handler can deadlock: the handler runs
+    in the main thread, which may already hold the event's lock, and then a watcher
+    thread setting the same event waits forever too. A plain attribute cannot.
+    """
+
+    def __init__(self) -> None:
+        self.requested = False
+
+    def set(self) -> None:
+        self.requested = True
+
+    def wait(self, poll: float = 0.2) -> None:
+        """Return within ``poll`` seconds of :meth:`set`."""
+        while not self.requested:
+            time.sleep(poll)
+
+
 def follow_parent(parent: int, stop: Callable[[], None]) -> None:
     """In the web child: call ``stop`` when the process ``parent`` is gone (SIGTERM from
     the kernel on Linux, and a polling thread)."""
@@ -164,7 +184,7 @@ def follow_parent(parent: int, stop: Callable[[], None]) -> None:
     def watch() -> None:  # also when the parent died before the prctl above
         while os.getppid() == parent:
             time.sleep(PARENT_POLL)
-        stop()
+        stop()  # must not take a lock: the exit below cannot depend on the main thread
         time.sleep(ORPHAN_GRACE)  # whatever the main thread is stuck in, an orphan ends
         os._exit(0)
 

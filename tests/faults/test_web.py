@@ -44,6 +44,20 @@ WARM_UP_SECONDS = 0.5
 ATTEMPTS = 3
 
 
+def threads_of(pid: int) -> list[str]:
+    """Each thread of ``pid`` as 'name state wchan', for a failure message."""
+    seen = []
+    for task in sorted(Path(f"/proc/{pid}/task").glob("*")):
+        try:
+            stat = (task / "stat").read_text()
+            wchan = (task / "wchan").read_text()
+        except OSError:
+            continue
+        name = stat[stat.index("(") + 1:stat.rindex(")")]
+        seen.append(f"{name} {stat.rsplit(')', 1)[1].split()[0]} {wchan}")
+    return seen
+
+
 def web_children(gateway: ServedGateway) -> list[int]:
     """The gateway's child processes running ``arena web`` (any thread's children)."""
     pids = []

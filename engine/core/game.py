@@ -20,7 +20,7 @@ game is a pure function of (config, seed, choices).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any, cast
@@ -172,6 +172,9 @@ class Search:
       ``evaluate(start, now)`` then scores each seat in [0, 1]. Without them rollouts
       run to the end and score by rank.
     - ``defaults``: the game's default ``mcts`` parameters (its default budget).
+    - ``seen(state, seat)``: a hashable key of what ``seat`` holds and has privately
+      learned in ``state``; ``mcts`` with ``seen=true`` keeps that seat's decisions apart
+      by it. None: the option is not offered.
     """
 
     sample: Callable[[Any, GameRng], GameState]
@@ -179,6 +182,7 @@ class Search:
     horizon: Callable[[GameState, GameState], bool] | None = None
     evaluate: Callable[[GameState, GameState], Sequence[float]] | None = None
     defaults: Mapping[str, Any] = field(default_factory=dict)
+    seen: Callable[[GameState, int], Hashable] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,10 +6,14 @@
 - ``horizon``: a rollout stops when the round it started in is over (rounds are scored
   independently; the next round is dealt afresh);
 - ``evaluate``: each seat's VP gained since the rollout started against the best gain
-  of another seat, scaled to [0, 1] by the most a seat can gain in a round.
+  of another seat, scaled to [0, 1] by the most a seat can gain in a round;
+- ``seen``: what a seat holds and has lately learned (its hand, the length of its
+  private log and its last three entries), for ``mcts`` with ``seen=true``.
 """
 
 from __future__ import annotations
+
+from collections.abc import Hashable
 
 from engine.core import GameRng, GameState, Search
 from engine.monster_my_neighbor.determinize import determinize
@@ -40,7 +44,14 @@ def evaluate(start: GameState, now: GameState) -> list[float]:
     return out
 
 
+def seen(state: GameState, seat: int) -> Hashable:
+    assert isinstance(state, MonsterState)
+    s = state.s
+    log = s.private_logs[seat]
+    return (tuple(s.hands[seat]), len(log), tuple(log[-3:]))
+
+
 # The default budget: 100 rollouts a decision, every root option tried on the same sample
 # and luck (crn), the other seats played by the heuristic inside the tree too (tree=self).
 SEARCH = Search(sample=determinize, policy=policy, horizon=horizon, evaluate=evaluate,
-                defaults={"iterations": 100, "tree": "self", "crn": True})
+                defaults={"iterations": 100, "tree": "self", "crn": True}, seen=seen)

@@ -67,13 +67,13 @@ class BossBot(MctsBot):
     def __init__(
         self, game: Game, iterations: int = 200, ms: float = 0.0, c: float = 0.7,
         rollout: int = 0, tree: str = "all", crn: bool = False, width: int = 0,
-        depth: int = 0, rules: str = "",
+        depth: int = 0, rules: str = "", seen: bool = False,
     ) -> None:
         super().__init__(game, iterations=iterations, ms=ms, c=c, rollout=rollout, tree=tree,
-                         crn=crn)
+                         crn=crn, seen=seen)
         self.params: dict[str, Any] = {
             "iterations": iterations, "ms": ms, "c": c, "rollout": rollout, "tree": tree,
-            "crn": crn, "width": width, "depth": depth, "rules": rules}
+            "crn": crn, "width": width, "depth": depth, "rules": rules, "seen": seen}
         # Per seat count, the defaults that replace ``params`` there (see boss_factory).
         self.table_defaults: dict[int, dict[str, Any]] = {}
         self.table = 0

@@ -28,6 +28,11 @@ rollout policy for every seat (flat Monte Carlo over samples). The bot's own lat
 decisions are then played by the policy rather than explored by UCB, which in a short
 search spreads a root option's visits over weak continuations.
 
+``seen=true`` keeps the searching seat's own decision nodes (below the root) apart by
+what it has seen, the game's ``Search.seen`` key: a move after a look at a hidden hand
+is then chosen for what that look showed, not averaged over every sample, so the search
+can value gaining information. The tree splits, so it needs more iterations.
+
 ``crn=true`` (common random numbers) tries every root option on the same sample with the
 same random stream: one sample per sweep, one rollout per root option. The options are
 then compared on the same hidden cards and the same luck, which removes most of the noise
@@ -50,7 +55,7 @@ from engine.core.rng import GameRng
 class Node:
     """A tree node: the edge into it (chosen by ``mover``) and its statistics."""
 
-    __slots__ = ("available", "children", "mover", "total", "visits")
+    __slots__ = ("available", "by_seen", "children", "mover", "total", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
@@ -58,6 +63,8 @@ class Node:
         self.total = 0.0
         self.available = 0
         self.children: dict[tuple[int, Hashable], Node] = {}
+        # With seen=true: the children of the searching seat's decision, per what it saw.
+        self.by_seen: dict[Hashable, dict[tuple[int, Hashable], Node]] = {}
 
 
 def rank_rewards(result: Result) -> tuple[float, ...]:
@@ -78,10 +85,12 @@ class MctsBot:
 
     def __init__(
         self, game: Game, iterations: int = 200, ms: float = 0.0, c: float = 0.7,
-        rollout: int = 0, tree: str = "all", crn: bool = False,
+        rollout: int = 0, tree: str = "all", crn: bool = False, seen: bool = False,
     ) -> None:
         if game.search is None:
             raise ValueError(f"{game.game_id} does not support search")
+        if seen and game.search.seen is None:
+            raise ValueError(f"{game.game_id} has no seen key: seen must be false")
         if iterations < 0 or ms < 0 or rollout < 0 or c < 0:
             raise ValueError("iterations, ms, c and rollout must not be negative")
         if iterations == 0 and ms == 0:
@@ -91,6 +100,7 @@ class MctsBot:
         self.tree_all = tree == "all"
         self.flat = tree == "root"
         self.crn = crn
+        self.split_seen = seen
         self.game = game
         self.search = game.search
         self.iterations = iterations
@@ -147,6 +157,7 @@ class MctsBot:
     ) -> None:
         """One descent, expansion, rollout and backup; ``first`` forces the root option."""
         search = self.search
+        seen = search.seen if self.split_seen else None
         start = state.clone() if search.horizon is not None else state
         path: list[Node] = []
         node = root
@@ -160,6 +171,8 @@ class MctsBot:
                 continue
             options = state.decision(mover).options
             children = node.children
+            if seen is not None and node is not root and mover == seat:
+                children = node.by_seen.setdefault(seen(state, seat), {})
             if node is root and first >= 0:
                 untried = [] if (mover, options[first]) in children else [first]
                 for option in options:

@@ -142,6 +142,51 @@ def test_tree_root_keeps_only_the_root_and_spends_every_iteration_there(crn: boo
     assert any(child.children for child in deep.last_root.children.values())
 
 
+def seeing_game() -> Any:
+    """The toy game with a ``seen`` key: the cards revealed so far."""
+    search = GAME.search
+    assert search is not None
+    return dataclasses.replace(GAME, search=dataclasses.replace(
+        search, seen=lambda state, seat: tuple(state.s.log)))
+
+
+def _own_nodes_below_root(root: Node | None) -> list[Node]:
+    """Every node of a tree but the root, through the children kept apart by seen."""
+    out: list[Node] = []
+    stack = [root] if root is not None else []
+    while stack:
+        node = stack.pop()
+        below = list(node.children.values())
+        for split in node.by_seen.values():
+            below.extend(split.values())
+        out.extend(below)
+        stack.extend(below)
+    return out
+
+
+def test_seen_keeps_the_bots_later_decisions_apart_by_what_it_saw() -> None:
+    """With seen=true the bot's second decision is a child of what the first round
+    revealed (it differs from sample to sample), so a move is chosen for what was seen;
+    without it, one node takes every sample."""
+    state, decision = first_decision(5)
+    split = MctsBot(seeing_game(), iterations=120, tree="self", seen=True)
+    joint = MctsBot(seeing_game(), iterations=120, tree="self")
+    for bot in (split, joint):
+        bot.choose(state.observation(0), decision, GameRng(2))
+    assert split.last_root is not None and joint.last_root is not None
+    first_moves = list(split.last_root.children.values())
+    assert all(not child.children for child in first_moves)
+    assert max(len(child.by_seen) for child in first_moves) > 1
+    assert all(len(key) == 1 for child in first_moves for key in child.by_seen)
+    assert not any(node.by_seen for node in _own_nodes_below_root(joint.last_root))
+    assert any(child.children for child in joint.last_root.children.values())
+
+
+def test_seen_needs_a_game_that_gives_the_key() -> None:
+    with pytest.raises(ValueError, match="has no seen key"):
+        MctsBot(GAME, iterations=10, seen=True)
+
+
 def test_an_unknown_tree_setting_is_refused() -> None:
     with pytest.raises(ValueError, match="tree must be all, self or root"):
         MctsBot(GAME, iterations=10, tree="leaf")

@@ -25,9 +25,13 @@ It is the core's information-set MCTS (:mod:`engine.toolkit.mcts`) with two chan
   under a name (Ark Nova: ``basic``) so that a change to them can be measured against
   the previous boss in one tournament; empty (the default) uses the current ones.
 
+- **Its own evaluation, if the game gives one** (``boss_factory(evaluate=...)``), and
+  others by name (``values``; the spec's ``value``, Ark Nova: ``housable``), for the
+  same A/B runs.
+
 Spec parameters are the ``mcts`` ones plus ``width`` (0: no pruning; 1: play the prior's
-best option, i.e. the greedy bot), ``depth`` and ``rules``. Only an iteration budget keeps
-it deterministic for its rng stream; ``ms`` adds a time limit.
+best option, i.e. the greedy bot), ``depth``, ``rules`` and ``value``. Only an iteration
+budget keeps it deterministic for its rng stream; ``ms`` adds a time limit.
 """
 
 from __future__ import annotations
@@ -52,6 +56,8 @@ HorizonAt = Callable[[int], Callable[[GameState, GameState], bool]]
 Rules = tuple[Prior, Callable[[GameState, int, GameRng], int]]
 # How an observation tells the table's seat count.
 Players = Callable[[Any], int]
+# A ``Search.evaluate``: each seat's score in [0, 1] of a rollout's last state.
+Evaluate = Callable[[GameState, GameState], Sequence[float]]
 
 
 class BossBot(MctsBot):
@@ -62,18 +68,21 @@ class BossBot(MctsBot):
     HORIZON_AT: HorizonAt | None = None  # likewise
     SEARCH: Search | None = None  # likewise: the boss's own search (None: the game's)
     RULES: Mapping[str, Rules] = {}  # likewise
+    EVALUATE: Evaluate | None = None  # likewise: the boss's own evaluation (None: the search's)
+    VALUES: Mapping[str, Evaluate] = {}  # likewise: other evaluations by name
     PLAYERS: Players | None = None  # likewise: needed by per-table-size defaults
 
     def __init__(
         self, game: Game, iterations: int = 200, ms: float = 0.0, c: float = 0.7,
         rollout: int = 0, tree: str = "all", crn: bool = False, width: int = 0,
-        depth: int = 0, rules: str = "", seen: bool = False,
+        depth: int = 0, rules: str = "", seen: bool = False, value: str = "",
     ) -> None:
         super().__init__(game, iterations=iterations, ms=ms, c=c, rollout=rollout, tree=tree,
                          crn=crn, seen=seen)
         self.params: dict[str, Any] = {
             "iterations": iterations, "ms": ms, "c": c, "rollout": rollout, "tree": tree,
-            "crn": crn, "width": width, "depth": depth, "rules": rules, "seen": seen}
+            "crn": crn, "width": width, "depth": depth, "rules": rules, "seen": seen,
+            "value": value}
         # Per seat count, the defaults that replace ``params`` there (see boss_factory).
         self.table_defaults: dict[int, dict[str, Any]] = {}
         self.table = 0
@@ -91,6 +100,16 @@ class BossBot(MctsBot):
             prior, rollout_policy = named[rules]
             self.search = dataclasses.replace(self.search, policy=rollout_policy)
         self.rules = rules
+        evaluate = type(self).EVALUATE
+        if value:
+            values = type(self).VALUES
+            if value not in values:
+                known = ", ".join(sorted(values)) or "none"
+                raise ValueError(f"{game.game_id} has no value {value!r} (named values: {known})")
+            evaluate = values[value]
+        if evaluate is not None:
+            self.search = dataclasses.replace(self.search, evaluate=evaluate)
+        self.value = value
         if width and prior is None:
             raise ValueError(f"{game.game_id} has no prior: width must be 0")
         self.width = width
@@ -142,11 +161,13 @@ def boss_factory(defaults: Mapping[str, Any], prior: Prior | None = None,
                  horizon_at: HorizonAt | None = None, search: Search | None = None,
                  rules: Mapping[str, Rules] | None = None,
                  by_players: Mapping[int, Mapping[str, Any]] | None = None,
-                 players: Players | None = None) -> BotFactory:
+                 players: Players | None = None, evaluate: Evaluate | None = None,
+                 values: Mapping[str, Evaluate] | None = None) -> BotFactory:
     """A ``boss`` factory with a game's defaults (each one overridable by the spec);
-    ``search`` replaces the game's search (e.g. another evaluation) for the boss only;
-    ``rules`` names earlier (prior, rollout policy) pairs for A/B runs; ``by_players``
-    overrides ``defaults`` per seat count, read from an observation by ``players``."""
+    ``search`` replaces the game's search (e.g. another sampling) for the boss only, and
+    ``evaluate`` its evaluation; ``rules`` names earlier (prior, rollout policy) pairs and
+    ``values`` other evaluations for A/B runs; ``by_players`` overrides ``defaults``
+    per seat count, read from an observation by ``players``."""
     if by_players and players is None:
         raise ValueError("by_players needs players: how an observation tells the seat count")
     cls = type("BossBot", (BossBot,), {
@@ -154,6 +175,8 @@ def boss_factory(defaults: Mapping[str, Any], prior: Prior | None = None,
         "HORIZON_AT": staticmethod(horizon_at) if horizon_at else None,
         "SEARCH": search,
         "RULES": dict(rules or {}),
+        "EVALUATE": staticmethod(evaluate) if evaluate else None,
+        "VALUES": dict(values or {}),
         "PLAYERS": staticmethod(players) if players else None})
     made = partial(cls, **defaults)
     if not by_players:

@@ -293,3 +293,20 @@ def test_named_rules_switch_the_prior_and_the_rollout_policy() -> None:
         make_bot("ark-nova", "boss:rules=nope")
     with pytest.raises(ConfigError, match="no rules"):
         make_bot("epic-resort", "boss:rules=basic")
+
+
+def test_named_values_switch_the_evaluation() -> None:
+    from engine.ark_nova import search
+    from engine.ark_nova.ai import evaluation
+
+    default, named = make_bot("ark-nova", "boss"), make_bot("ark-nova", "boss:value=housable")
+    assert isinstance(default, BossBot) and isinstance(named, BossBot)
+    assert default.search.evaluate is evaluation.evaluate is search.SEARCH.evaluate
+    assert named.search.evaluate is evaluation.housable_evaluate
+    named.fit_table(2)  # a re-fit to the table's defaults keeps the named evaluation
+    assert named.search.evaluate is evaluation.housable_evaluate
+    assert named.search.policy is default.search.policy  # only the evaluation differs
+    with pytest.raises(ConfigError, match=r"no value 'nope'.*housable"):
+        make_bot("ark-nova", "boss:value=nope")
+    with pytest.raises(ConfigError, match="no value"):
+        make_bot("monster-my-neighbor", "boss:value=housable")

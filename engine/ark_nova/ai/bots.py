@@ -3,7 +3,9 @@
 ``boss``: ``mcts`` searching only the best few options by the greedy values below, the
 rule-based policy's own choice always among them (:mod:`engine.toolkit.boss`), with
 defaults tuned against its predecessors; ``boss:rules=basic`` is the boss before change 5
-of ``docs/strength.md`` (its prior and rollout policy), for A/B runs.
+of ``docs/strength.md`` (its prior and rollout policy), for A/B runs, and
+``boss:value=housable`` scores its rollouts counting the animals in hand it could house
+(change 9, not kept).
 
 ``greedy``: for each option of its decision, a determinized copy of the game takes it and
 then finishes the bot's own pending steps with the rule-based policy of ``rollout.py``,
@@ -17,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ark_nova.ai.determinize import determinize
+from engine.ark_nova.ai.evaluation import housable_evaluate
 from engine.ark_nova.ai.heuristic import relative_value
 from engine.ark_nova.ai.horizon import horizon_at
 from engine.ark_nova.ai.rollout import (
@@ -111,8 +114,11 @@ BOSS_BY_PLAYERS: dict[int, dict[str, Any]] = {2: {"iterations": 192}}
 
 # ``boss:rules=basic``: the prior and rollout policy before change 5, for A/B runs.
 BOSS_RULES = {"basic": (basic_prior, basic_policy)}
+# ``boss:value=housable``: change 9's evaluation (docs/strength.md), measured, not kept.
+BOSS_VALUES = {"housable": housable_evaluate}
 
 
 BOTS = {"greedy": GreedyBot,
         "boss": boss_factory(BOSS_DEFAULTS, boss_prior, horizon_at, rules=BOSS_RULES,
+                             values=BOSS_VALUES,
                              by_players=BOSS_BY_PLAYERS, players=players_count)}

@@ -1,0 +1,49 @@
+"""How a search scores the end of an Ark Nova rollout: ``Search.evaluate`` functions.
+
+``scored_by(of)`` values a position with ``of`` (a seat's heuristic value): each seat's
+value relative to its best opponent, squashed into [0, 1]. Solo has no opponent: the
+value gained since the search's start is squashed instead, and the end of the game
+(which the core also scores with ``evaluate`` when one seat plays, as a rank cannot tell
+solo outcomes apart) counts the track progress (the VP) gained.
+
+``evaluate`` scores with ``value`` (``mcts``, ``boss``); ``housable_evaluate`` with
+``housable_value``, which also counts the animals in hand the seat could house now
+(``boss:value=housable``; docs/strength.md, change 9).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from engine.ark_nova.ai.heuristic import housable_value, progress, relative_value, value
+from engine.ark_nova.model.state import State
+from engine.core.game import GameState
+
+VALUE_SCALE = 8.0  # points of relative value that make a seat's evaluation 0.73
+
+Evaluate = Callable[[GameState, GameState], list[float]]
+
+
+def squash(x: float) -> float:
+    return 1 / (1 + math.exp(-x / VALUE_SCALE))
+
+
+def scored_by(of: Callable[[State, int], float]) -> Evaluate:
+    """A ``Search.evaluate`` that values positions with ``of`` (see the module docstring)."""
+
+    def evaluate(start: GameState, now: GameState) -> list[float]:
+        s: State = now.s  # type: ignore[attr-defined]
+        if s.n == 1:
+            first: State = start.s  # type: ignore[attr-defined]
+            p0, p = first.players[0], s.players[0]
+            gained = (progress(p) - progress(p0) if s.terminal
+                      else of(s, 0) - of(first, 0))
+            return [squash(gained)]
+        return [squash(relative_value(s, seat, of)) for seat in range(s.n)]
+
+    return evaluate
+
+
+evaluate = scored_by(value)
+housable_evaluate = scored_by(housable_value)

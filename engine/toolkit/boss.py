@@ -40,13 +40,15 @@ import dataclasses
 import inspect
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.core.bot import BotFactory
 from engine.core.decision import Decision
 from engine.core.game import Game, GameState, Search
 from engine.core.rng import GameRng
 from engine.toolkit.mcts import MctsBot
+
+T = TypeVar("T")
 
 # A one-ply value per option of ``decision`` for the deciding seat (higher is better).
 Prior = Callable[[Any, Decision, GameRng], Sequence[float]]
@@ -93,20 +95,12 @@ class BossBot(MctsBot):
             raise ValueError("width must not be negative")
         prior = type(self).PRIOR
         if rules:
-            named = type(self).RULES
-            if rules not in named:
-                known = ", ".join(sorted(named)) or "none"
-                raise ValueError(f"{game.game_id} has no rules {rules!r} (named rules: {known})")
-            prior, rollout_policy = named[rules]
+            prior, rollout_policy = named(game, "rules", rules, type(self).RULES)
             self.search = dataclasses.replace(self.search, policy=rollout_policy)
         self.rules = rules
         evaluate = type(self).EVALUATE
         if value:
-            values = type(self).VALUES
-            if value not in values:
-                known = ", ".join(sorted(values)) or "none"
-                raise ValueError(f"{game.game_id} has no value {value!r} (named values: {known})")
-            evaluate = values[value]
+            evaluate = named(game, "value", value, type(self).VALUES)
         if evaluate is not None:
             self.search = dataclasses.replace(self.search, evaluate=evaluate)
         self.value = value
@@ -149,6 +143,14 @@ class BossBot(MctsBot):
             return super().choose(observation, decision, rng)
         finally:
             self.root_allowed = None
+
+
+def named(game: Game, kind: str, name: str, table: Mapping[str, T]) -> T:
+    """``table[name]``, or a clear error listing the names ``game`` has."""
+    if name not in table:
+        known = ", ".join(sorted(table)) or "none"
+        raise ValueError(f"{game.game_id} has no {kind} {name!r} (named: {known})")
+    return table[name]
 
 
 def players_count(observation: Any) -> int:

@@ -1,8 +1,10 @@
-"""``housable_value`` (``boss:value=housable``, change 9 of docs/strength.md): ``value``
+"""``housable_value`` (the two-player boss's, change 10 of docs/strength.md): ``value``
 plus the animals in hand the seat could house now, so that building the enclosure a
-waiting animal needs scores above a pavilion once small enclosures already stand empty."""
+waiting animal needs scores more than nothing once small enclosures already stand empty."""
 
 from __future__ import annotations
+
+import pytest
 
 from engine.ark_nova.ai.heuristic import (
     MAX_HOUSABLE,
@@ -57,20 +59,33 @@ def test_housable_animals_are_capped_and_weighed() -> None:
     assert housable(s, 1) == 0 and housable_value(s, 1) == value(s, 1)
 
 
-def test_the_enclosure_a_waiting_animal_needs_beats_a_pavilion() -> None:
-    """With three small enclosures empty, ``value`` prefers a pavilion's appeal to the
-    enclosure the animal in hand waits for (its free housing is capped);
-    ``housable_value`` prefers the enclosure."""
+def pavilion_or_enclosure(*waiting: int) -> tuple[State, State]:
+    """Three empty 1-space enclosures and ``waiting`` animals in hand; then a pavilion (and
+    its appeal) or the 3-space enclosure the animals need."""
     base = empty_zoo()
-    give(base, 0, SLOTH_BEAR)
+    give(base, 0, *waiting)
     for _ in range(3):
         add_fitting(base, 0, ENC_T[1])
     pavilion, enclosure = base.clone(), base.clone()
     add_fitting(pavilion, 0, PAVILION_T)
     pavilion.players[0].appeal += 1
     add_fitting(enclosure, 0, ENC_T[3])
-    assert value(pavilion, 0) > value(enclosure, 0)
-    assert housable_value(enclosure, 0) > housable_value(pavilion, 0)
+    return pavilion, enclosure
+
+
+def test_the_enclosure_waiting_animals_need_gains_on_a_pavilion() -> None:
+    """``value`` prefers the pavilion's appeal (free housing is capped at three);
+    ``housable_value`` moves the choice towards the enclosure by its weight per animal the
+    enclosure lets the seat house, and at change 9's double weight one animal tips it."""
+    for waiting in ((SLOTH_BEAR,), (SLOTH_BEAR, GIRAFFE)):
+        pavilion, enclosure = pavilion_or_enclosure(*waiting)
+        plain = value(enclosure, 0) - value(pavilion, 0)
+        assert plain < 0
+        housed = housable_value(enclosure, 0) - housable_value(pavilion, 0)
+        assert housed - plain == pytest.approx(W_HOUSABLE * len(waiting))
+    pavilion, enclosure = pavilion_or_enclosure(SLOTH_BEAR)
+    double = 2 * W_HOUSABLE
+    assert housable_value(enclosure, 0, double) > housable_value(pavilion, 0, double)
 
 
 def test_the_end_of_the_game_is_scored_by_vp_alone() -> None:

@@ -299,14 +299,20 @@ def test_named_values_switch_the_evaluation() -> None:
     from engine.ark_nova import search
     from engine.ark_nova.ai import evaluation
 
-    default, named = make_bot("ark-nova", "boss"), make_bot("ark-nova", "boss:value=housable")
-    assert isinstance(default, BossBot) and isinstance(named, BossBot)
-    assert default.search.evaluate is evaluation.evaluate is search.SEARCH.evaluate
-    assert named.search.evaluate is evaluation.housable_evaluate
-    named.fit_table(2)  # a re-fit to the table's defaults keeps the named evaluation
-    assert named.search.evaluate is evaluation.housable_evaluate
-    assert named.search.policy is default.search.policy  # only the evaluation differs
-    with pytest.raises(ConfigError, match=r"no value 'nope'.*housable"):
+    def evaluation_at(spec: str, players: int) -> object:
+        bot = make_bot("ark-nova", spec)
+        if isinstance(bot, BossBot):
+            bot.fit_table(players)
+        return bot.search.evaluate
+
+    # change 10: the two-player boss scores with housable_value, other tables with value
+    assert evaluation_at("boss", 2) is evaluation.housable_evaluate
+    for players in (1, 3, 4):
+        assert evaluation_at("boss", players) is evaluation.evaluate is search.SEARCH.evaluate
+    assert evaluation_at("boss:value=basic", 2) is evaluation.evaluate
+    assert evaluation_at("boss:value=housable2", 1) is evaluation.housable2_evaluate
+    assert evaluation_at("mcts", 2) is evaluation.evaluate
+    with pytest.raises(ConfigError, match=r"no value 'nope'.*basic, housable, housable2"):
         make_bot("ark-nova", "boss:value=nope")
     with pytest.raises(ConfigError, match="no value"):
         make_bot("monster-my-neighbor", "boss:value=housable")

@@ -2,10 +2,10 @@
 
 ``boss``: ``mcts`` searching only the best few options by the greedy values below, the
 rule-based policy's own choice always among them (:mod:`engine.toolkit.boss`), with
-defaults tuned against its predecessors; ``boss:rules=basic`` is the boss before change 5
-of ``docs/strength.md`` (its prior and rollout policy), for A/B runs, and
-``boss:value=housable`` scores its rollouts counting the animals in hand it could house
-(change 9, not kept).
+defaults tuned against its predecessors; at two seats it scores its rollouts counting the
+animals in hand it could house (``housable_evaluate``, change 10 of ``docs/strength.md``).
+For A/B runs ``boss:rules=basic`` is the boss before change 5 (its prior and rollout
+policy), and ``boss:value=basic`` the two-player boss before change 10.
 
 ``greedy``: for each option of its decision, a determinized copy of the game takes it and
 then finishes the bot's own pending steps with the rule-based policy of ``rollout.py``,
@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ark_nova.ai.determinize import determinize
-from engine.ark_nova.ai.evaluation import housable_evaluate
+from engine.ark_nova.ai.evaluation import evaluate, housable2_evaluate, housable_evaluate
 from engine.ark_nova.ai.heuristic import relative_value
 from engine.ark_nova.ai.horizon import horizon_at
 from engine.ark_nova.ai.rollout import (
@@ -108,14 +108,17 @@ def basic_prior(observation: Observation, decision: Decision, rng: GameRng) -> l
 # ``boss``: mcts on the greedy values' best ``width`` options (engine/toolkit/boss.py);
 # the defaults come from docs/strength.md's trail.
 BOSS_DEFAULTS: dict[str, Any] = {"iterations": 48, "width": 4}
-# At two seats the boss searches 192 iterations (change 8); other table sizes keep 48,
+# At two seats the boss searches 192 iterations (change 8) and scores its rollouts with
+# housable_value (change 10); other table sizes keep 48 and value, 48 iterations being
 # the faster setting for bulk evaluation at any size.
-BOSS_BY_PLAYERS: dict[int, dict[str, Any]] = {2: {"iterations": 192}}
+BOSS_BY_PLAYERS: dict[int, dict[str, Any]] = {2: {"iterations": 192, "value": "housable"}}
 
 # ``boss:rules=basic``: the prior and rollout policy before change 5, for A/B runs.
 BOSS_RULES = {"basic": (basic_prior, basic_policy)}
-# ``boss:value=housable``: change 9's evaluation (docs/strength.md), measured, not kept.
-BOSS_VALUES = {"housable": housable_evaluate}
+# ``boss:value=NAME``: ``basic`` is ``mcts``'s evaluation (the 2p boss before change 10),
+# ``housable`` change 10's (the 2p default), ``housable2`` change 9's (not kept).
+BOSS_VALUES = {"basic": evaluate, "housable": housable_evaluate,
+               "housable2": housable2_evaluate}
 
 
 BOTS = {"greedy": GreedyBot,

@@ -6,17 +6,26 @@ value gained since the search's start is squashed instead, and the end of the ga
 (which the core also scores with ``evaluate`` when one seat plays, as a rank cannot tell
 solo outcomes apart) counts the track progress (the VP) gained.
 
-``evaluate`` scores with ``value`` (``mcts``, ``boss``); ``housable_evaluate`` with
-``housable_value``, which also counts the animals in hand the seat could house now
-(``boss:value=housable``; docs/strength.md, change 9).
+``evaluate`` scores with ``value`` (``mcts``, and ``boss`` except at two seats);
+``housable_evaluate`` with ``housable_value``, which also counts the animals in hand the
+seat could house now (the two-player ``boss``, ``boss:value=housable``; docs/strength.md,
+change 10); ``housable2_evaluate`` counts them twice as much (``boss:value=housable2``,
+change 9, not kept).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 
-from engine.ark_nova.ai.heuristic import housable_value, progress, relative_value, value
+from engine.ark_nova.ai.heuristic import (
+    W_HOUSABLE,
+    housable_value,
+    progress,
+    relative_value,
+    value,
+)
 from engine.ark_nova.model.state import State
 from engine.core.game import GameState
 
@@ -47,3 +56,4 @@ def scored_by(of: Callable[[State, int], float]) -> Evaluate:
 
 evaluate = scored_by(value)
 housable_evaluate = scored_by(housable_value)
+housable2_evaluate = scored_by(partial(housable_value, weight=2 * W_HOUSABLE))

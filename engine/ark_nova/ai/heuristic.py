@@ -9,9 +9,8 @@ workers, partner zoos, universities, cards in hand and free animal housing.
 ``housable_value`` adds the animals in hand that the seat could house now (``housable``):
 ``value``'s free housing counts any empty enclosure, so building one that fits a waiting
 animal scores nothing once three small ones stand empty, and the boss's search filled its
-zoo with pavilions and kiosks instead. ``boss:value=housable`` searches with it
-(docs/strength.md, change 9: +10.6 points against ``greedy``, but rejected by the SPRT
-against the boss, so not the default).
+zoo with pavilions and kiosks instead. The two-player ``boss`` searches with it
+(docs/strength.md, change 10; at twice the weight, change 9, it lost its SPRT).
 """
 
 from __future__ import annotations
@@ -35,7 +34,7 @@ W_UNIVERSITY = 1.6
 W_HAND = 0.7
 W_HOUSING = 1.1
 W_SUPPORTED = 1.0
-W_HOUSABLE = 2.0  # per animal in hand the seat could house now (housable_value)
+W_HOUSABLE = 1.0  # per animal in hand the seat could house now (housable_value)
 MAX_HOUSABLE = 3
 
 
@@ -90,11 +89,11 @@ def housable(s: State, seat: int) -> int:
     return n
 
 
-def housable_value(s: State, seat: int) -> float:
-    """``value`` plus the animals in hand the seat could house now."""
+def housable_value(s: State, seat: int, weight: float = W_HOUSABLE) -> float:
+    """``value`` plus ``weight`` per animal in hand the seat could house now."""
     if s.terminal:
         return value(s, seat)
-    return value(s, seat) + W_HOUSABLE * housable(s, seat)
+    return value(s, seat) + weight * housable(s, seat)
 
 
 def relative_value(s: State, seat: int,

@@ -25,9 +25,9 @@ It is the core's information-set MCTS (:mod:`engine.toolkit.mcts`) with two chan
   under a name (Ark Nova: ``basic``) so that a change to them can be measured against
   the previous boss in one tournament; empty (the default) uses the current ones.
 
-- **Its own evaluation, if the game gives one** (``boss_factory(evaluate=...)``), and
-  others by name (``values``; the spec's ``value``, Ark Nova: ``housable``), for the
-  same A/B runs.
+- **Named evaluations** (``values``; the spec's ``value``, Ark Nova: ``basic`` and
+  ``housable``): another ``Search.evaluate`` by name, for the same A/B runs, and for
+  per-table-size defaults (Ark Nova's two-player boss scores with ``housable``).
 
 Spec parameters are the ``mcts`` ones plus ``width`` (0: no pruning; 1: play the prior's
 best option, i.e. the greedy bot), ``depth``, ``rules`` and ``value``. Only an iteration
@@ -70,7 +70,6 @@ class BossBot(MctsBot):
     HORIZON_AT: HorizonAt | None = None  # likewise
     SEARCH: Search | None = None  # likewise: the boss's own search (None: the game's)
     RULES: Mapping[str, Rules] = {}  # likewise
-    EVALUATE: Evaluate | None = None  # likewise: the boss's own evaluation (None: the search's)
     VALUES: Mapping[str, Evaluate] = {}  # likewise: other evaluations by name
     PLAYERS: Players | None = None  # likewise: needed by per-table-size defaults
 
@@ -98,10 +97,8 @@ class BossBot(MctsBot):
             prior, rollout_policy = named(game, "rules", rules, type(self).RULES)
             self.search = dataclasses.replace(self.search, policy=rollout_policy)
         self.rules = rules
-        evaluate = type(self).EVALUATE
         if value:
             evaluate = named(game, "value", value, type(self).VALUES)
-        if evaluate is not None:
             self.search = dataclasses.replace(self.search, evaluate=evaluate)
         self.value = value
         if width and prior is None:
@@ -163,12 +160,12 @@ def boss_factory(defaults: Mapping[str, Any], prior: Prior | None = None,
                  horizon_at: HorizonAt | None = None, search: Search | None = None,
                  rules: Mapping[str, Rules] | None = None,
                  by_players: Mapping[int, Mapping[str, Any]] | None = None,
-                 players: Players | None = None, evaluate: Evaluate | None = None,
+                 players: Players | None = None,
                  values: Mapping[str, Evaluate] | None = None) -> BotFactory:
     """A ``boss`` factory with a game's defaults (each one overridable by the spec);
-    ``search`` replaces the game's search (e.g. another sampling) for the boss only, and
-    ``evaluate`` its evaluation; ``rules`` names earlier (prior, rollout policy) pairs and
-    ``values`` other evaluations for A/B runs; ``by_players`` overrides ``defaults``
+    ``search`` replaces the game's search (e.g. another sampling) for the boss only;
+    ``rules`` names earlier (prior, rollout policy) pairs and ``values`` other
+    evaluations (for A/B runs, or a table size's default); ``by_players`` overrides ``defaults``
     per seat count, read from an observation by ``players``."""
     if by_players and players is None:
         raise ValueError("by_players needs players: how an observation tells the seat count")
@@ -177,7 +174,6 @@ def boss_factory(defaults: Mapping[str, Any], prior: Prior | None = None,
         "HORIZON_AT": staticmethod(horizon_at) if horizon_at else None,
         "SEARCH": search,
         "RULES": dict(rules or {}),
-        "EVALUATE": staticmethod(evaluate) if evaluate else None,
         "VALUES": dict(values or {}),
         "PLAYERS": staticmethod(players) if players else None})
     made = partial(cls, **defaults)

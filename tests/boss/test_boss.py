@@ -240,8 +240,9 @@ def test_boss_strength_smoke(game_id: str) -> None:
 
 
 # ------------------------------------------------------------------ the depth knob
-# Ark Nova's solo setting (docs/strength.md): the cut-off three turns ahead.
-SOLO = "boss:depth=3,crn=true"
+# Ark Nova's solo setting (docs/strength.md): the cut-off three turns ahead, common random
+# numbers, and rollouts scored with the housable animals and the projects in reach.
+SOLO = "boss:depth=3,crn=true,value=housable_projects"
 
 
 def test_depth_needs_a_game_horizon_and_moves_it() -> None:
@@ -311,6 +312,11 @@ def test_named_values_switch_the_evaluation() -> None:
         assert evaluation_at("boss", players) is evaluation.evaluate is search.SEARCH.evaluate
     assert evaluation_at("boss:value=basic", 2) is evaluation.evaluate
     assert evaluation_at("boss:value=housable2", 1) is evaluation.housable2_evaluate
+    # change 11: the solo setting's evaluation, and the weights measured beside it
+    assert evaluation_at(SOLO, 1) is evaluation.housable_project_evaluate
+    assert evaluation_at("boss:value=projects", 1) is evaluation.project_evaluate
+    assert evaluation_at("boss:value=projects05", 1) is evaluation.project05_evaluate
+    assert evaluation_at("boss:value=projects2", 1) is evaluation.project2_evaluate
     assert evaluation_at("mcts", 2) is evaluation.evaluate
     with pytest.raises(ConfigError, match=r"no value 'nope'.*basic, housable, housable2"):
         make_bot("ark-nova", "boss:value=nope")

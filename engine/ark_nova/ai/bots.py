@@ -19,7 +19,15 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ark_nova.ai.determinize import determinize
-from engine.ark_nova.ai.evaluation import evaluate, housable2_evaluate, housable_evaluate
+from engine.ark_nova.ai.evaluation import (
+    evaluate,
+    housable2_evaluate,
+    housable_evaluate,
+    housable_project_evaluate,
+    project05_evaluate,
+    project2_evaluate,
+    project_evaluate,
+)
 from engine.ark_nova.ai.heuristic import relative_value
 from engine.ark_nova.ai.horizon import horizon_at
 from engine.ark_nova.ai.rollout import (
@@ -116,9 +124,14 @@ BOSS_BY_PLAYERS: dict[int, dict[str, Any]] = {2: {"iterations": 192, "value": "h
 # ``boss:rules=basic``: the prior and rollout policy before change 5, for A/B runs.
 BOSS_RULES = {"basic": (basic_prior, basic_policy)}
 # ``boss:value=NAME``: ``basic`` is ``mcts``'s evaluation (the 2p boss before change 10),
-# ``housable`` change 10's (the 2p default), ``housable2`` change 9's (not kept).
+# ``housable`` change 10's (the 2p default), ``housable2`` change 9's (not kept);
+# ``housable_projects`` change 11's (the solo setting: housable animals and the CP in
+# reach on projects), ``projects``, ``projects05`` and ``projects2`` the project term
+# alone at weights 1, 0.5 and 2 (measured solo, not kept).
 BOSS_VALUES = {"basic": evaluate, "housable": housable_evaluate,
-               "housable2": housable2_evaluate}
+               "housable2": housable2_evaluate, "projects": project_evaluate,
+               "projects2": project2_evaluate, "projects05": project05_evaluate,
+               "housable_projects": housable_project_evaluate}
 
 
 BOTS = {"greedy": GreedyBot,

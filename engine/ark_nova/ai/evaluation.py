@@ -10,7 +10,10 @@ solo outcomes apart) counts the track progress (the VP) gained.
 ``housable_evaluate`` with ``housable_value``, which also counts the animals in hand the
 seat could house now (the two-player ``boss``, ``boss:value=housable``; docs/strength.md,
 change 10); ``housable2_evaluate`` counts them twice as much (``boss:value=housable2``,
-change 9, not kept).
+change 9, not kept). ``housable_project_evaluate`` also counts the CP in reach on
+conservation projects (``project_reach``): the solo setting's (``boss:value=housable_projects``,
+change 11); ``project_evaluate`` and its half- and double-weight variants count the
+projects alone (measured solo, not kept).
 """
 
 from __future__ import annotations
@@ -21,8 +24,11 @@ from functools import partial
 
 from engine.ark_nova.ai.heuristic import (
     W_HOUSABLE,
+    W_PROJECT,
+    housable_project_value,
     housable_value,
     progress,
+    project_value,
     relative_value,
     value,
 )
@@ -57,3 +63,7 @@ def scored_by(of: Callable[[State, int], float]) -> Evaluate:
 evaluate = scored_by(value)
 housable_evaluate = scored_by(housable_value)
 housable2_evaluate = scored_by(partial(housable_value, weight=2 * W_HOUSABLE))
+project_evaluate = scored_by(project_value)
+project2_evaluate = scored_by(partial(project_value, weight=2 * W_PROJECT))
+project05_evaluate = scored_by(partial(project_value, weight=0.5 * W_PROJECT))
+housable_project_evaluate = scored_by(housable_project_value)

@@ -11,6 +11,12 @@ workers, partner zoos, universities, cards in hand and free animal housing.
 animal scores nothing once three small ones stand empty, and the boss's search filled its
 zoo with pavilions and kiosks instead. The two-player ``boss`` searches with it
 (docs/strength.md, change 10; at twice the weight, change 9, it lost its SPRT).
+
+``project_value`` adds the CP in reach on conservation projects (``project_reach``): the
+seat's icons towards a project count before it can be supported, where ``value`` sees a
+project only once supported. ``housable_project_value`` adds both terms: the solo
+setting's evaluation (change 11), since the solo boss supported 1.6 projects a game and
+its score followed them.
 """
 
 from __future__ import annotations
@@ -18,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.ark_nova.map.buildings import SPECIAL, STANDARD, TYPES
-from engine.ark_nova.model.state import Player, State
-from engine.ark_nova.rules import act_animals, zoo
+from engine.ark_nova.model.state import FREE, Player, State
+from engine.ark_nova.rules import act_animals, projects, zoo
 from engine.ark_nova.rules.metrics import kiosk_income
 from engine.ark_nova.rules.scoring import appeal_income, victory_points
 
@@ -36,6 +42,8 @@ W_HOUSING = 1.1
 W_SUPPORTED = 1.0
 W_HOUSABLE = 1.0  # per animal in hand the seat could house now (housable_value)
 MAX_HOUSABLE = 3
+W_PROJECT = 1.0  # per CP of a project level, times the share of its threshold reached
+PROJECTS_COUNTED = 2  # the best project levels in reach that project_value counts
 
 
 def progress(p: Player) -> int:
@@ -94,6 +102,47 @@ def housable_value(s: State, seat: int, weight: float = W_HOUSABLE) -> float:
     if s.terminal:
         return value(s, seat)
     return value(s, seat) + weight * housable(s, seat)
+
+
+def project_reach(s: State, seat: int) -> float:
+    """CP in reach on collection projects: for each project above the board or in the
+    seat's hand, its best free level's CP times the share of that level's threshold the
+    seat's icons already meet; the ``PROJECTS_COUNTED`` best summed."""
+    by_id = s.cards.by_id
+    best: list[float] = []
+    candidates: list[tuple[int, list[int] | None]] = [
+        (c, s.levels[c]) for c in (*s.base_row, *s.project_row)]
+    candidates += [(c, None) for c in s.players[seat].hand if c < 200]
+    for c, owners in candidates:
+        card = by_id[c]
+        if card is None or card.project_kind != "collection":
+            continue
+        if owners is not None and seat in owners:
+            continue
+        have = projects.measure(s, seat, card) + projects.icon_tokens(s, seat, card)
+        reach = 0.0
+        for i, threshold in enumerate(card.thresholds):
+            if owners is not None and owners[i] != FREE:
+                continue
+            reach = max(reach, card.rewards[i][0] * min(1.0, have / threshold))
+        best.append(reach)
+    best.sort(reverse=True)
+    return sum(best[:PROJECTS_COUNTED])
+
+
+def project_value(s: State, seat: int, weight: float = W_PROJECT) -> float:
+    """``value`` plus ``weight`` per CP in reach on projects (``project_reach``)."""
+    if s.terminal:
+        return value(s, seat)
+    return value(s, seat) + weight * project_reach(s, seat)
+
+
+def housable_project_value(s: State, seat: int) -> float:
+    """``value`` plus both ``housable_value``'s and ``project_value``'s terms."""
+    if s.terminal:
+        return value(s, seat)
+    return (value(s, seat) + W_HOUSABLE * housable(s, seat)
+            + W_PROJECT * project_reach(s, seat))
 
 
 def relative_value(s: State, seat: int,

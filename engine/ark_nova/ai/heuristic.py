@@ -97,11 +97,23 @@ def housable(s: State, seat: int) -> int:
     return n
 
 
+def shaped_value(s: State, seat: int, housable_weight: float = 0.0,
+                 project_weight: float = 0.0) -> float:
+    """``value`` plus ``housable_weight`` per animal in hand the seat could house now and
+    ``project_weight`` per CP in reach on projects; the end of the game is ``value``'s."""
+    v = value(s, seat)
+    if s.terminal:
+        return v
+    if housable_weight:
+        v += housable_weight * housable(s, seat)
+    if project_weight:
+        v += project_weight * project_reach(s, seat)
+    return v
+
+
 def housable_value(s: State, seat: int, weight: float = W_HOUSABLE) -> float:
     """``value`` plus ``weight`` per animal in hand the seat could house now."""
-    if s.terminal:
-        return value(s, seat)
-    return value(s, seat) + weight * housable(s, seat)
+    return shaped_value(s, seat, housable_weight=weight)
 
 
 def project_reach(s: State, seat: int) -> float:
@@ -132,17 +144,12 @@ def project_reach(s: State, seat: int) -> float:
 
 def project_value(s: State, seat: int, weight: float = W_PROJECT) -> float:
     """``value`` plus ``weight`` per CP in reach on projects (``project_reach``)."""
-    if s.terminal:
-        return value(s, seat)
-    return value(s, seat) + weight * project_reach(s, seat)
+    return shaped_value(s, seat, project_weight=weight)
 
 
 def housable_project_value(s: State, seat: int) -> float:
     """``value`` plus both ``housable_value``'s and ``project_value``'s terms."""
-    if s.terminal:
-        return value(s, seat)
-    return (value(s, seat) + W_HOUSABLE * housable(s, seat)
-            + W_PROJECT * project_reach(s, seat))
+    return shaped_value(s, seat, W_HOUSABLE, W_PROJECT)
 
 
 def relative_value(s: State, seat: int,

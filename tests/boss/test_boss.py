@@ -242,7 +242,7 @@ def test_boss_strength_smoke(game_id: str) -> None:
 # ------------------------------------------------------------------ the depth knob
 # Ark Nova's solo setting (docs/strength.md): the cut-off three turns ahead, common random
 # numbers, and rollouts scored with the housable animals and the projects in reach.
-SOLO = "boss:depth=3,crn=true,value=housable_projects"
+SOLO = "boss:depth=3,crn=true,value=timed,rules=solo_money"
 
 
 def test_depth_needs_a_game_horizon_and_moves_it() -> None:
@@ -290,6 +290,10 @@ def test_named_rules_switch_the_prior_and_the_rollout_policy() -> None:
     assert isinstance(old, BossBot) and isinstance(new, BossBot)
     assert old.search.policy is rollout.basic_policy and old.prior is bots.basic_prior
     assert new.search.policy is rollout.policy and new.prior is bots.boss_prior
+    for name in ("solo_money", "solo_timed"):  # change 12: the solo priors
+        solo = make_bot("ark-nova", f"boss:rules={name}")
+        assert isinstance(solo, BossBot) and solo.search.policy is rollout.policy
+        assert solo.prior is bots.BOSS_RULES[name][0]
     with pytest.raises(ConfigError, match=r"no rules 'nope'.*basic"):
         make_bot("ark-nova", "boss:rules=nope")
     with pytest.raises(ConfigError, match="no rules"):
@@ -312,8 +316,13 @@ def test_named_values_switch_the_evaluation() -> None:
         assert evaluation_at("boss", players) is evaluation.evaluate is search.SEARCH.evaluate
     assert evaluation_at("boss:value=basic", 2) is evaluation.evaluate
     assert evaluation_at("boss:value=housable2", 1) is evaluation.housable2_evaluate
-    # change 11: the solo setting's evaluation, and the weights measured beside it
-    assert evaluation_at(SOLO, 1) is evaluation.housable_project_evaluate
+    # change 12: the solo setting's evaluation, and the variants measured beside it
+    assert evaluation_at(SOLO, 1) is evaluation.timed_evaluate
+    assert evaluation_at("boss:value=timed_money25", 1) is evaluation.timed_money25_evaluate
+    assert evaluation_at("boss:value=timed_income", 1) is evaluation.timed_income_evaluate
+    # change 11: the solo setting before it, and the weights measured beside it
+    assert evaluation_at("boss:value=housable_projects", 1) is (
+        evaluation.housable_project_evaluate)
     assert evaluation_at("boss:value=projects", 1) is evaluation.project_evaluate
     assert evaluation_at("boss:value=projects05", 1) is evaluation.project05_evaluate
     assert evaluation_at("boss:value=projects2", 1) is evaluation.project2_evaluate

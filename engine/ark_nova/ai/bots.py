@@ -5,7 +5,10 @@ rule-based policy's own choice always among them (:mod:`engine.toolkit.boss`), w
 defaults tuned against its predecessors; at two seats it scores its rollouts counting the
 animals in hand it could house (``housable_evaluate``, change 10 of ``docs/strength.md``).
 For A/B runs ``boss:rules=basic`` is the boss before change 5 (its prior and rollout
-policy), and ``boss:value=basic`` the two-player boss before change 10.
+policy), and ``boss:value=basic`` the two-player boss before change 10. The solo setting
+``boss:depth=3,crn=true,value=timed,rules=solo_money`` (change 12) values money at the
+solo weight in its prior (``rules=solo_money``) and puts the solo clock in its rollouts'
+value (``value=timed``).
 
 ``greedy``: for each option of its decision, a determinized copy of the game takes it and
 then finishes the bot's own pending steps with the rule-based policy of ``rollout.py``,
@@ -16,6 +19,8 @@ option. It never touches the live state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from engine.ark_nova.ai.determinize import determinize
@@ -27,8 +32,11 @@ from engine.ark_nova.ai.evaluation import (
     project05_evaluate,
     project2_evaluate,
     project_evaluate,
+    timed_evaluate,
+    timed_income_evaluate,
+    timed_money25_evaluate,
 )
-from engine.ark_nova.ai.heuristic import relative_value
+from engine.ark_nova.ai.heuristic import SOLO_W_MONEY, relative_value, timed_value, value
 from engine.ark_nova.ai.horizon import horizon_at
 from engine.ark_nova.ai.rollout import (
     BASIC_SCORERS,
@@ -36,6 +44,7 @@ from engine.ark_nova.ai.rollout import (
     Scorers,
     basic_policy,
     choose_index,
+    policy,
 )
 from engine.ark_nova.model.state import State
 from engine.ark_nova.rules.turn import ChooseAction
@@ -43,7 +52,7 @@ from engine.ark_nova.view.observation import Observation
 from engine.core.decision import Decision
 from engine.core.rng import GameRng
 from engine.toolkit import flow
-from engine.toolkit.boss import boss_factory, players_count
+from engine.toolkit.boss import Rules, boss_factory, players_count
 
 LOOKAHEAD_STEPS = 40
 
@@ -87,22 +96,25 @@ def greedy_values(observation: Observation, decision: Decision, rng: GameRng,
                    scorers)
 
 
-def _values(base: State, seat: int, n: int, rng: GameRng, scorers: Scorers) -> list[float]:
+def _values(base: State, seat: int, n: int, rng: GameRng, scorers: Scorers,
+            of: Callable[[State, int], float] = value) -> list[float]:
     values = []
     for i in range(n):
         s = base.clone()
         flow.choose(s, seat, i)
         finish_own_steps(s, seat, scorers=scorers)
-        values.append(relative_value(s, seat) + rng.random() * 1e-6)
+        values.append(relative_value(s, seat, of) + rng.random() * 1e-6)
     return values
 
 
-def boss_prior(observation: Observation, decision: Decision, rng: GameRng) -> list[float]:
-    """The greedy values, with the rule-based policy's own choice (on the same sampled
-    state) ranked first: the boss's search never loses the policy's move."""
+def boss_prior(observation: Observation, decision: Decision, rng: GameRng,
+               of: Callable[[State, int], float] = value) -> list[float]:
+    """The greedy values (positions valued by ``of``), with the rule-based policy's own
+    choice (on the same sampled state) ranked first: the boss's search never loses the
+    policy's move."""
     seat = decision.seat
     base = determinize(observation, rng)
-    values = _values(base, seat, len(decision.options), rng, SCORERS)
+    values = _values(base, seat, len(decision.options), rng, SCORERS, of)
     values[choose_index(base, seat, base.asked[seat])] = float("inf")
     return values
 
@@ -121,17 +133,26 @@ BOSS_DEFAULTS: dict[str, Any] = {"iterations": 48, "width": 4}
 # the faster setting for bulk evaluation at any size.
 BOSS_BY_PLAYERS: dict[int, dict[str, Any]] = {2: {"iterations": 192, "value": "housable"}}
 
-# ``boss:rules=basic``: the prior and rollout policy before change 5, for A/B runs.
-BOSS_RULES = {"basic": (basic_prior, basic_policy)}
+# ``boss:rules=basic``: the prior and rollout policy before change 5, for A/B runs;
+# ``boss:rules=solo_money``: the prior valuing money at the solo weight (change 12, the
+# solo setting); ``solo_timed`` the prior valuing with ``timed_value`` (measured, not kept).
+BOSS_RULES: dict[str, Rules] = {
+    "basic": (basic_prior, basic_policy),
+    "solo_money": (partial(boss_prior, of=partial(value, money_weight=SOLO_W_MONEY)), policy),
+    "solo_timed": (partial(boss_prior, of=timed_value), policy)}
 # ``boss:value=NAME``: ``basic`` is ``mcts``'s evaluation (the 2p boss before change 10),
 # ``housable`` change 10's (the 2p default), ``housable2`` change 9's (not kept);
-# ``housable_projects`` change 11's (the solo setting: housable animals and the CP in
-# reach on projects), ``projects``, ``projects05`` and ``projects2`` the project term
-# alone at weights 1, 0.5 and 2 (measured solo, not kept).
+# ``housable_projects`` change 11's (the solo setting until change 12: housable animals
+# and the CP in reach on projects), ``projects``, ``projects05`` and ``projects2`` the project term
+# alone at weights 1, 0.5 and 2 (measured solo, not kept); ``timed`` change 12's (the
+# solo setting, with ``rules=solo_money``: the solo clock in the value, money worth less),
+# ``timed_money25`` and ``timed_income`` its variants measured beside it (not kept).
 BOSS_VALUES = {"basic": evaluate, "housable": housable_evaluate,
                "housable2": housable2_evaluate, "projects": project_evaluate,
                "projects2": project2_evaluate, "projects05": project05_evaluate,
-               "housable_projects": housable_project_evaluate}
+               "housable_projects": housable_project_evaluate,
+               "timed": timed_evaluate, "timed_money25": timed_money25_evaluate,
+               "timed_income": timed_income_evaluate}
 
 
 BOTS = {"greedy": GreedyBot,

@@ -11,9 +11,12 @@ solo outcomes apart) counts the track progress (the VP) gained.
 seat could house now (the two-player ``boss``, ``boss:value=housable``; docs/strength.md,
 change 10); ``housable2_evaluate`` counts them twice as much (``boss:value=housable2``,
 change 9, not kept). ``housable_project_evaluate`` also counts the CP in reach on
-conservation projects (``project_reach``): the solo setting's (``boss:value=housable_projects``,
-change 11); ``project_evaluate`` and its half- and double-weight variants count the
-projects alone (measured solo, not kept).
+conservation projects (``project_reach``): the solo setting's from change 11 to 12
+(``boss:value=housable_projects``); ``project_evaluate`` and its half- and double-weight
+variants count the projects alone (measured solo, not kept). ``timed_evaluate`` scores
+with ``timed_value``, the solo clock in the value (the solo setting's since change 12);
+``timed_money25_evaluate`` and ``timed_income_evaluate`` are its variants at the money
+weight of ``value``, the second without the fade (measured solo, not kept).
 """
 
 from __future__ import annotations
@@ -24,12 +27,14 @@ from functools import partial
 
 from engine.ark_nova.ai.heuristic import (
     W_HOUSABLE,
+    W_MONEY,
     W_PROJECT,
     housable_project_value,
     housable_value,
     progress,
     project_value,
     relative_value,
+    timed_value,
     value,
 )
 from engine.ark_nova.model.state import State
@@ -67,3 +72,6 @@ project_evaluate = scored_by(project_value)
 project2_evaluate = scored_by(partial(project_value, weight=2 * W_PROJECT))
 project05_evaluate = scored_by(partial(project_value, weight=0.5 * W_PROJECT))
 housable_project_evaluate = scored_by(housable_project_value)
+timed_evaluate = scored_by(timed_value)
+timed_money25_evaluate = scored_by(partial(timed_value, money_weight=W_MONEY))
+timed_income_evaluate = scored_by(partial(timed_value, fade_turns=0, money_weight=W_MONEY))

@@ -16,7 +16,9 @@ zoo with pavilions and kiosks instead. The two-player ``boss`` searches with it
 seat's icons towards a project count before it can be supported, where ``value`` sees a
 project only once supported. ``housable_project_value`` adds both terms: the solo
 setting's evaluation (change 11), since the solo boss supported 1.6 projects a game and
-its score followed them.
+its score followed them. ``timed_value`` puts the solo clock in it (change 12): income
+counts as the money of the breaks still to come, money counts less, and the other terms
+fade out over the last turns.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from collections.abc import Callable
 
 from engine.ark_nova.map.buildings import SPECIAL, STANDARD, TYPES
 from engine.ark_nova.model.state import FREE, Player, State
-from engine.ark_nova.rules import act_animals, projects, zoo
+from engine.ark_nova.rules import act_animals, projects, solo, zoo
 from engine.ark_nova.rules.metrics import kiosk_income
 from engine.ark_nova.rules.scoring import appeal_income, victory_points
 
@@ -44,6 +46,8 @@ W_HOUSABLE = 1.0  # per animal in hand the seat could house now (housable_value)
 MAX_HOUSABLE = 3
 W_PROJECT = 1.0  # per CP of a project level, times the share of its threshold reached
 PROJECTS_COUNTED = 2  # the best project levels in reach that project_value counts
+FADE_TURNS = 9  # solo: timed_value's other terms fade out over the last turns
+SOLO_W_MONEY = 0.15  # solo: timed_value's money per coin (and income per coin a break)
 
 
 def progress(p: Player) -> int:
@@ -62,13 +66,19 @@ def free_housing(p: Player) -> int:
     return out
 
 
-def value(s: State, seat: int) -> float:
+def value(s: State, seat: int, money_weight: float = W_MONEY) -> float:
     p = s.players[seat]
     if s.terminal:
         return 10.0 * victory_points(p.appeal, p.cp)
-    return (progress(p)
-            + W_INCOME * (appeal_income(p.appeal) + kiosk_income(p))
-            + W_MONEY * min(p.money, 40)
+    return stock(p, money_weight, progress(p)
+                 + W_INCOME * (appeal_income(p.appeal) + kiosk_income(p)))
+
+
+def stock(p: Player, money_weight: float = W_MONEY, base: float = 0.0) -> float:
+    """``base`` plus ``value``'s resources other than income: what turns into progress
+    later (added in ``value``'s order, so that ``value`` sums exactly as it always has)."""
+    return (base
+            + money_weight * min(p.money, 40)
             + W_REPUTATION * p.rep
             + W_X * p.x
             + W_UPGRADE * sum(p.side2)
@@ -150,6 +160,25 @@ def project_value(s: State, seat: int, weight: float = W_PROJECT) -> float:
 def housable_project_value(s: State, seat: int) -> float:
     """``value`` plus both ``housable_value``'s and ``project_value``'s terms."""
     return shaped_value(s, seat, W_HOUSABLE, W_PROJECT)
+
+
+def timed_value(s: State, seat: int, fade_turns: int = FADE_TURNS,
+                money_weight: float = SOLO_W_MONEY) -> float:
+    """Solo: ``housable_project_value`` with the game's clock in it. Money counts
+    ``money_weight`` a coin, income the money it brings in the breaks still to come, and
+    the other resources and terms fade out over the last ``fade_turns`` turns (0: no
+    fading), when fewer turns are left to turn them into progress. Other table sizes and
+    the end of the game: ``housable_project_value``."""
+    if s.terminal or s.n != 1:
+        return housable_project_value(s, seat)
+    p = s.players[seat]
+    breaks = max(0, s.clock_size - solo.LAST_ROUND_TOKENS)
+    extra = (stock(p, money_weight) + W_HOUSABLE * housable(s, seat)
+             + W_PROJECT * project_reach(s, seat))
+    if fade_turns:
+        extra *= min(1.0, solo.turns_left(s.clock_size, s.clock_left) / fade_turns)
+    return (progress(p) + money_weight * breaks * (appeal_income(p.appeal) + kiosk_income(p))
+            + extra)
 
 
 def relative_value(s: State, seat: int,

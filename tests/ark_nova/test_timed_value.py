@@ -23,6 +23,7 @@ from engine.ark_nova.rules import solo
 from engine.ark_nova.rules.scoring import appeal_income
 from engine.core.rng import GameRng
 from tests.ark_nova.helpers import table
+from tests.boss.test_boss import position
 
 
 def solo_table(clock_size: int = solo.CLOCK_TOKENS, clock_left: int | None = None) -> State:
@@ -91,8 +92,6 @@ def test_the_solo_money_prior_values_money_at_the_solo_weight() -> None:
     prior, rollout_policy = bots.BOSS_RULES["solo_money"]
     assert rollout_policy is bots.policy
     assert prior.keywords["of"].keywords == {"money_weight": SOLO_W_MONEY}  # type: ignore[attr-defined]
-    from tests.boss.test_boss import position
-
     state = position("ark-nova", 1, 70_001)
     seat = state.pending_seats()[0]
     decision = state.decision(seat)

@@ -241,7 +241,8 @@ def test_boss_strength_smoke(game_id: str) -> None:
 
 # ------------------------------------------------------------------ the depth knob
 # Ark Nova's solo setting (docs/strength.md): the cut-off three turns ahead, common random
-# numbers, and rollouts scored with the housable animals and the projects in reach.
+# numbers, rollouts scored with the housable animals, the projects in reach and the solo
+# clock (change 12), and money valued at the solo weight in the prior.
 SOLO = "boss:depth=3,crn=true,value=timed,rules=solo_money"
 
 

@@ -28,8 +28,8 @@ from collections.abc import Callable
 from engine.ark_nova.map.buildings import SPECIAL, STANDARD, TYPES
 from engine.ark_nova.model.state import FREE, Player, State
 from engine.ark_nova.rules import act_animals, projects, solo, zoo
-from engine.ark_nova.rules.metrics import kiosk_income
-from engine.ark_nova.rules.scoring import appeal_income, victory_points
+from engine.ark_nova.rules.breaks import base_income
+from engine.ark_nova.rules.scoring import victory_points
 
 W_MONEY = 0.25
 W_INCOME = 0.9
@@ -70,8 +70,7 @@ def value(s: State, seat: int, money_weight: float = W_MONEY) -> float:
     p = s.players[seat]
     if s.terminal:
         return 10.0 * victory_points(p.appeal, p.cp)
-    return stock(p, money_weight, progress(p)
-                 + W_INCOME * (appeal_income(p.appeal) + kiosk_income(p)))
+    return stock(p, money_weight, progress(p) + W_INCOME * base_income(p))
 
 
 def stock(p: Player, money_weight: float = W_MONEY, base: float = 0.0) -> float:
@@ -172,13 +171,11 @@ def timed_value(s: State, seat: int, fade_turns: int = FADE_TURNS,
     if s.terminal or s.n != 1:
         return housable_project_value(s, seat)
     p = s.players[seat]
-    breaks = max(0, s.clock_size - solo.LAST_ROUND_TOKENS)
     extra = (stock(p, money_weight) + W_HOUSABLE * housable(s, seat)
              + W_PROJECT * project_reach(s, seat))
     if fade_turns:
         extra *= min(1.0, solo.turns_left(s.clock_size, s.clock_left) / fade_turns)
-    return (progress(p) + money_weight * breaks * (appeal_income(p.appeal) + kiosk_income(p))
-            + extra)
+    return progress(p) + money_weight * solo.breaks_left(s.clock_size) * base_income(p) + extra
 
 
 def relative_value(s: State, seat: int,

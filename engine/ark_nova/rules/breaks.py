@@ -10,11 +10,16 @@ from dataclasses import dataclass
 
 from engine.ark_nova.cards import map_bonuses, sponsors
 from engine.ark_nova.model.events import BreakStarted, EndTriggered
-from engine.ark_nova.model.state import UNI_HAND, State
+from engine.ark_nova.model.state import UNI_HAND, Player, State
 from engine.ark_nova.model.steps import Step
 from engine.ark_nova.rules import cardflow, endgame, icons, map_rules, solo
 from engine.ark_nova.rules.metrics import kiosk_income
 from engine.ark_nova.rules.scoring import appeal_income
+
+
+def base_income(p: Player) -> int:
+    """The money a break pays before any other income: appeal income plus kiosks."""
+    return appeal_income(p.appeal) + kiosk_income(p)
 
 
 def hand_limit(s: State, seat: int) -> int:
@@ -76,7 +81,7 @@ class Income(Step):
     def run(self, s: State) -> None:
         seat = self.seat
         p = s.players[seat]
-        p.money += appeal_income(p.appeal) + kiosk_income(p)
+        p.money += base_income(p)
         todo: list[icons.Triple] = []
         for i, space in enumerate(p.map.left_track):
             if space.recurring and not (p.left_tokens >> i) & 1:

@@ -47,6 +47,11 @@ def turns_left(clock_size: int, clock_left: int) -> int:
     return clock_left + sum(range(LAST_ROUND_TOKENS, clock_size))
 
 
+def breaks_left(clock_size: int) -> int:
+    """The breaks still to come: one after each round but the last."""
+    return max(0, clock_size - LAST_ROUND_TOKENS)
+
+
 def start_clock(s: State) -> None:
     s.clock_size = CLOCK_TOKENS
     s.clock_left = CLOCK_TOKENS

@@ -6,7 +6,8 @@ reproducible; ``--workers`` plays them in parallel processes) and reports the me
 with a 95% interval (normal approximation), the range, and the wins, i.e. the games
 with a score of at least 0 (Ark Nova: VP >= 0), with a Wilson 95% interval.
 ``--scores FILE`` also writes each deal's score (by seed) as JSON, for comparisons
-paired by deal (``docs/strength.md``).
+paired by deal (``docs/strength.md``). The report also gives the bot's CPU time per
+decision (median, p95, max), as ``bench.strength`` does.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from bench.strength import Timed, cpu_line
 from engine.core import GameConfig, get_game, play_match
 from engine.core.outcomes import solo_won
 from engine.toolkit.bots import make_bot
@@ -36,11 +38,12 @@ class Task:
     seed: int
 
 
-def play(task: Task) -> float:
-    """The bot's final score in one solo match."""
+def play(task: Task) -> tuple[float, list[float]]:
+    """The bot's final score in one solo match and its CPU seconds per decision."""
     config = GameConfig(1, dict(task.options))
-    return play_match(task.game_id, config, task.seed, [make_bot(task.game_id, task.bot)]
-                      ).result.scores[0]
+    timed = Timed(make_bot(task.game_id, task.bot))
+    result = play_match(task.game_id, config, task.seed, [timed]).result
+    return result.scores[0], timed.seconds
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -61,7 +64,8 @@ def main(argv: list[str] | None = None) -> None:
              for i in range(args.games)]
     started = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
-        scores = list(pool.map(play, tasks, chunksize=4))
+        played = list(pool.map(play, tasks, chunksize=4))
+    scores = [score for score, _ in played]
     elapsed = time.perf_counter() - started
     if args.scores:
         with open(args.scores, "w", encoding="utf-8") as out:
@@ -76,6 +80,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"games {len(scores)}  mean score {mean:.1f}  95% interval [{mean - half:.1f}, "
           f"{mean + half:.1f}]  min {min(scores):g}  max {max(scores):g}  wins (score >= 0) "
           f"{wins}  [{low:.3f}, {high:.3f}]  ({elapsed:.0f} s)")
+    print(cpu_line(args.bot, [t for _, times in played for t in times]))
 
 
 if __name__ == "__main__":

@@ -98,8 +98,7 @@ def main(argv: list[str] | None = None) -> None:
                                           "seconds": times}) + "\n")
     played = [done[i] for i in range(args.games)]
     wins = sum(share for share, _ in played)
-    seconds = sorted(t for _, times in played for t in times) or [0.0]
-    p95 = seconds[min(len(seconds) - 1, int(0.95 * len(seconds)))]
+    seconds = [t for _, times in played for t in times]
     elapsed = time.perf_counter() - started
     low, high = wilson_interval(wins, args.games)
     rate = wins / args.games
@@ -109,8 +108,15 @@ def main(argv: list[str] | None = None) -> None:
     print(f"games {args.games}  wins {wins:g}  win rate {rate:.3f}  95% interval "
           f"[{low:.3f}, {high:.3f}]  fair share {1 / args.players:.3f}  "
           f"{args.against} per seat {other:.3f}  ({elapsed:.0f} s)")
-    print(f"{args.bot}: CPU s per decision median {statistics.median(seconds):.3f}  p95 "
-          f"{p95:.3f}  max {seconds[-1]:.3f}  over {len(seconds)} decisions")
+    print(cpu_line(args.bot, seconds))
+
+
+def cpu_line(bot: str, seconds: list[float]) -> str:
+    """The report line of a bot's CPU seconds per decision: median, p95 and max."""
+    ordered = sorted(seconds) or [0.0]
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (f"{bot}: CPU s per decision median {statistics.median(ordered):.3f}  p95 "
+            f"{p95:.3f}  max {ordered[-1]:.3f}  over {len(seconds)} decisions")
 
 
 def recorded(path: Path) -> dict[int, tuple[float, list[float]]]:

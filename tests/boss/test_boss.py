@@ -240,10 +240,11 @@ def test_boss_strength_smoke(game_id: str) -> None:
 
 
 # ------------------------------------------------------------------ the depth knob
-# Ark Nova's solo setting (docs/strength.md): the cut-off three turns ahead, common random
-# numbers, rollouts scored with the housable animals, the projects in reach and the solo
-# clock (change 12), and money valued at the solo weight in the prior.
-SOLO = "boss:depth=3,crn=true,value=timed,rules=solo_money"
+# Ark Nova's solo setting (docs/strength.md): 384 iterations (change 13), the cut-off three
+# turns ahead, common random numbers, rollouts scored with the housable animals, the
+# projects in reach and the solo clock (change 12), and money valued at the solo weight in
+# the prior.
+SOLO = "boss:iterations=384,depth=3,crn=true,value=timed,rules=solo_money"
 
 
 def test_depth_needs_a_game_horizon_and_moves_it() -> None:

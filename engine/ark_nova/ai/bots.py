@@ -6,9 +6,10 @@ defaults tuned against its predecessors; at two seats it scores its rollouts cou
 animals in hand it could house (``housable_evaluate``, change 10 of ``docs/strength.md``).
 For A/B runs ``boss:rules=basic`` is the boss before change 5 (its prior and rollout
 policy), and ``boss:value=basic`` the two-player boss before change 10. The solo setting
-``boss:depth=3,crn=true,value=timed,rules=solo_money`` (change 12) values money at the
+``boss:iterations=384,depth=3,crn=true,value=timed,rules=solo_money`` values money at the
 solo weight in its prior (``rules=solo_money``) and puts the solo clock in its rollouts'
-value (``value=timed``).
+value (``value=timed``, change 12), and searches eight times the default iterations
+(change 13).
 
 ``greedy``: for each option of its decision, a determinized copy of the game takes it and
 then finishes the bot's own pending steps with the rule-based policy of ``rollout.py``,

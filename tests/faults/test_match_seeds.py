@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 
@@ -74,9 +75,28 @@ def _play_and_watch(gateway: ServedGateway, web: str, token: str) -> list[SeenMa
     return matches
 
 
+def _get_once_published(url: str, seconds: float = 10) -> str:
+    """``_get(url)`` once the page exists: the live feed records a match a moment after
+    its first request reaches the bot (which waits, unanswered, so the match stays live)."""
+    page: list[str] = []
+
+    def published() -> bool:
+        try:
+            page.append(_get(url))
+        except urllib.error.HTTPError as exc:
+            if exc.code != 404:
+                raise
+            return False
+        return True
+
+    until(published, seconds, f"{url} to be published")
+    return page[0]
+
+
 def _public_pages(gateway: ServedGateway, web: str, match_id: str) -> list[str]:
     """What anyone can read about a live match: its page, the live list, the metrics."""
-    return [_get(f"{web}/api/matches/{match_id}"), _get(f"{web}/api/matches/live"),
+    return [_get_once_published(f"{web}/api/matches/{match_id}"),
+            _get(f"{web}/api/matches/live"),
             _get(f"http://127.0.0.1:{gateway.metrics_port}/metrics")]
 
 

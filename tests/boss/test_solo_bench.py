@@ -11,6 +11,7 @@ import pytest
 
 from bench import solo
 from engine.core import GameConfig, play_match
+from engine.core.outcomes import solo_won
 from engine.toolkit.bots import make_bot
 
 
@@ -28,7 +29,7 @@ def test_the_report_gives_scores_wins_and_cpu_per_decision(
                            [make_bot("ark-nova", "greedy")]).result.scores[0]
                 for seed in (31, 32)]
     assert written["scores"] == replayed
-    wins = sum(1 for score in replayed if score >= 0)
+    wins = sum(1 for score in replayed if solo_won(score))
     assert f"games 2  mean score {sum(replayed) / 2:.1f}" in out
     assert f"wins (score >= 0) {wins}  [" in out
     cpu = re.search(r"greedy: CPU s per decision median ([\d.]+)  p95 ([\d.]+)  max ([\d.]+)"

@@ -84,6 +84,7 @@ def _get_once_published(url: str, seconds: float = 10) -> str:
         try:
             page.append(_get(url))
         except urllib.error.HTTPError as exc:
+            exc.close()
             if exc.code != 404:
                 raise
             return False

@@ -46,6 +46,8 @@ from typing import Any
 import grpc
 from arena.v1 import arena_pb2
 
+from bench.quantiles import quantile
+
 PLAY = "/arena.v1.ArenaService/Play"
 ECHO = "/bench.Echo/Play"
 GAME = "monster-my-neighbor"
@@ -89,8 +91,7 @@ class Run:
                    self.frames + other.frames, self.server_cpu + other.server_cpu)
 
     def quantile(self, q: float) -> float:
-        ordered = sorted(self.samples)
-        return ordered[min(len(ordered) - 1, int(len(ordered) * q))] if ordered else float("nan")
+        return quantile(self.samples, q, empty=float("nan"))
 
 
 # -- servers (child processes) ---------------------------------------------------------------

@@ -27,6 +27,7 @@ import grpc
 from arena.v1 import arena_pb2
 
 from bench import kits
+from bench.quantiles import quantile
 from engine.core import GameConfig
 from services.botdir import content_hash, load_bot_dir, run_argv
 from services.hosted.options import HostingOptions, hosted_spec
@@ -95,8 +96,8 @@ def tournament(games: int, seed: int, options: HostingOptions, kit_names: list[s
         f"{rate_hosted:>9.1f}"
         f"{h_engine:>10.2f}{h_builtin:>11.2f}{h_remote:>10.2f}",
         f"ratio hosted/built-in games/s: {rate_hosted / rate_builtin:.2f}; hosted decisions: "
-        f"{remote}, round trip p50 {_quantile(replies, 0.5) * 1e6:.0f} µs, p99 "
-        f"{_quantile(replies, 0.99) * 1e6:.0f} µs; waiting s: the games' wall time waiting "
+        f"{remote}, round trip p50 {quantile(replies, 0.5) * 1e6:.0f} µs, p99 "
+        f"{quantile(replies, 0.99) * 1e6:.0f} µs; waiting s: the games' wall time waiting "
         f"for the hosted bots; engine s: the rest (the engine, encoding the hosted seats' "
         f"requests, the endpoint's loop)",
     ]
@@ -198,7 +199,7 @@ def round_trips(frames: list[bytes], seconds: float, options: HostingOptions,
                 process.kill()
             server.stop()
             results[case] = server.samples
-    echo_p50 = _quantile(results["echo"], 0.5)
+    echo_p50 = quantile(results["echo"], 0.5)
     labels = [("echo", "bare echo (Python grpc.aio client)")]
     labels += [(name, f"{name} kit (hosted, sandbox)") for name in kit_names]
     for case, label in labels:
@@ -206,15 +207,10 @@ def round_trips(frames: list[bytes], seconds: float, options: HostingOptions,
         if not samples:
             lines.append(f"{label:<34}  no round trips")
             continue
-        p50, p99 = _quantile(samples, 0.5), _quantile(samples, 0.99)
+        p50, p99 = quantile(samples, 0.5), quantile(samples, 0.99)
         lines.append(f"{label:<34}{p50 * 1e6:>9.0f}{p99 * 1e6:>9.0f}"
                      f"{len(samples) / sum(samples):>15.0f}{p50 / echo_p50:>10.2f}")
     return lines
-
-
-def _quantile(samples: list[float], q: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
 def record_frames(options: HostingOptions, seed: int, kit: str) -> list[bytes]:

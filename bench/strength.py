@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bench.quantiles import quantile
 from engine.core import GameConfig, play_match
 from engine.core.decision import Decision
 from engine.core.rng import GameRng
@@ -113,10 +114,10 @@ def main(argv: list[str] | None = None) -> None:
 
 def cpu_line(bot: str, seconds: list[float]) -> str:
     """The report line of a bot's CPU seconds per decision: median, p95 and max."""
-    ordered = sorted(seconds) or [0.0]
-    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return (f"{bot}: CPU s per decision median {statistics.median(ordered):.3f}  p95 "
-            f"{p95:.3f}  max {ordered[-1]:.3f}  over {len(seconds)} decisions")
+    median = statistics.median(seconds) if seconds else 0.0
+    return (f"{bot}: CPU s per decision median {median:.3f}  p95 "
+            f"{quantile(seconds, 0.95):.3f}  max {max(seconds, default=0.0):.3f}  over "
+            f"{len(seconds)} decisions")
 
 
 def recorded(path: Path) -> dict[int, tuple[float, list[float]]]:

@@ -44,6 +44,7 @@ import grpc
 from arena.v1 import arena_pb2
 
 from bench.loopback import RedisServer, free_port
+from bench.quantiles import quantile
 from engine.core import GameConfig, Replay, get_game, play_match
 from engine.toolkit.bots import make_bot
 
@@ -212,11 +213,6 @@ class Case:
     pages: dict[str, int] | None
 
 
-def _quantile(samples: list[float], q: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000 if ordered else 0.0
-
-
 def run_case(served: Served, ids: list[str], seconds: float, readers: int) -> Case:
     context = multiprocessing.get_context("spawn")
     reader_end = reader = None
@@ -238,7 +234,7 @@ def run_case(served: Served, ids: list[str], seconds: float, readers: int) -> Ca
         pages = reader_end.recv()
         reader.join()
     time.sleep(1.0)  # matches the bots left are forfeited before the next case
-    return Case(decisions, _quantile(samples, 0.5), _quantile(samples, 0.99), pages)
+    return Case(decisions, quantile(samples, 0.5) * 1000, quantile(samples, 0.99) * 1000, pages)
 
 
 def _row(label: str, case: Case) -> str:

@@ -27,6 +27,7 @@ from typing import Any
 
 from bench import kits
 from bench.kits import Kit
+from bench.quantiles import quantile
 from services.gateway.config import GatewayConfig
 from services.gateway.server import Gateway, GatewayThread
 from services.hosting.in_loop import InLoopHosts
@@ -98,10 +99,10 @@ def round_trips(kit: Kit, matches: int) -> tuple[int, float, float, float]:
         samples = list(server.metrics.round_trips)
     if played.returncode != 0 or not samples:
         raise RuntimeError(f"{kit.name} failed (exit {played.returncode}): {played.stderr[-2000:]}")
-    seconds = sorted(s for _, s in samples)
+    seconds = [s for _, s in samples]
     span = samples[-1][0] - samples[0][0] + samples[0][1]
     return (len(seconds), len(seconds) / span, statistics.median(seconds) * 1e6,
-            seconds[min(len(seconds) - 1, int(len(seconds) * 0.99))] * 1e6)
+            quantile(seconds, 0.99) * 1e6)
 
 
 def win_rates(kit: Kit, matches: int) -> list[str]:

@@ -1,6 +1,6 @@
 """``bench.quantiles``: the nearest-rank quantile behind every bench report's p50, p95
 and p99 (``bench.strength``, ``bench.solo``, ``bench.hosted``, ``bench.gateway``,
-``bench.web_play``)."""
+``bench.web_play``, ``bench.clients``)."""
 
 from __future__ import annotations
 

@@ -175,6 +175,20 @@ def test_ark_nova_boss_searches_longer_at_two_seats() -> None:
         assert (bot.iterations, bot.width) == (iterations, 4), (spec, players)
 
 
+def test_monster_boss_searches_what_it_has_seen_at_five_seats() -> None:
+    """Monster My Neighbor's boss: 300 iterations with ``seen=true`` at five seats
+    (change 14), 100 without at the other tables, and the spec's own values everywhere."""
+    cases = [("boss", 5, (300, True)), ("boss", 4, (100, False)), ("boss", 6, (100, False)),
+             ("boss:iterations=20,seen=false", 5, (20, False)),
+             ("boss:iterations=20", 5, (20, True)), ("boss:seen=true", 4, (100, True))]
+    for spec, players, expected in cases:
+        bot = make_bot("monster-my-neighbor", spec)
+        assert isinstance(bot, BossBot)
+        decide_at(bot, players, 40, "monster-my-neighbor")
+        assert (bot.iterations, bot.split_seen) == expected, (spec, players)
+        assert (bot.flat, bot.tree_all, bot.crn) == (False, False, True), (spec, players)
+
+
 def test_table_defaults_keep_the_spec_parameters_readable() -> None:
     """The factory with per-table defaults still shows its parameters to the spec
     parser, rejects unknown ones, and refuses defaults it could not apply."""

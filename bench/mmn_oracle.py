@@ -13,10 +13,13 @@ so they inherit the oracle)::
         --against heuristic --games 150 --seed 7000 --workers 2 --record FILE
 
 then ``python -m bench.paired BASELINE FILE`` against the boss's record on the same seed.
+``--kinds CHOOSE_TARGET,...`` tells the holder only at decisions of those kinds (the
+observation's pending decision), to learn which decisions the knowledge is worth most at.
 """
 
 from __future__ import annotations
 
+import argparse
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -38,9 +41,9 @@ def true_holder(state: MonsterState) -> int:
 
 
 @contextmanager
-def oracle() -> Iterator[None]:
+def oracle(kinds: frozenset[str] | None = None) -> Iterator[None]:
     """While inside, a sample drawn from an observation a real state gave out puts the
-    Monster with its true holder."""
+    Monster with its true holder (only at decisions of ``kinds``, when given)."""
     seen: OrderedDict[int, tuple[Observation, int]] = OrderedDict()
     observe, draw = MonsterState.observation, determinize._monster_holder
 
@@ -54,6 +57,8 @@ def oracle() -> Iterator[None]:
     def holder(obs: Observation, free: list[int], rng: GameRng,
                belief_of: determinize.Belief) -> int:
         known = seen.get(id(obs))
+        if kinds is not None and obs.pending_kind not in kinds:
+            known = None
         if known is not None and known[0] is obs and known[1] >= 0 and free[known[1]]:
             return known[1]
         return draw(obs, free, rng, belief_of)
@@ -70,8 +75,13 @@ def oracle() -> Iterator[None]:
 def main(argv: list[str] | None = None) -> None:
     from bench.strength import main as strength
 
-    with oracle():
-        strength(argv)
+    parser = argparse.ArgumentParser(prog="python -m bench.mmn_oracle", add_help=False)
+    parser.add_argument("--kinds", help="tell the holder only at these decision kinds "
+                        "(comma-separated, e.g. CHOOSE_TARGET)")
+    args, rest = parser.parse_known_args(argv)
+    kinds = frozenset(args.kinds.split(",")) if args.kinds else None
+    with oracle(kinds):
+        strength(rest)
 
 
 if __name__ == "__main__":

@@ -43,3 +43,12 @@ def test_the_oracle_samples_the_true_holder_and_is_undone_after() -> None:
     with oracle():
         assert sampled_holders(state, seat, 60) == {true_holder(state)}
     assert sampled_holders(state, seat, 60) == before
+
+
+def test_the_oracle_restricted_to_other_kinds_leaves_the_belief_alone() -> None:
+    state, seat = undecided_seat(7000)
+    before = sampled_holders(state, seat, 60)
+    with oracle(frozenset({"CHOOSE_TARGET"})):  # the seat is at a play decision
+        assert sampled_holders(state, seat, 60) == before
+    with oracle(frozenset({"PLAY_CARD"})):
+        assert sampled_holders(state, seat, 60) == {true_holder(state)}

@@ -32,6 +32,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 
 from bench.loopback import RedisServer
+from bench.quantiles import quantile
 from engine.core import GameConfig, Replay, get_game, play_match
 from engine.toolkit.bots import make_bot
 from services.ladder.factory import open_store
@@ -90,12 +91,6 @@ def _timed(url: str, runs: int) -> tuple[float, float, int]:
     return statistics.median(samples), max(samples), size
 
 
-def _p99(samples: list[float]) -> float:
-    """The 99th percentile (nearest rank) of ``samples``."""
-    ordered = sorted(samples)
-    return ordered[max(0, -(-99 * len(ordered) // 100) - 1)]
-
-
 def _timed_after_match(
     url: str, runs: int, apply_one: Callable[[int], None]
 ) -> tuple[float, float, float]:
@@ -107,7 +102,7 @@ def _timed_after_match(
         started = time.perf_counter()
         urllib.request.urlopen(url, timeout=60).read()
         samples.append(time.perf_counter() - started)
-    return statistics.median(samples), _p99(samples), max(samples)
+    return statistics.median(samples), quantile(samples, 0.99), max(samples)
 
 
 def _ark_nova_replay(directory: Path, seed: int = 7) -> Replay:

@@ -77,13 +77,14 @@ class BossBot(MctsBot):
         self, game: Game, iterations: int = 200, ms: float = 0.0, c: float = 0.7,
         rollout: int = 0, tree: str = "all", crn: bool = False, width: int = 0,
         depth: int = 0, rules: str = "", seen: bool = False, value: str = "",
+        expand: int = 1,
     ) -> None:
         super().__init__(game, iterations=iterations, ms=ms, c=c, rollout=rollout, tree=tree,
-                         crn=crn, seen=seen)
+                         crn=crn, seen=seen, expand=expand)
         self.params: dict[str, Any] = {
             "iterations": iterations, "ms": ms, "c": c, "rollout": rollout, "tree": tree,
             "crn": crn, "width": width, "depth": depth, "rules": rules, "seen": seen,
-            "value": value}
+            "value": value, "expand": expand}
         # Per seat count, the defaults that replace ``params`` there (see boss_factory).
         self.table_defaults: dict[int, dict[str, Any]] = {}
         self.table = 0

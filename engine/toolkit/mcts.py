@@ -33,6 +33,11 @@ what it has seen, the game's ``Search.seen`` key: a move after a look at a hidde
 is then chosen for what that look showed, not averaged over every sample, so the search
 can value gaining information. The tree splits, so it needs more iterations.
 
+``expand=m`` (default 1) leaves a decision below the root to the rollout policy until
+descents have reached it ``m`` times (per ``seen`` key): a node that few samples reach
+then plays the policy's move instead of a random untried one. With ``seen=true`` most of
+the searching seat's later decision nodes are reached once in a short search.
+
 ``crn=true`` (common random numbers) tries every root option on the same sample with the
 same random stream: one sample per sweep, one rollout per root option. The options are
 then compared on the same hidden cards and the same luck, which removes most of the noise
@@ -55,7 +60,7 @@ from engine.core.rng import GameRng
 class Node:
     """A tree node: the edge into it (chosen by ``mover``) and its statistics."""
 
-    __slots__ = ("available", "by_seen", "children", "mover", "total", "visits")
+    __slots__ = ("available", "by_seen", "children", "mover", "reached", "total", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
@@ -65,6 +70,8 @@ class Node:
         self.children: dict[tuple[int, Hashable], Node] = {}
         # With seen=true: the children of the searching seat's decision, per what it saw.
         self.by_seen: dict[Hashable, dict[tuple[int, Hashable], Node]] = {}
+        # With expand > 1: how often a descent reached this node's decision, per seen key.
+        self.reached: dict[Hashable, int] = {}
 
 
 def rank_rewards(result: Result) -> tuple[float, ...]:
@@ -86,6 +93,7 @@ class MctsBot:
     def __init__(
         self, game: Game, iterations: int = 200, ms: float = 0.0, c: float = 0.7,
         rollout: int = 0, tree: str = "all", crn: bool = False, seen: bool = False,
+        expand: int = 1,
     ) -> None:
         if game.search is None:
             raise ValueError(f"{game.game_id} does not support search")
@@ -93,6 +101,8 @@ class MctsBot:
             raise ValueError(f"{game.game_id} has no seen key: seen must be false")
         if iterations < 0 or ms < 0 or rollout < 0 or c < 0:
             raise ValueError("iterations, ms, c and rollout must not be negative")
+        if expand < 1:
+            raise ValueError("expand must be at least 1")
         if iterations == 0 and ms == 0:
             raise ValueError("give a budget: iterations > 0 or ms > 0")
         if tree not in ("all", "self", "root"):
@@ -101,6 +111,7 @@ class MctsBot:
         self.flat = tree == "root"
         self.crn = crn
         self.split_seen = seen
+        self.expand = expand
         self.game = game
         self.search = game.search
         self.iterations = iterations
@@ -162,6 +173,7 @@ class MctsBot:
         path: list[Node] = []
         node = root
         c = self.c
+        expand = self.expand
         while not state.is_terminal():
             pending = state.pending_seats()
             mover = seat if seat in pending and (node is root or not self.tree_all) \
@@ -171,8 +183,14 @@ class MctsBot:
                 continue
             options = state.decision(mover).options
             children = node.children
-            if seen is not None and node is not root and mover == seat:
-                children = node.by_seen.setdefault(seen(state, seat), {})
+            if node is not root:
+                key = seen(state, seat) if seen is not None and mover == seat else None
+                if expand > 1:
+                    reached = node.reached[key] = node.reached.get(key, 0) + 1
+                    if reached < expand:
+                        break  # too new to branch on: the rollout policy plays from here
+                if key is not None:
+                    children = node.by_seen.setdefault(key, {})
             if node is root and first >= 0:
                 untried = [] if (mover, options[first]) in children else [first]
                 for option in options:

@@ -182,6 +182,26 @@ def test_seen_keeps_the_bots_later_decisions_apart_by_what_it_saw() -> None:
     assert any(child.children for child in joint.last_root.children.values())
 
 
+def test_expand_leaves_a_decision_to_the_policy_until_it_was_reached_that_often() -> None:
+    """With expand=3 a decision of the bot's below the root is played by the rollout
+    policy the first two times a descent reaches it (per seen key), and branches from
+    the third on: every child of it comes from a later reach. expand=1 branches at once."""
+    state, decision = first_decision(5)
+    late = MctsBot(seeing_game(), iterations=60, tree="self", seen=True, expand=3)
+    early = MctsBot(seeing_game(), iterations=60, tree="self", seen=True)
+    for bot in (late, early):
+        bot.choose(state.observation(0), decision, GameRng(2))
+    nodes = _own_nodes_below_root(late.last_root)
+    reached = [(node, key, n) for node in nodes for key, n in node.reached.items()]
+    assert any(n < 3 for _, _, n in reached) and any(n >= 3 for _, _, n in reached)
+    for node, key, n in reached:
+        below = node.by_seen.get(key, {})
+        assert sum(child.visits for child in below.values()) == max(0, n - 2)
+    assert not any(node.reached for node in _own_nodes_below_root(early.last_root))
+    with pytest.raises(ValueError, match="expand must be at least 1"):
+        MctsBot(GAME, iterations=10, expand=0)
+
+
 def test_seen_needs_a_game_that_gives_the_key() -> None:
     with pytest.raises(ValueError, match="has no seen key"):
         MctsBot(GAME, iterations=10, seen=True)

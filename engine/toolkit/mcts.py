@@ -184,12 +184,13 @@ class MctsBot:
             options = state.decision(mover).options
             children = node.children
             if node is not root:
-                key = seen(state, seat) if seen is not None and mover == seat else None
+                split = seen if mover == seat else None  # the seat's own: kept apart
+                key = split(state, seat) if split is not None else None
                 if expand > 1:
                     reached = node.reached[key] = node.reached.get(key, 0) + 1
                     if reached < expand:
                         break  # too new to branch on: the rollout policy plays from here
-                if key is not None:
+                if split is not None:
                     children = node.by_seen.setdefault(key, {})
             if node is root and first >= 0:
                 untried = [] if (mover, options[first]) in children else [first]

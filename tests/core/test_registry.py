@@ -113,7 +113,8 @@ def test_a_bool_parameter_refuses_other_words() -> None:
     [
         ("nobody",
          "unknown bot 'nobody' for epic-resort; built-in bots: boss, greedy, mcts, random"),
-        ("mcts:depth=3", "bot 'mcts' has no parameter 'depth'; its parameters: c, crn, iterations"),
+        ("mcts:depth=3",
+         "bot 'mcts' has no parameter 'depth'; its parameters: c, crn, expand, iterations"),
         ("mcts:iterations=many", "bot 'mcts': parameter 'iterations' must be an int, got 'many'"),
         ("mcts:ms=soon", "parameter 'ms' must be a float"),
         ("mcts:iterations=-1", "bot 'mcts': iterations, ms, c and rollout must not be negative"),

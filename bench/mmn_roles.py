@@ -23,8 +23,7 @@ from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from engine.core import GameConfig
-from engine.core.match import play_match
+from bench.strength import Task, seated_result
 from engine.toolkit.bots import make_bot
 
 GAME = "monster-my-neighbor"
@@ -49,10 +48,11 @@ def seat_role(summary: Mapping[str, Any], seat: int) -> str:
 
 def match_roles(bot: str, against: str, players: int, seed: int, index: int
                 ) -> tuple[list[str], int]:
-    """The bot's role in each round of match ``index`` and its final VP."""
+    """The bot's role in each round of match ``index`` (seated as by
+    :mod:`bench.strength`) and its final VP."""
+    task = Task(GAME, players, bot, against, index, seed)
     seat = index % players
-    bots = [make_bot(GAME, bot if q == seat else against) for q in range(players)]
-    result = play_match(GAME, GameConfig(players), seed + index, bots).result
+    result = seated_result(task, make_bot(GAME, bot))
     roles = [seat_role(r, seat) for r in result.details["rounds"]]
     return roles, int(result.scores[seat])
 

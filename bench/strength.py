@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.quantiles import quantile
-from engine.core import GameConfig, play_match
+from engine.core import GameConfig, Result, play_match
 from engine.core.decision import Decision
 from engine.core.rng import GameRng
 from engine.toolkit.bots import make_bot
@@ -59,15 +59,21 @@ class Timed:
         return index
 
 
+def seated_result(task: Task, bot: Any) -> Result:
+    """Match ``task.index``: ``bot`` in seat ``index % players`` (seats rotated),
+    ``task.against`` in every other seat, on deal ``seed + index``."""
+    seat = task.index % task.players
+    bots = [bot if q == seat else make_bot(task.game_id, task.against)
+            for q in range(task.players)]
+    return play_match(
+        task.game_id, GameConfig(task.players), task.seed + task.index, bots).result
+
+
 def play(task: Task) -> tuple[float, list[float]]:
     """The bot's win share in one match and its CPU seconds per decision."""
-    seat = task.index % task.players
     timed = Timed(make_bot(task.game_id, task.bot))
-    bots = [timed if q == seat else make_bot(task.game_id, task.against)
-            for q in range(task.players)]
-    result = play_match(
-        task.game_id, GameConfig(task.players), task.seed + task.index, bots).result
-    return float(result.shares[seat]), timed.seconds
+    result = seated_result(task, timed)
+    return float(result.shares[task.index % task.players]), timed.seconds
 
 
 def main(argv: list[str] | None = None) -> None:
